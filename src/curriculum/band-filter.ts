@@ -1,0 +1,17 @@
+/** The k_min difficulty filter (paper §2.2): only task types near the target success rate train the simulator. */
+
+/** Floating-point slack so that p̂ = 0.4 or 0.6 counts as inside a ±0.1 band around 0.5. */
+const TOLERANCE = 1e-9;
+
+/** Whether |p̂ − α| ≤ k_min (inclusive, with a 1e-9 tolerance). */
+export function inBand(successRate: number, alpha: number, kMin: number): boolean {
+  return Math.abs(successRate - alpha) <= kMin + TOLERANCE;
+}
+
+/** Items whose success rate is in the band; items without a rate (null) are dropped. */
+export function filterInBand<T>(items: readonly T[], successRateOf: (item: T) => number | null, alpha: number, kMin: number): T[] {
+  return items.filter((item) => {
+    const rate = successRateOf(item);
+    return rate !== null && inBand(rate, alpha, kMin);
+  });
+}

@@ -1,0 +1,5 @@
+export * from './agent-reward.ts';
+export * from './success-rate.ts';
+export * from './difficulty-scorers.ts';
+export * from './band-filter.ts';
+export * from './rwr-weights.ts';

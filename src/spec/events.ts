@@ -1,0 +1,11 @@
+/** Events the loop emits, for progress bars and logs. */
+export type Phase = 'warm-start' | 'generate' | 'rollout' | 'update-agent' | 'update-simulator' | 'evaluate' | 'commit';
+
+export type RunEvent =
+  | { type: 'run-start'; epochs: number; startEpoch: number }
+  | { type: 'phase'; epoch: number; phase: Phase }
+  | { type: 'progress'; epoch: number; phase: Phase; done: number; total: number }
+  | { type: 'epoch-end'; epoch: number; metrics: Record<string, unknown> }
+  | { type: 'run-end'; wallSeconds: number };
+
+export type EventSink = (event: RunEvent) => void;

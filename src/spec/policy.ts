@@ -1,0 +1,85 @@
+import type { SimulatorContext, Proposal } from './simulator.ts';
+import type { AgentPrompt, Completion } from './task.ts';
+
+export interface SampleOptions {
+  /** Completions per prompt (GRPO group size G), ≥ 1. */
+  samples: number;
+  /** Seed for this call's randomness; the same seed gives the same completions. */
+  seed: number;
+  /** Sampling temperature ≥ 0 (0 = greedy). */
+  temperature?: number;
+  /** Nucleus sampling mass in (0, 1]. */
+  topP?: number;
+}
+
+/** π_agent: prompts → completions. Result is [prompt][sample]. */
+export interface AgentPolicy {
+  readonly name: string;
+  act(prompts: AgentPrompt[], options: SampleOptions): Promise<Completion[][]>;
+  /** Frees workers, sockets, ... Idempotent. */
+  close?(): Promise<void>;
+}
+
+/** π_env: contexts → one proposal per context. */
+export interface EnvironmentPolicy {
+  readonly name: string;
+  propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]>;
+  close?(): Promise<void>;
+}
+
+/** Named statistics of one update (losses, KL, ...), logged under the policy's namespace. */
+export type UpdateStats = Record<string, number>;
+
+/** A group of G completions of one prompt with their rewards in [0, 1]: the unit of GRPO. */
+export interface RolloutGroup {
+  prompt: AgentPrompt;
+  completions: Completion[];
+  rewards: number[];
+}
+
+export interface AgentUpdateBatch {
+  groups: RolloutGroup[];
+}
+
+/** One weighted simulator generation: the unit of RWR. */
+export interface SimulatorRecord {
+  context: SimulatorContext;
+  proposal: Proposal;
+  /** Canonical compact text of the proposal's spec (what a text simulator is trained to write). */
+  target: string;
+  /** p̂ of the task type, R_env, and the RWR weight (≥ 0) derived from them. */
+  successRate: number;
+  envReward: number;
+  weight: number;
+}
+
+export interface SimulatorUpdateBatch {
+  records: SimulatorRecord[];
+}
+
+/** Supervised pair for warm starts. */
+export interface AgentDemonstration {
+  prompt: AgentPrompt;
+  target: string;
+}
+export interface SimulatorDemonstration {
+  context: SimulatorContext;
+  target: string;
+  spec: unknown;
+}
+
+/** A policy that learns. `version` counts completed updates (warm start included). */
+export interface Trainable<Batch, Demonstration> {
+  readonly version: number;
+  /** Supervised warm start (SFT) on demonstrations. */
+  warmStart(demonstrations: Demonstration[], options: { seed: number }): Promise<UpdateStats>;
+  /** One update: GRPO for the agent, RWR for the simulator. An empty batch is a no-op. */
+  update(batch: Batch, options: { seed: number }): Promise<UpdateStats>;
+  /** Writes the full state (weights, optimiser, config) under `dir`, which exists and is empty. */
+  save(dir: string): Promise<void>;
+  /** Restores exactly what `save` wrote. */
+  load(dir: string): Promise<void>;
+}
+
+export type TrainableAgent = AgentPolicy & Trainable<AgentUpdateBatch, AgentDemonstration>;
+export type TrainableSimulator = EnvironmentPolicy & Trainable<SimulatorUpdateBatch, SimulatorDemonstration>;

@@ -1,0 +1,35 @@
+import type { SeedTask } from './task.ts';
+
+/** Recent success statistics of a task family, shown to the simulator. */
+export interface FamilyStats {
+  family: string;
+  /** Number of task types of this family attempted so far. */
+  taskTypes: number;
+  /** Mean p̂ of the family's recent task types, in [0, 1]; null before any attempt. */
+  recentSuccess: number | null;
+}
+
+/** What the simulator conditions on when it proposes one task type. */
+export interface SimulatorContext {
+  id: string;
+  seed: SeedTask;
+  stats: FamilyStats;
+  /** Target success rate α the simulator aims for. */
+  targetSuccess: number;
+}
+
+/**
+ * One proposed task type. `raw` is what the policy produced (text); `spec` is set when the policy
+ * produced a structured value itself. `sample` is policy-private data needed to learn from this
+ * proposal later (token ids, knob indices); it is stored with the proposal and handed back in updates.
+ */
+export interface Proposal {
+  id: string;
+  contextId: string;
+  raw: string;
+  spec?: unknown;
+  sample?: unknown;
+  /** Log-probability of the proposal under the policy that produced it (natural log), when known. */
+  logprob?: number;
+  policyVersion: string;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { VariantSchema } from './config.ts';
+
+/** One epoch's metrics: a line of metrics.jsonl and an entry of summary.json `epochs`. */
+export const EpochMetricsSchema = z.object({
+  epoch: z.number().int().min(0),
+  /** Agent's mean success on this epoch's generated tasks. */
+  successRate: z.number().min(0).max(1).nullable(),
+  /** Share of valid task types with |p̂ - α| ≤ k_min. */
+  inBandFraction: z.number().min(0).max(1).nullable(),
+  /** Mean R_env over valid task types. */
+  envReward: z.number().nullable(),
+  /** Held-out accuracy per set, in [0, 1]. */
+  heldOutAccuracy: z.record(z.string(), z.number().min(0).max(1)),
+  /** Mean difficulty features of this epoch's valid task types. */
+  taskComplexity: z.record(z.string(), z.number()),
+  /** Mean response length of the agent's rollouts, in characters. */
+  responseLength: z.number().nullable(),
+  invalidProposals: z.number().int().min(0),
+  /** Per task type p̂ values (for calibration plots). */
+  successRates: z.array(z.number().min(0).max(1)),
+  /** Share of task types solved by every rollout, and by none. */
+  solvedFraction: z.number().min(0).max(1).nullable(),
+  unsolvedFraction: z.number().min(0).max(1).nullable(),
+  /** Mean agent reward of the rollouts (GRPO reward). */
+  agentReward: z.number().nullable(),
+  /** Synthetic task types used for training so far (cumulative). */
+  syntheticSamples: z.number().int().min(0),
+  /** Other namespaced scalars: agent/…, simulator/…, pool/…. */
+  extra: z.record(z.string(), z.number()),
+});
+export type EpochMetrics = z.infer<typeof EpochMetricsSchema>;
+
+export const RunSummarySchema = z.object({
+  preset: z.string(),
+  seed: z.number().int(),
+  variant: VariantSchema,
+  domain: z.string(),
+  wallSeconds: z.number().min(0),
+  syntheticSamples: z.number().int().min(0),
+  completedEpochs: z.number().int().min(0),
+  epochs: z.array(EpochMetricsSchema),
+});
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+export const VariantComparisonSchema = z.object({
+  variant: z.string(),
+  seeds: z.array(z.number().int()),
+  /** held-out set → final accuracy per seed (same order as `seeds`). */
+  perSeed: z.record(z.string(), z.array(z.number())),
+  mean: z.record(z.string(), z.number()),
+  /** 95% interval (Student t) of the mean, per held-out set. */
+  interval: z.record(z.string(), z.tuple([z.number(), z.number()])),
+  syntheticSamples: z.number().int().min(0),
+  runs: z.array(z.string()),
+});
+export const ComparisonSchema = z.object({
+  preset: z.string(),
+  seeds: z.array(z.number().int()),
+  variants: z.array(VariantComparisonSchema),
+});
+export type Comparison = z.infer<typeof ComparisonSchema>;
