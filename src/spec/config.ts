@@ -34,6 +34,7 @@ export const RunConfigSchema = z.object({
   kMin: unit('k_min: task types with |p̂-α| ≤ k_min train the simulator'),
   lambda: z.number().min(0).max(1e3).describe('λ: RWR temperature, weights ∝ exp(λ·R_env)'),
   weightNormalization: WeightNormalizationSchema.default('mean'),
+  rwrFilter: z.enum(['band', 'none']).default('band').describe('which task types train the simulator: band keeps |p̂-α| ≤ k_min (paper), none keeps all valid ones and lets the weights rank them'),
   difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
   successEstimator: z.enum(['empirical', 'beta-mean']).default('empirical').describe('p̂ estimator: empirical k/n, or the mean of a Beta posterior'),
   betaPrior: z.tuple([z.number().gt(0), z.number().gt(0)]).default([1, 1]).describe('Beta(a, b) prior of the beta-mean estimator'),
@@ -43,6 +44,8 @@ export const RunConfigSchema = z.object({
   temperature: z.number().min(0).max(10).default(1).describe('agent sampling temperature during rollouts'),
   simulatorTemperature: z.number().min(0).max(10).default(1).describe('simulator sampling temperature'),
   heldOutLimit: z.number().int().min(1).max(1000000).optional().describe('evaluate at most this many items per held-out set'),
+  warmStartVariations: z.number().int().min(0).max(1000).default(2).describe('variations per seed task in the agent\'s SFT warm start (0 = no warm start)'),
+  familyWindow: z.number().int().min(1).max(100000).default(32).describe('recent task types per family summarised in the simulator\'s context'),
   checkpointEvery: z.number().int().min(1).default(1).describe('keep policy checkpoints every N epochs (the last one is always kept)'),
   domain: z.object({
     name: z.string().min(1).describe('task domain'),

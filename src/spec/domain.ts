@@ -31,6 +31,11 @@ export interface Domain<Spec = unknown, Payload = unknown> {
   readonly knobs: readonly Knob[];
   /** Builds a spec from knob values (one value per knob); `seed` fills the remaining free choices. */
   specFromKnobs(values: Record<string, string | number>, seed: number): ParseResult<Spec>;
+  /**
+   * The knob values a spec corresponds to (inverse of `specFromKnobs`), or null when it has none; lets a
+   * parametric simulator warm-start on the seeds. Optional.
+   */
+  knobValuesOf?(spec: Spec): Record<string, string | number> | null;
   /** The base dataset (fixed). */
   seeds(): SeedTask<Spec>[];
   /** Held-out evaluation sets (fixed, versioned). */

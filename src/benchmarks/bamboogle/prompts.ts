@@ -1,0 +1,38 @@
+import type { AgentPrompt } from '../../spec/task.ts';
+import type { BamboogleItem } from './data.ts';
+import { finalAnswerToolSchema, searchToolSchema } from './search-tool.ts';
+
+const SYSTEM_PLAIN =
+  'Answer the question with a short answer (a name, a date, a number). ' +
+  'You may reason first; end with a last line of the form "Answer: <short answer>".';
+const SYSTEM_SEARCH =
+  'Answer the question with a short answer (a name, a date, a number). You may call the `search` tool ' +
+  '(or write <search>query</search>) as often as you need; results come back as <information>…</information>. ' +
+  'Finish with the `final_answer` tool, or a last line of the form "Answer: <short answer>".';
+
+/**
+ * The prompt for one question. With `withSearch`, chat models are offered the `search` and `final_answer`
+ * tools and the compact text tells a text model the `<search>` convention. `reference.answer` is the gold
+ * string trimmed (the oracle answers it verbatim); difficulty = question length in words / 10 (all
+ * Bamboogle questions are two-hop, so length is the only scalar that varies).
+ */
+export function buildBambooglePrompt(item: BamboogleItem, withSearch: boolean): AgentPrompt {
+  const text = withSearch
+    ? `Question: ${item.question}\n(Search with <search>query</search>.)\nAnswer:`
+    : `Question: ${item.question}\nAnswer:`;
+  return {
+    id: item.id,
+    family: 'bamboogle',
+    text,
+    messages: [
+      { role: 'system', content: withSearch ? SYSTEM_SEARCH : SYSTEM_PLAIN },
+      { role: 'user', content: item.question },
+    ],
+    ...(withSearch ? { tools: [searchToolSchema, finalAnswerToolSchema] } : {}),
+    maxResponseTokens: 64,
+    reference: {
+      answer: item.answer.trim(),
+      difficulty: item.question.split(/\s+/).filter(Boolean).length / 10,
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { Benchmark, BenchmarkItemResult, BenchmarkReport, BenchmarkRunOptions } from '../../spec/benchmark.ts';
+import { GenEnvError } from '../../spec/errors.ts';
+import type { AgentPolicy } from '../../spec/policy.ts';
+import { deriveSeed } from '../../util/random.ts';
+import { loadTravelDatabase, type TravelDatabase } from './database.ts';
+import { evaluatePlan, finalPass } from './evaluate.ts';
+import { travelMetrics, type QueryVerdict } from './metrics.ts';
+import { parsePlan } from './plan-parsing.ts';
+import { buildTravelPrompt } from './prompts.ts';
+import { deriveQuery, type TravelQuery } from './query-fields.ts';
+import { loadTravelRecords, referenceFlights, type TravelRecord } from './reference-data.ts';
+import { TRAVELPLANNER_NOTES } from './notes.ts';
+
+export { evaluateCommonsense, COMMONSENSE_CHECKS, type CommonsenseCheck } from './commonsense.ts';
+export { evaluateHardConstraints, totalCost, HARD_CHECKS, type HardCheck } from './hard-constraints.ts';
+export { evaluatePlan, finalPass } from './evaluate.ts';
+export { travelMetrics, hardConstraintSlots, CHECK_NAMES, type QueryVerdict, type TravelMetrics } from './metrics.ts';
+export { parsePlan, planFromText, SUBMIT_PLAN_TOOL, type PlanParse } from './plan-parsing.ts';
+export { toPlan, type Plan, type PlanDay } from './plan.ts';
+export { buildTravelPrompt, submitPlanToolSchema } from './prompts.ts';
+export { deriveQuery, parseLocalConstraint, parsePeopleNumber, parseBudget, type TravelQuery, type LocalConstraint } from './query-fields.ts';
+export { loadTravelRecords, referenceFlights, type TravelRecord } from './reference-data.ts';
+export { loadTravelDatabase, TravelDatabase } from './database.ts';
+export { TRAVELPLANNER_NOTES } from './notes.ts';
+
+/** The loaded benchmark: records, their derived structured fields, and the sandbox. */
+export interface TravelPlannerData {
+  records: TravelRecord[];
+  queries: TravelQuery[];
+  database: TravelDatabase;
+}
+
+/** Loads the 45 training queries, derives their fields and loads the sandbox (about 1 s). */
+export function loadTravelPlanner(dataPath: string): TravelPlannerData {
+  const records = loadTravelRecords(dataPath);
+  const database = loadTravelDatabase(dataPath, referenceFlights(records));
+  return { records, queries: records.map((record) => deriveQuery(record, database.cityStates)), database };
+}
+
+function itemResult(verdict: QueryVerdict, details: Record<string, unknown>): BenchmarkItemResult {
+  const checks = { ...(verdict.commonsense ?? {}), ...(verdict.hard ?? {}) };
+  return {
+    id: verdict.query.id,
+    correct: finalPass(verdict),
+    score: finalPass(verdict) ? 1 : 0,
+    details: {
+      ...details,
+      delivered: verdict.commonsense !== null,
+      hardChecked: verdict.hard !== null,
+      failed: Object.fromEntries(Object.entries(checks).filter(([, result]) => result.pass === false).map(([name, result]) => [name, result.reason])),
+      passed: Object.entries(checks).filter(([, result]) => result.pass === true).map(([name]) => name),
+    },
+  };
+}
+
+/** Report of already-formed verdicts: the official rates, Table 1's final pass rate in %. */
+export function travelReport(policyName: string, verdicts: QueryVerdict[], items: BenchmarkItemResult[]): BenchmarkReport {
+  const metrics = travelMetrics(verdicts);
+  return {
+    benchmark: 'travelplanner',
+    policy: policyName,
+    items,
+    summary: {
+      accuracy: metrics.finalPassRate,
+      finalPassRate: metrics.finalPassRate,
+      deliveryRate: metrics.deliveryRate,
+      commonsenseMicro: metrics.commonsenseMicro,
+      commonsenseMacro: metrics.commonsenseMacro,
+      hardMicro: metrics.hardMicro,
+      hardMacro: metrics.hardMacro,
+      commonsensePassed: metrics.commonsensePassed,
+      commonsenseTotal: metrics.commonsenseTotal,
+      hardPassed: metrics.hardPassed,
+      hardTotal: metrics.hardTotal,
+      queries: verdicts.length,
+    },
+    table1: { TravelPlanner: Math.round(metrics.finalPassRate * 10000) / 100 },
+    notes: [...TRAVELPLANNER_NOTES],
+  };
+}
+
+/** TravelPlanner sole-planning on the 45 training queries, scored by the official rules. */
+export function createTravelPlannerBenchmark(options: { batchSize?: number } = {}): Benchmark {
+  const batchSize = options.batchSize ?? 8;
+  return {
+    name: 'travelplanner',
+    description: 'TravelPlanner sole-planning (45 training queries): official commonsense and hard-constraint checks, final pass rate',
+    async run(policy: AgentPolicy, runOptions: BenchmarkRunOptions): Promise<BenchmarkReport> {
+      if (runOptions.mode !== undefined && runOptions.mode !== 'official') {
+        throw new GenEnvError('usage', `travelplanner has one scoring mode, "official"; got "${runOptions.mode}"`);
+      }
+      const data = loadTravelPlanner(runOptions.dataPath);
+      const count = runOptions.limit === undefined ? data.records.length : Math.max(0, Math.min(runOptions.limit, data.records.length));
+      const verdicts: QueryVerdict[] = [];
+      const items: BenchmarkItemResult[] = [];
+      for (let start = 0; start < count; start += batchSize) {
+        const indices = Array.from({ length: Math.min(batchSize, count - start) }, (_, offset) => start + offset);
+        const prompts = indices.map((index) => buildTravelPrompt(data.records[index]!, data.queries[index]!));
+        const completions = await policy.act(prompts, { samples: 1, seed: deriveSeed(runOptions.seed, 'travelplanner', start), temperature: 0 });
+        for (const [position, index] of indices.entries()) {
+          const completion = completions[position]?.[0] ?? { text: '', policyVersion: policy.name };
+          const parsed = parsePlan(completion);
+          const verdict = evaluatePlan(data.queries[index]!, parsed.plan, data.database);
+          verdicts.push(verdict);
+          items.push(itemResult(verdict, {
+            query: data.queries[index]!.query,
+            level: data.queries[index]!.level,
+            planSource: parsed.plan ? parsed.source : null,
+            parseError: parsed.plan ? null : parsed.reason,
+          }));
+        }
+        runOptions.onProgress?.(Math.min(start + batchSize, count), count);
+      }
+      return travelReport(policy.name, verdicts, items);
+    },
+  };
+}
+
+export const travelPlannerBenchmark: Benchmark = createTravelPlannerBenchmark();

@@ -1,0 +1,54 @@
+import cliProgress from 'cli-progress';
+import type { EpochMetrics, EventSink } from '../spec/index.ts';
+
+const format = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? '–' : value.toFixed(digits));
+
+/** One line per epoch, for logs and for terminals alike. */
+export function epochLine(metrics: EpochMetrics): string {
+  const heldOut = Object.entries(metrics.heldOutAccuracy).map(([name, value]) => `${name} ${format(value)}`).join(' ');
+  return `epoch ${metrics.epoch}: success ${format(metrics.successRate)} in-band ${format(metrics.inBandFraction)} R_env ${format(metrics.envReward)} invalid ${metrics.invalidProposals} | held-out ${heldOut}`;
+}
+
+/**
+ * Progress on stderr: a bar over epochs on a terminal, plain lines otherwise (and always one line per
+ * finished epoch, so logs keep the curve). Quiet mode prints nothing.
+ */
+export function progressReporter(options: { quiet: boolean; label: string }): { sink: EventSink; stop: () => void } {
+  if (options.quiet) return { sink: () => {}, stop: () => {} };
+  const interactive = Boolean(process.stderr.isTTY);
+  const bars = interactive
+    ? new cliProgress.MultiBar({ stream: process.stderr, format: `${options.label} [{bar}] {value}/{total} epochs | {phase}`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic)
+    : null;
+  let bar: cliProgress.SingleBar | null = null;
+  const stop = () => {
+    bars?.stop();
+    bar = null;
+  };
+  const sink: EventSink = (event) => {
+    switch (event.type) {
+      case 'run-start':
+        if (bars) bar = bars.create(event.epochs + 1, event.startEpoch, { phase: 'starting' });
+        else process.stderr.write(`${options.label}: epochs ${event.startEpoch}..${event.epochs}\n`);
+        break;
+      case 'phase':
+        bar?.update({ phase: `epoch ${event.epoch}: ${event.phase}` });
+        break;
+      case 'epoch-end': {
+        const line = epochLine(event.metrics as unknown as EpochMetrics);
+        if (bars && bar) {
+          bars.log(line + '\n');
+          bar.increment(1);
+        } else {
+          process.stderr.write(line + '\n');
+        }
+        break;
+      }
+      case 'run-end':
+        stop();
+        break;
+      default:
+        break;
+    }
+  };
+  return { sink, stop };
+}

@@ -1,0 +1,32 @@
+import type { FamilyStats, SeedTask, SimulatorContext } from '../spec/index.ts';
+import { Random, stableId } from '../util/random.ts';
+
+/**
+ * Simulator contexts for one epoch (Algorithm 1, step 1): a seed task from the pool plus the recent
+ * success statistics of its family. Seeds are drawn without replacement in a seeded order, cycling
+ * when more contexts than seeds are needed.
+ */
+export function buildContexts(
+  seeds: readonly SeedTask[],
+  count: number,
+  seed: number,
+  statisticsOf: (family: string) => Omit<FamilyStats, 'family'>,
+  targetSuccess: number,
+): SimulatorContext[] {
+  if (seeds.length === 0 || count <= 0) return [];
+  const random = new Random(seed);
+  let order = random.shuffle(seeds);
+  const contexts: SimulatorContext[] = [];
+  const cache = new Map<string, FamilyStats>();
+  for (let index = 0; index < count; index++) {
+    if (index > 0 && index % order.length === 0) order = random.shuffle(seeds);
+    const task = order[index % order.length]!;
+    let stats = cache.get(task.family);
+    if (!stats) {
+      stats = { family: task.family, ...statisticsOf(task.family) };
+      cache.set(task.family, stats);
+    }
+    contexts.push({ id: stableId(['context', seed, index, task.id]), seed: task, stats, targetSuccess });
+  }
+  return contexts;
+}

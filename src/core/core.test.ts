@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
+import { RunConfigSchema, type Domain, type Proposal } from '../spec/index.ts';
+import { buildContexts } from './contexts.ts';
+import { computeEpochMetrics } from './epoch-metrics.ts';
+import { simulatorWeights, taskOutcome } from './task-outcome.ts';
+import type { AttemptedTaskType } from './task-type.ts';
+import { validateProposals } from './validate.ts';
+
+const config = RunConfigSchema.parse({
+  preset: 'test', seed: 1, epochs: 1, tasksPerEpoch: 1, variations: 1, samples: 1, alpha: 0.5, beta: 20, kMin: 0.1, lambda: 1,
+  domain: { name: 'arithmetic' }, agent: { policy: 'student' }, simulator: { policy: 'parametric' },
+});
+
+describe('task outcome: p̂, R_env and the band', () => {
+  it('reuses the group rewards: 4 of 8 successes is p̂ = ½, R_env = 1, in band', () => {
+    expect(taskOutcome(4, 8, config)).toEqual({ successRate: 0.5, envReward: 1, inBand: true });
+  });
+  it('p̂ at 0 and 1 is out of band with a low reward', () => {
+    const zero = taskOutcome(0, 8, config);
+    expect(zero.inBand).toBe(false);
+    expect(zero.envReward).toBeCloseTo(Math.exp(-20 * 0.25), 12);
+    expect(taskOutcome(8, 8, config).successRate).toBe(1);
+  });
+  it('a group of one gives p̂ of 0 or 1', () => {
+    expect(taskOutcome(1, 1, config).successRate).toBe(1);
+  });
+  it('the Beta estimator shrinks extreme rates', () => {
+    expect(taskOutcome(0, 2, { ...config, successEstimator: 'beta-mean' }).successRate).toBe(0.25);
+  });
+});
+
+describe('simulator weights', () => {
+  const outcomes = [taskOutcome(4, 8, config), taskOutcome(0, 8, config), taskOutcome(5, 10, config)];
+  it('band filter: only in-band task types get weight', () => {
+    const weights = simulatorWeights(outcomes, config);
+    expect(weights[1]).toBe(0);
+    expect(weights[0]).toBeGreaterThan(0);
+    expect((weights[0]! + weights[2]!) / 2).toBeCloseTo(1, 12);
+  });
+  it('a batch entirely filtered out gives all zeros', () => {
+    expect(simulatorWeights([taskOutcome(0, 8, config), taskOutcome(8, 8, config)], config)).toEqual([0, 0]);
+    expect(simulatorWeights([], config)).toEqual([]);
+  });
+  it('without the filter every task type is weighted and the better one weighs more', () => {
+    const weights = simulatorWeights(outcomes, { ...config, rwrFilter: 'none' });
+    expect(weights.every((weight) => weight > 0)).toBe(true);
+    expect(weights[0]!).toBeGreaterThan(weights[1]!);
+  });
+});
+
+describe('contexts', () => {
+  const domain = createArithmeticDomain();
+  it('are deterministic, cycle through seeds and carry family statistics', () => {
+    const stats = () => ({ taskTypes: 3, recentSuccess: 0.25 });
+    const first = buildContexts(domain.seeds(), 100, 7, stats, 0.5);
+    expect(buildContexts(domain.seeds(), 100, 7, stats, 0.5)).toEqual(first);
+    expect(new Set(first.slice(0, domain.seeds().length).map((context) => context.seed.id)).size).toBe(domain.seeds().length);
+    expect(first[0]!.stats).toEqual({ family: first[0]!.seed.family, taskTypes: 3, recentSuccess: 0.25 });
+    expect(buildContexts([], 5, 1, stats, 0.5)).toEqual([]);
+  });
+});
+
+describe('proposal validation', () => {
+  const domain = createArithmeticDomain();
+  const proposal = (id: string, raw: string, spec?: unknown): Proposal => ({ id, contextId: 'none', raw, ...(spec !== undefined ? { spec } : {}), policyVersion: 'v' });
+  const validate = (proposals: Proposal[], target: Domain = domain) =>
+    validateProposals(proposals, new Map(), { domain: target, epoch: 1, runSeed: 1, variations: 3, source: 'simulator', agentVersion: 'a' });
+  it('keeps valid proposals with n verified instances and rejects the rest with reasons', () => {
+    const { valid, invalid } = validate([
+      proposal('ok', 'add d2 t2 x0'),
+      proposal('json', '{"operation": "add", "digits": 2'),
+      proposal('schema', 'add d9 t2 x0'),
+      proposal('structured', '', { operation: 'divide', digits: 1, terms: 2, distractors: 0 }),
+      proposal('unexecutable', 'multiply d6 t5 x0'),
+    ]);
+    expect(valid.map((taskType) => taskType.record.id)).toEqual(['ok']);
+    expect(valid[0]!.instances).toHaveLength(3);
+    expect(valid[0]!.record.features).toMatchObject({ digits: 2 });
+    expect(Object.fromEntries(invalid.map((record) => [record.id, record.reason]))).toEqual({
+      json: expect.stringMatching(/not of the form|JSON/),
+      schema: expect.stringMatching(/digits/),
+      structured: expect.stringMatching(/operation/),
+      unexecutable: expect.stringMatching(/exceeds/),
+    });
+  });
+  it('treats a domain that throws as an invalid proposal, not a crash', () => {
+    const broken: Domain = { ...domain, instantiate: () => { throw new Error('boom\nstack'); } } as Domain;
+    const { invalid } = validate([proposal('x', 'add d1 t2 x0')], broken);
+    expect(invalid[0]!.reason).toBe('domain error: boom');
+  });
+});
+
+describe('epoch metrics', () => {
+  it('an epoch without valid task types has null rates, not NaN', () => {
+    const metrics = computeEpochMetrics({ epoch: 3, taskTypes: [], invalidProposals: 5, heldOutAccuracy: {}, syntheticSamples: 0, extra: {} });
+    expect(metrics).toMatchObject({ successRate: null, inBandFraction: null, envReward: null, responseLength: null, invalidProposals: 5, successRates: [] });
+  });
+  it('counts solved and unsolved task types and averages features', () => {
+    const taskType = (successes: number, attempts: number, digits: number) => ({
+      record: { features: { digits } }, successes, attempts, successRate: successes / attempts, envReward: 1, inBand: successes * 2 === attempts,
+      traces: Array.from({ length: attempts }, (_, index) => ({ completion: { text: 'ab' }, reward: index < successes ? 1 : 0 })),
+    }) as unknown as AttemptedTaskType;
+    const metrics = computeEpochMetrics({ epoch: 1, taskTypes: [taskType(4, 4, 1), taskType(0, 4, 3), taskType(2, 4, 2)], invalidProposals: 0, heldOutAccuracy: { a: 0.5 }, syntheticSamples: 12, extra: {} });
+    expect(metrics).toMatchObject({ successRate: 0.5, inBandFraction: 1 / 3, solvedFraction: 1 / 3, unsolvedFraction: 1 / 3, taskComplexity: { digits: 2 }, responseLength: 2, agentReward: 0.5 });
+  });
+});

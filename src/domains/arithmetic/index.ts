@@ -1,0 +1,3 @@
+export { createArithmeticDomain, extractInteger } from './domain.ts';
+export { ArithmeticSpecSchema, arithmeticDifficulty, type ArithmeticSpec, type ArithmeticPayload } from './spec.ts';
+export { formatArithmeticSpec, parseArithmeticSpec } from './format.ts';

@@ -1,0 +1,92 @@
+/**
+ * The tool-use world as a Domain: executable tool-calling tasks (API-Bank / BFCL style) verified by
+ * running the gold calls against a seeded in-memory world.
+ */
+import { z } from 'zod';
+import type { Domain, HeldOutSet } from '../../spec/domain.ts';
+import { GenEnvError } from '../../spec/errors.ts';
+import type { InstantiateResult, SeedTask, TaskInstance } from '../../spec/task.ts';
+import { Random, deriveSeed, stableId } from '../../util/random.ts';
+import { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';
+import { buildHeldOutSets, buildSeeds } from './datasets.ts';
+import { toolWorldFeatures } from './features.ts';
+import { intentById } from './intents.ts';
+import { TOOLWORLD_KNOBS, toolWorldKnobValuesOf, toolWorldSpecFromKnobs } from './knobs.ts';
+import { renderToolWorld } from './render.ts';
+import { scoreToolWorld } from './score.ts';
+import { ToolWorldSpecSchema, firstIssue, type ToolWorldSpec } from './spec.ts';
+import { buildVariation, type ToolWorldPayload } from './variation.ts';
+import { createWorld } from './world.ts';
+
+export const ToolWorldOptionsSchema = z.object({
+  seedTasks: z.number().int().min(1).max(5000).default(500).describe('size of the base dataset'),
+  heldOutSize: z.number().int().min(1).max(5000).default(200).describe('instances per held-out set'),
+  worldSeed: z.number().int().min(0).max(2 ** 31 - 1).default(1).describe('seed of the in-memory world'),
+}).strict();
+export type ToolWorldOptions = z.infer<typeof ToolWorldOptionsSchema>;
+
+/** At most this many variations per instantiate call. */
+export const MAX_VARIATIONS = 1024;
+
+/** The tool-use domain. Throws GenEnvError('config') on bad options. */
+export function createToolWorld(options: Record<string, unknown> = {}): Domain<ToolWorldSpec, ToolWorldPayload> {
+  const parsedOptions = ToolWorldOptionsSchema.safeParse(options);
+  if (!parsedOptions.success) throw new GenEnvError('config', `toolworld options: ${firstIssue(parsedOptions.error)}`);
+  const { seedTasks, heldOutSize, worldSeed } = parsedOptions.data;
+  const world = createWorld(worldSeed);
+  let seedCache: SeedTask<ToolWorldSpec>[] | undefined;
+  let heldOutCache: HeldOutSet<ToolWorldPayload>[] | undefined;
+
+  const features = (spec: ToolWorldSpec) => toolWorldFeatures(spec, world);
+  const family = (spec: ToolWorldSpec): string => {
+    const item = intentById(spec.intent);
+    if (!item) throw new GenEnvError('domain', `toolworld: unknown intent ${JSON.stringify(spec.intent)}`);
+    return item.family;
+  };
+
+  function instantiate(spec: ToolWorldSpec, n: number, seed: number): InstantiateResult<ToolWorldPayload> {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS) return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
+    const checked = ToolWorldSpecSchema.safeParse(spec);
+    if (!checked.success) return { ok: false, reason: `invalid spec: ${firstIssue(checked.error)}` };
+    // Slot order is not meaning: sort it so that equal specs give equal tasks and ids.
+    const valid: ToolWorldSpec = { ...checked.data, slots: Object.fromEntries(Object.entries(checked.data.slots).sort(([a], [b]) => (a < b ? -1 : 1))) };
+    const specKey = stableId(valid);
+    const specFeatures = features(valid);
+    const instances: TaskInstance<ToolWorldPayload>[] = [];
+    for (let index = 0; index < n; index++) {
+      const built = buildVariation(valid, world, new Random(deriveSeed(seed, 'toolworld-variation', specKey, index)));
+      if (!built.ok) return { ok: false, reason: built.reason };
+      instances.push({
+        id: `tw-${stableId({ spec: valid, seed, index })}`,
+        family: family(valid),
+        features: { ...specFeatures, descriptionLength: built.value.request.length },
+        payload: built.value,
+      });
+    }
+    return { ok: true, instances };
+  }
+
+  const instantiateOne = (spec: ToolWorldSpec, seed: number): TaskInstance<ToolWorldPayload> => {
+    const result = instantiate(spec, 1, seed);
+    if (!result.ok) throw new GenEnvError('internal', `toolworld held-out spec failed: ${result.reason}`);
+    return result.instances[0]!;
+  };
+
+  return {
+    name: 'toolworld',
+    version: '1',
+    specSchema: ToolWorldSpecSchema,
+    knobs: TOOLWORLD_KNOBS,
+    specFromKnobs: toolWorldSpecFromKnobs,
+    knobValuesOf: toolWorldKnobValuesOf,
+    seeds: () => (seedCache ??= buildSeeds(seedTasks, world)).map((seed) => structuredClone(seed)),
+    heldOutSets: () => (heldOutCache ??= buildHeldOutSets(heldOutSize, worldSeed, world, instantiateOne)),
+    instantiate,
+    formatSpec: formatToolWorldSpec,
+    parseSpec: parseToolWorldSpec,
+    family,
+    features,
+    render: renderToolWorld,
+    score: (instance, completion) => scoreToolWorld(instance.payload, completion),
+  };
+}

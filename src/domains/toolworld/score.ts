@@ -1,0 +1,40 @@
+/**
+ * Scoring: the agent's call sequence must equal the gold sequence exactly (same calls, same order, no
+ * extra or missing call, no extra argument). A `$k` argument stands for the result of call k, so
+ * `to=$1` and the literal result are the same value. Values are compared in canonical form per
+ * parameter kind ("5" = 5, "7:30" = "07:30", case ignored); a value of another type fails.
+ */
+import type { ToolCall } from '../../spec/chat.ts';
+import type { Completion, Score } from '../../spec/task.ts';
+import { matchActions, type Action } from '../../curriculum/agent-reward.ts';
+import { parseCompletionCalls } from './call-syntax.ts';
+import { referenceIndex } from './execute.ts';
+import { canonicalArgument, toolByName } from './tools.ts';
+import type { ToolWorldPayload } from './variation.ts';
+
+/**
+ * A call with `$k` replaced by the gold result of call k (k earlier than this call) and every value in
+ * canonical form. Replacing with gold results is exact for sequence matching: when an earlier call
+ * differs from gold the sequence fails anyway.
+ */
+export function canonicalCall(entry: ToolCall, position: number, goldResults: readonly (string | number)[]): Action {
+  const tool = toolByName(entry.name);
+  const args: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(entry.arguments)) {
+    const reference = referenceIndex(raw);
+    const value = reference !== null && reference >= 1 && reference <= position && reference <= goldResults.length
+      ? goldResults[reference - 1] : raw;
+    args[name] = canonicalArgument(tool?.parameters.find((parameter) => parameter.name === name)?.kind, value);
+  }
+  return { name: entry.name.trim(), arguments: args };
+}
+
+/** Reward 1 when the predicted calls match the gold calls in sequence, else 0; unreadable output is `invalid`. */
+export function scoreToolWorld(payload: ToolWorldPayload, completion: Completion): Score {
+  const parsed = parseCompletionCalls(completion);
+  if (!parsed.ok) return { reward: 0, success: false, invalid: parsed.reason };
+  const predicted = parsed.value.map((entry, position) => canonicalCall(entry, position, payload.results));
+  const gold = payload.resolved.map((entry, position) => canonicalCall(entry, position, payload.results));
+  const reward = matchActions(predicted, gold, 'sequence');
+  return { reward, success: reward === 1 };
+}

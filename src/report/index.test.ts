@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GenEnvError } from '../spec/errors.ts';
+import { buildReport, directoryKind } from './index.ts';
+import { writeComparisonFixture, writeRunFixture } from './testing/fixtures.ts';
+
+let root = '';
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'genenv-report-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Every `data-chart` id with its declared point count, in page order. */
+function charts(html: string): Record<string, number> {
+  return Object.fromEntries([...html.matchAll(/data-chart="([^"]+)" data-points="(\d+)"/g)].map((match) => [match[1]!, Number(match[2])]));
+}
+
+/** Things that would make a browser fetch: scripts, stylesheets, images, frames, CSS urls (in-page `url(#id)` excepted), imports. */
+function externalReferences(html: string): string[] {
+  return [...html.matchAll(/<script|<link|<img|<iframe|\bsrc=|\bhref=|url\((?!#)|@import/gi)].map((match) => match[0]);
+}
+
+describe('buildReport', () => {
+  it('writes a self-contained run report with the four run charts rendered as SVG', async () => {
+    writeRunFixture(join(root, 'run'), { variant: 'genenv', seed: 3, epochs: 5, skipHeldOutAt: [2] });
+    const path = await buildReport(join(root, 'run'));
+    expect(path).toBe(join(root, 'run', 'report.html'));
+    const html = readFileSync(path, 'utf8');
+    expect(Object.keys(charts(html))).toEqual(['training-dynamics', 'curriculum', 'calibration', 'solved-fractions']);
+    expect(Object.values(charts(html)).every((points) => points > 0)).toBe(true);
+    expect(html.match(/<svg /g)).toHaveLength(4);
+    expect(externalReferences(html)).toEqual([]);
+    expect(html).toContain("default-src 'none'");
+    expect(html).toContain('data-table="config"');
+    // Every data point of the calibration strip is an SVG element tagged with its data index.
+    const calibration = html.slice(html.indexOf('data-chart="calibration"'), html.indexOf('data-chart="solved-fractions"'));
+    expect((calibration.match(/ecmeta_data_index=/g) ?? []).length).toBeGreaterThanOrEqual(charts(html).calibration!);
+  });
+
+  it('writes a comparison report with variants, data efficiency and per-variant calibration', async () => {
+    writeComparisonFixture(join(root, 'comparison'), [1, 2], 4);
+    const html = readFileSync(await buildReport(join(root, 'comparison')), 'utf8');
+    const ids = Object.keys(charts(html));
+    expect(ids.slice(0, 2)).toEqual(['variants', 'data-efficiency']);
+    expect(ids).toEqual(expect.arrayContaining(['training-dynamics', 'curriculum', 'solved-fractions', 'calibration-genenv', 'calibration-static-3.3x']));
+    expect(externalReferences(html)).toEqual([]);
+    expect(html).toContain('data-table="results"');
+    expect(html).toContain('data-table="runs"');
+    // Unique SVG style scopes: the charts' CSS classes must not leak into each other.
+    const scopes = [...html.matchAll(/class="(zr\d+)-cls-/g)].map((match) => match[1]);
+    expect(new Set(scopes).size).toBe(ids.length);
+  });
+
+  it('escapes text from the stored files', async () => {
+    const directory = join(root, 'escaped');
+    writeRunFixture(directory, { variant: 'genenv', seed: 1, epochs: 2 });
+    const summaryPath = join(directory, 'summary.json');
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8'));
+    summary.domain = '<script>alert(1)</script>';
+    writeFileSync(summaryPath, JSON.stringify(summary));
+    const html = readFileSync(await buildReport(directory), 'utf8');
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('says what a directory holds, or why it cannot report on it', async () => {
+    expect(directoryKind(join(root, 'run'))).toBe('run');
+    expect(directoryKind(join(root, 'comparison'))).toBe('comparison');
+    mkdirSync(join(root, 'empty'));
+    await expect(buildReport(join(root, 'empty'))).rejects.toThrow(/holds neither summary\.json \(a run\) nor comparison\.json/);
+    await expect(buildReport(join(root, 'absent'))).rejects.toBeInstanceOf(GenEnvError);
+  });
+});

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { z } from 'zod';
+import { GenEnvError } from '../spec/errors.ts';
+
+/** The file name and its parent folder, enough for a user to find the file in one error line. */
+function shortName(path: string): string {
+  return join(basename(dirname(path)), basename(path));
+}
+
+/** First zod issue as `field.path: message`, so the error stays one line. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'does not match its schema';
+  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+  return `${where}: ${issue.message}`;
+}
+
+function readText(path: string): string {
+  if (!existsSync(path)) throw new GenEnvError('store', `${shortName(path)} is missing (${path})`);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new GenEnvError('store', `${shortName(path)} cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Reads a JSON file and validates it; a missing, unparsable or invalid file throws GenEnvError('store'). */
+export function readJsonFile<Schema extends z.ZodType>(path: string, schema: Schema): z.infer<Schema> {
+  const text = readText(path);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new GenEnvError('store', `${shortName(path)} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new GenEnvError('store', `${shortName(path)} is malformed: ${firstIssue(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Reads a JSON-lines file (blank lines ignored) and validates every line. */
+export function readJsonLinesFile<Schema extends z.ZodType>(path: string, schema: Schema): z.infer<Schema>[] {
+  const lines = readText(path).split('\n');
+  const values: z.infer<Schema>[] = [];
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw new GenEnvError('store', `${shortName(path)} line ${index + 1} is not valid JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new GenEnvError('store', `${shortName(path)} line ${index + 1} is malformed: ${firstIssue(parsed.error)}`);
+    values.push(parsed.data);
+  });
+  return values;
+}

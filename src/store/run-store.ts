@@ -1,0 +1,240 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { EpochMetricsSchema, GenEnvError, RunConfigSchema, type EpochMetrics, type RunConfig, type RunSummary } from '../spec/index.ts';
+import { writeFileAtomic } from '../util/files.ts';
+import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
+import type { EpochCommit, ProposalRecord } from './records.ts';
+import type { TaskInstance } from '../spec/index.ts';
+
+const CONFIG_FILE = 'config.json';
+const DATABASE_FILE = 'run.sqlite';
+
+/** Row shape of `proposals`. */
+interface ProposalRow {
+  id: string; epoch: number; source: ProposalRecord['source']; context_id: string | null; seed_id: string | null;
+  family: string | null; raw: string; spec: string | null; sample: string | null; valid: number; reason: string | null;
+  success_rate: number | null; env_reward: number | null; in_band: number | null; weight: number | null;
+  features: string | null; simulator_version: string | null; agent_version: string | null;
+}
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/**
+ * The run directory (DESIGN.md §4): config.json, run.sqlite (the source of truth), metrics.jsonl and
+ * summary.json (rendered from the database after each commit), checkpoints/.
+ */
+export class RunStore {
+  private constructor(readonly directory: string, readonly config: RunConfig, private readonly database: Database.Database) {}
+
+  /** Starts a new run in `directory` (created if missing). Refuses a directory that already holds a run. */
+  static create(directory: string, config: RunConfig): RunStore {
+    if (existsSync(join(directory, CONFIG_FILE)) || existsSync(join(directory, DATABASE_FILE))) {
+      throw new GenEnvError('store', `${directory} already holds a run; use --resume ${directory} to continue it or choose another --out`);
+    }
+    try {
+      mkdirSync(join(directory, 'checkpoints'), { recursive: true });
+      writeFileAtomic(join(directory, CONFIG_FILE), JSON.stringify(config, null, 2) + '\n');
+      const database = new Database(join(directory, DATABASE_FILE));
+      RunStore.prepare(database);
+      database.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schemaVersion', String(SCHEMA_VERSION));
+      return new RunStore(directory, config, database);
+    } catch (error) {
+      if (error instanceof GenEnvError) throw error;
+      throw new GenEnvError('store', `cannot create run directory ${directory}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** Opens an existing run to resume it; removes what an interrupted epoch left behind. */
+  static open(directory: string): RunStore {
+    if (!existsSync(directory) || !statSync(directory).isDirectory()) throw new GenEnvError('resume', `cannot resume: ${directory} is not a directory`);
+    const configPath = join(directory, CONFIG_FILE);
+    if (!existsSync(configPath) || !existsSync(join(directory, DATABASE_FILE))) {
+      throw new GenEnvError('resume', `cannot resume: ${directory} holds no run (config.json and run.sqlite are missing)`);
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(configPath, 'utf8'));
+    } catch (error) {
+      throw new GenEnvError('resume', `cannot resume: ${configPath} is not valid JSON`, { cause: error });
+    }
+    const parsed = RunConfigSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new GenEnvError('resume', `cannot resume: ${configPath}: ${issue.path.join('.')}: ${issue.message}`);
+    }
+    let database: Database.Database;
+    try {
+      database = new Database(join(directory, DATABASE_FILE));
+      RunStore.prepare(database);
+    } catch (error) {
+      throw new GenEnvError('resume', `cannot resume: ${join(directory, DATABASE_FILE)} is not a readable run database`, { cause: error });
+    }
+    const store = new RunStore(directory, parsed.data, database);
+    store.removeUncommittedCheckpoints();
+    return store;
+  }
+
+  private static prepare(database: Database.Database): void {
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = FULL');
+    database.exec(SCHEMA);
+  }
+
+  /** Replaces the stored config (used when a resume extends the number of epochs). */
+  updateConfig(config: RunConfig): void {
+    writeFileAtomic(join(this.directory, CONFIG_FILE), JSON.stringify(config, null, 2) + '\n');
+    (this as { config: RunConfig }).config = config;
+  }
+
+  /** Last committed epoch, or null before epoch 0 is committed. */
+  lastCommittedEpoch(): number | null {
+    const row = this.database.prepare('SELECT MAX(epoch) AS epoch FROM epochs').get() as { epoch: number | null };
+    return row.epoch;
+  }
+
+  /** Folder of an epoch's checkpoint, relative to the run directory. */
+  static checkpointName(epoch: number): string {
+    return join('checkpoints', `epoch-${String(epoch).padStart(4, '0')}`);
+  }
+
+  /** Commits one epoch in a single transaction, then re-renders metrics.jsonl and summary.json. */
+  commit(commit: EpochCommit): void {
+    const insertProposal = this.database.prepare(`INSERT OR REPLACE INTO proposals VALUES
+      (@id, @epoch, @source, @contextId, @seedId, @family, @raw, @spec, @sample, @valid, @reason, @successRate, @envReward, @inBand, @weight, @features, @simulatorVersion, @agentVersion)`);
+    const insertInstance = this.database.prepare('INSERT OR REPLACE INTO instances VALUES (?, ?, ?, ?, ?)');
+    const insertTrace = this.database.prepare(`INSERT INTO traces (epoch, proposal_id, instance_id, sample, completion, reward, success, invalid, agent_version)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insertTrain = this.database.prepare('INSERT INTO pool_train VALUES (?, ?)');
+    const insertEnv = this.database.prepare('INSERT OR REPLACE INTO pool_env VALUES (?, ?, ?, ?, ?)');
+    const insertEpoch = this.database.prepare('INSERT INTO epochs VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const transaction = this.database.transaction((value: EpochCommit) => {
+      for (const proposal of value.proposals) {
+        insertProposal.run({
+          ...proposal,
+          spec: json(proposal.spec),
+          sample: json(proposal.sample),
+          valid: proposal.valid ? 1 : 0,
+          inBand: proposal.inBand === null ? null : proposal.inBand ? 1 : 0,
+          features: json(proposal.features),
+        });
+      }
+      for (const record of value.instances) {
+        insertInstance.run(record.instance.id, record.proposalId, record.epoch, record.instance.family, JSON.stringify(record.instance));
+      }
+      for (const trace of value.traces) {
+        const result = insertTrace.run(trace.epoch, trace.proposalId, trace.instanceId, trace.sample, JSON.stringify(trace.completion),
+          trace.reward, trace.success ? 1 : 0, trace.invalid, trace.agentVersion);
+        if (trace.train) insertTrain.run(result.lastInsertRowid, trace.epoch);
+      }
+      for (const record of value.poolEnv) insertEnv.run(record.proposalId, value.epoch, record.weight, record.envReward, record.successRate);
+      insertEpoch.run(value.epoch, JSON.stringify(value.metrics), value.checkpoint, value.agentVersion, value.simulatorVersion, value.wallSeconds, new Date().toISOString());
+    });
+    try {
+      transaction(commit);
+    } catch (error) {
+      throw new GenEnvError('store', `cannot commit epoch ${commit.epoch} to ${this.directory}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** Committed epochs' metrics, in order; each row is validated as it is read back. */
+  metrics(): EpochMetrics[] {
+    const rows = this.database.prepare('SELECT epoch, metrics FROM epochs ORDER BY epoch').all() as { epoch: number; metrics: string }[];
+    return rows.map((row) => {
+      const parsed = EpochMetricsSchema.safeParse(JSON.parse(row.metrics));
+      if (!parsed.success) throw new GenEnvError('store', `metrics of epoch ${row.epoch} in ${this.directory} are malformed: ${parsed.error.issues[0]!.message}`);
+      return parsed.data;
+    });
+  }
+
+  /** Checkpoint folder (relative) recorded for an epoch. */
+  checkpointOf(epoch: number): string | null {
+    const row = this.database.prepare('SELECT checkpoint FROM epochs WHERE epoch = ?').get(epoch) as { checkpoint: string | null } | undefined;
+    return row?.checkpoint ?? null;
+  }
+
+  /** Sum of the epochs' wall-clock seconds (survives resumes). */
+  totalWallSeconds(): number {
+    const row = this.database.prepare('SELECT COALESCE(SUM(wall_seconds), 0) AS total FROM epochs').get() as { total: number };
+    return row.total;
+  }
+
+  /** Proposals of one epoch and source, in insertion order. */
+  proposals(epoch: number, source?: ProposalRecord['source']): ProposalRecord[] {
+    const rows = (source === undefined
+      ? this.database.prepare('SELECT * FROM proposals WHERE epoch = ? ORDER BY rowid').all(epoch)
+      : this.database.prepare('SELECT * FROM proposals WHERE epoch = ? AND source = ? ORDER BY rowid').all(epoch, source)) as ProposalRow[];
+    return rows.map((row) => ({
+      id: row.id, epoch: row.epoch, source: row.source, contextId: row.context_id, seedId: row.seed_id, family: row.family,
+      raw: row.raw, spec: row.spec === null ? null : JSON.parse(row.spec), sample: row.sample === null ? null : JSON.parse(row.sample),
+      valid: row.valid === 1, reason: row.reason, successRate: row.success_rate, envReward: row.env_reward,
+      inBand: row.in_band === null ? null : row.in_band === 1, weight: row.weight,
+      features: row.features === null ? null : JSON.parse(row.features), simulatorVersion: row.simulator_version, agentVersion: row.agent_version,
+    }));
+  }
+
+  /** Mean p̂ of a family's most recent `window` attempted task types before `beforeEpoch`. */
+  familyStatistics(family: string, beforeEpoch: number, window: number): { taskTypes: number; recentSuccess: number | null } {
+    const count = this.database.prepare('SELECT COUNT(*) AS n FROM proposals WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL').get(family, beforeEpoch) as { n: number };
+    const recent = this.database.prepare(`SELECT AVG(success_rate) AS mean FROM (SELECT success_rate FROM proposals
+      WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL ORDER BY epoch DESC, rowid DESC LIMIT ?)`).get(family, beforeEpoch, window) as { mean: number | null };
+    return { taskTypes: count.n, recentSuccess: recent.mean };
+  }
+
+  /** Distinct task instances behind D_train traces (for replay), oldest first. */
+  trainPoolInstances(): TaskInstance[] {
+    const rows = this.database.prepare(`SELECT DISTINCT i.payload AS payload FROM pool_train p JOIN traces t ON t.id = p.trace_id
+      JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id ORDER BY i.epoch, i.proposal_id, i.id`).all() as { payload: string }[];
+    return rows.map((row) => JSON.parse(row.payload) as TaskInstance);
+  }
+
+  /** Pool sizes for metrics. */
+  poolSizes(): { train: number; env: number } {
+    const train = this.database.prepare('SELECT COUNT(*) AS n FROM pool_train').get() as { n: number };
+    const env = this.database.prepare('SELECT COUNT(*) AS n FROM pool_env').get() as { n: number };
+    return { train: train.n, env: env.n };
+  }
+
+  /** Writes metrics.jsonl and summary.json from the committed epochs (atomically). */
+  writeOutputs(identity: Pick<RunSummary, 'preset' | 'seed' | 'variant' | 'domain'>): RunSummary {
+    const epochs = this.metrics();
+    const summary: RunSummary = {
+      ...identity,
+      wallSeconds: Math.round(this.totalWallSeconds() * 1000) / 1000,
+      syntheticSamples: epochs.length ? epochs[epochs.length - 1]!.syntheticSamples : 0,
+      completedEpochs: Math.max(0, epochs.length - 1),
+      epochs,
+    };
+    writeFileAtomic(join(this.directory, 'metrics.jsonl'), epochs.map((epoch) => JSON.stringify(epoch)).join('\n') + (epochs.length ? '\n' : ''));
+    writeFileAtomic(join(this.directory, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    return summary;
+  }
+
+  /** Deletes checkpoints of epochs that never committed, and temporary folders. */
+  private removeUncommittedCheckpoints(): void {
+    const folder = join(this.directory, 'checkpoints');
+    if (!existsSync(folder)) return;
+    const last = this.lastCommittedEpoch() ?? -1;
+    for (const entry of readdirSync(folder)) {
+      const match = /^epoch-(\d+)$/.exec(entry);
+      if (entry.includes('.tmp-') || (match && Number(match[1]) > last)) rmSync(join(folder, entry), { recursive: true, force: true });
+    }
+  }
+
+  /** Keeps every `every`-th checkpoint and the latest one; removes the others. */
+  pruneCheckpoints(every: number): void {
+    const last = this.lastCommittedEpoch();
+    const folder = join(this.directory, 'checkpoints');
+    if (last === null || !existsSync(folder)) return;
+    for (const entry of readdirSync(folder)) {
+      const match = /^epoch-(\d+)$/.exec(entry);
+      if (!match) continue;
+      const epoch = Number(match[1]);
+      if (epoch !== last && epoch % every !== 0) rmSync(join(folder, entry), { recursive: true, force: true });
+    }
+  }
+
+  close(): void {
+    if (this.database.open) this.database.close();
+  }
+}

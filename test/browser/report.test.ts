@@ -1,0 +1,164 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReport } from '../../src/report/index.ts';
+import { writeComparisonFixture, writeRunFixture, FIXTURE_HELD_OUT_SETS, FIXTURE_VARIANTS } from '../../src/report/testing/fixtures.ts';
+import type { EpochMetrics } from '../../src/spec/summary.ts';
+
+/**
+ * Opens generated reports in headless Chromium (Debian package `chromium`), with every network request
+ * blocked and recorded, and checks that each chart drew its data points as SVG marks.
+ */
+
+// The Debian package's binary; GENENV_CHROMIUM_PATH points elsewhere (another distribution, a local build).
+const CHROMIUM = process.env.GENENV_CHROMIUM_PATH ?? '/usr/bin/chromium';
+const skip = process.env.GENENV_SKIP_BROWSER === '1';
+const outputDirectory = fileURLToPath(new URL('../../test-output/', import.meta.url));
+
+interface ChartCount {
+  id: string;
+  declared: number;
+  marks: number;
+}
+
+/** Per figure: the points the report declares, and the distinct data marks found in its SVG. */
+async function countMarks(page: Page): Promise<ChartCount[]> {
+  return page.$$eval('figure[data-chart]', (figures) =>
+    figures.map((figure) => {
+      const keys = new Set<string>();
+      for (const element of figure.querySelectorAll('svg [ecmeta_data_index]')) {
+        keys.add(`${element.getAttribute('ecmeta_series_index')}:${element.getAttribute('ecmeta_data_index')}`);
+      }
+      return { id: figure.getAttribute('data-chart') ?? '', declared: Number(figure.getAttribute('data-points')), marks: keys.size };
+    }));
+}
+
+interface Opened {
+  page: Page;
+  /** URLs the page tried to load other than the report itself. */
+  requests: Set<string>;
+  consoleErrors: string[];
+}
+
+async function openReport(browser: Browser, reportPath: string): Promise<Opened> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const reportUrl = pathToFileURL(reportPath).href;
+  // A set: the route handler and the request event both see the same request.
+  const requests = new Set<string>();
+  const consoleErrors: string[] = [];
+  await page.route('**/*', async (route) => {
+    if (route.request().url() === reportUrl) return route.continue();
+    requests.add(route.request().url());
+    return route.abort();
+  });
+  page.on('request', (request) => {
+    if (request.url() !== reportUrl) requests.add(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(reportUrl, { waitUntil: 'load' });
+  return { page, requests, consoleErrors };
+}
+
+const drawn = (values: (number | null | undefined)[]) => values.filter((value) => value !== null && value !== undefined).length;
+
+describe.skipIf(skip)('report in headless Chromium', () => {
+  let browser: Browser | undefined;
+  let root = '';
+  let runEpochs: EpochMetrics[] = [];
+  let runReport = '';
+  let comparisonReport = '';
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (or point GENENV_CHROMIUM_PATH at a Chromium binary), or set GENENV_SKIP_BROWSER=1 to skip the browser test`);
+    }
+    root = mkdtempSync(join(tmpdir(), 'genenv-report-browser-'));
+    runEpochs = writeRunFixture(join(root, 'run'), { variant: 'genenv', seed: 4, epochs: 10, skipHeldOutAt: [4, 7], emptyEpochs: [6] });
+    writeComparisonFixture(join(root, 'comparison'), [1, 2, 3], 6);
+    runReport = await buildReport(join(root, 'run'));
+    comparisonReport = await buildReport(join(root, 'comparison'));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(outputDirectory, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('renders every chart of a run report with its data points, offline', async () => {
+    const { page, requests, consoleErrors } = await openReport(browser!, runReport);
+    const counts = await countMarks(page);
+    expect(counts.map((count) => count.id)).toEqual(['training-dynamics', 'curriculum', 'calibration', 'solved-fractions']);
+
+    // Expected marks computed from the fixture, independently of the report's own count.
+    const pHats = runEpochs.reduce((total, entry) => total + entry.successRates.length, 0);
+    const nonEmpty = runEpochs.filter((entry) => entry.successRates.length > 0).length;
+    const expected: Record<string, number> = {
+      'training-dynamics': drawn(runEpochs.map((entry) => entry.agentReward)) + drawn(runEpochs.map((entry) => entry.envReward))
+        + FIXTURE_HELD_OUT_SETS.reduce((total, set) => total + drawn(runEpochs.map((entry) => entry.heldOutAccuracy[set])), 0),
+      curriculum: 3 * nonEmpty + drawn(runEpochs.map((entry) => entry.responseLength)) + drawn(runEpochs.map((entry) => entry.successRate)),
+      calibration: pHats + nonEmpty + drawn(runEpochs.map((entry) => entry.successRate)),
+      'solved-fractions': drawn(runEpochs.map((entry) => entry.solvedFraction)) + drawn(runEpochs.map((entry) => entry.unsolvedFraction)),
+    };
+    for (const count of counts) {
+      expect(count.declared, count.id).toBe(expected[count.id]);
+      expect(count.marks, count.id).toBeGreaterThanOrEqual(count.declared);
+    }
+    // The calibration band is drawn between α − k_min and α + k_min (0.35 and 0.65 in the fixture).
+    expect(await page.locator('figure[data-chart="calibration"] svg text', { hasText: 'α ± k_min = 0.5 ± 0.15' }).count()).toBe(1);
+    expect(await page.locator('table[data-table="config"] td', { hasText: 'kMin' }).count()).toBe(1);
+
+    await page.screenshot({ path: join(outputDirectory, 'report.png'), fullPage: true });
+    expect([...requests]).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('renders every chart of a comparison report with its data points, offline', async () => {
+    const { page, requests, consoleErrors } = await openReport(browser!, comparisonReport);
+    const counts = await countMarks(page);
+    const ids = counts.map((count) => count.id);
+    expect(ids).toEqual(expect.arrayContaining(['variants', 'data-efficiency', 'training-dynamics', 'curriculum', 'solved-fractions', 'calibration-genenv', 'calibration-random']));
+    const variants = FIXTURE_VARIANTS.length;
+    const sets = FIXTURE_HELD_OUT_SETS.length;
+    const byId = new Map(counts.map((count) => [count.id, count]));
+    // Per held-out set: one bar per variant and one dot per seed (3 seeds).
+    expect(byId.get('variants')!.declared).toBe(sets * variants * (1 + 3));
+    expect(byId.get('data-efficiency')!.declared).toBe(variants);
+    for (const count of counts) {
+      expect(count.declared, count.id).toBeGreaterThan(0);
+      expect(count.marks, count.id).toBeGreaterThanOrEqual(count.declared);
+    }
+    expect(await page.locator('table[data-table="results"] tbody tr').count()).toBe(variants);
+    expect(await page.locator('table[data-table="runs"] tbody tr').count()).toBe(variants * 3);
+
+    await page.screenshot({ path: join(outputDirectory, 'report-comparison.png'), fullPage: true });
+    expect([...requests]).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('records a request that tries to leave the page (the guard is live)', async () => {
+    // A page that does fetch something must show up in `requests`: otherwise the offline checks above prove nothing.
+    const probe = join(root, 'probe.html');
+    writeFileSync(probe, '<!DOCTYPE html><html><body><img src="https://example.invalid/pixel.png"></body></html>');
+    const { page, requests } = await openReport(browser!, probe);
+    expect([...requests]).toEqual(['https://example.invalid/pixel.png']);
+    await page.close();
+  });
+});
+
+describe.runIf(skip)('report in headless Chromium (skipped)', () => {
+  it('is skipped because GENENV_SKIP_BROWSER=1', () => {
+    expect(process.env.GENENV_SKIP_BROWSER).toBe('1');
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ComparisonSchema } from '../../src/spec/index.ts';
+import { runCli } from '../support/run-cli.ts';
+
+describe('genenv compare on the student preset', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'genenv-compare-')), 'comparison');
+  const args = ['compare', '--preset', 'student', '--variants', 'genenv,random,static,base,static-2x', '--seeds', '2', '--epochs', '12', '--out', out, '--quiet'];
+
+  it('runs every variant and seed with the same budget and writes comparison.json and a report', async () => {
+    const result = await runCli(args);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/genenv\s+\d\.\d{3} ± \d\.\d{3}/);
+    const comparison = ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')));
+    expect(comparison.variants.map((variant) => variant.variant)).toEqual(['genenv', 'random', 'static', 'base', 'static-2x']);
+    const byName = Object.fromEntries(comparison.variants.map((variant) => [variant.variant, variant]));
+    for (const variant of comparison.variants) {
+      expect(variant.seeds).toEqual([1, 2]);
+      for (const set of ['test-id', 'test-hard']) {
+        expect(variant.perSeed[set]).toHaveLength(2);
+        const [low, high] = variant.interval[set]!;
+        expect(low).toBeLessThanOrEqual(variant.mean[set]!);
+        expect(high).toBeGreaterThanOrEqual(variant.mean[set]!);
+      }
+    }
+    expect(byName.base!.syntheticSamples).toBe(0);
+    expect(byName.genenv!.syntheticSamples).toBeGreaterThan(0);
+    // Static uses about as many synthetic tasks as genenv; static-2x about twice as many.
+    expect(byName.static!.syntheticSamples / byName.genenv!.syntheticSamples).toBeGreaterThan(0.9);
+    expect(byName.static!.syntheticSamples / byName.genenv!.syntheticSamples).toBeLessThan(1.1);
+    expect(byName['static-2x']!.syntheticSamples / byName.genenv!.syntheticSamples).toBeGreaterThan(1.8);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('data-chart="data-efficiency"');
+  }, 240_000);
+
+  it('resumes: finished runs are kept, not redone', async () => {
+    const summary = join(out, 'genenv', 'seed-1', 'summary.json');
+    const before = statSync(summary).mtimeMs;
+    const result = await runCli(args);
+    expect(result.code, result.stderr).toBe(0);
+    expect(statSync(summary).mtimeMs).toBe(before);
+  }, 120_000);
+
+  it('refuses to mix another config into an existing comparison', async () => {
+    const result = await runCli([...args, '--alpha', '0.3']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim()).toMatch(/holds a comparison with another config/);
+  });
+});
