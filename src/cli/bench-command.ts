@@ -1,7 +1,13 @@
-import { GenEnvError } from '../spec/index.ts';
-
-/** `genenv bench`: speed of the built-in model and of orchestration. */
+/**
+ * `genenv bench`: training and sampling speed of the default built-in model (and, where built,
+ * orchestration throughput against an instant local server). Prints one JSON object with --json.
+ */
 export async function benchCommand(options: { json?: boolean; quick?: boolean }): Promise<string> {
-  void options;
-  throw new GenEnvError('not-available', 'genenv bench: the built-in model arrives with issue #7 and is not in this build');
+  const { runModelBenchmark } = await import('../bench/model-bench.ts');
+  const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
+  if (options.json) return JSON.stringify(results);
+  const width = Math.max(...Object.keys(results).map((key) => key.length));
+  return Object.entries(results)
+    .map(([key, value]) => `${key.padEnd(width)}  ${typeof value === 'number' ? Number(value.toPrecision(4)) : value}`)
+    .join('\n');
 }

@@ -2,6 +2,7 @@ import { GenEnvError, type Benchmark } from '../spec/index.ts';
 
 /** Benchmark name → lazy loader (each benchmark pulls in its own data code only when used). */
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
+  bfcl: async () => (await import('../benchmarks/bfcl/index.ts')).bfclBenchmark,
   'api-bank': async () => (await import('../benchmarks/api-bank/index.ts')).apiBankBenchmark,
   bamboogle: async () => (await import('../benchmarks/bamboogle/index.ts')).bamboogleBenchmark,
   travelplanner: async () => (await import('../benchmarks/travelplanner/index.ts')).travelPlannerBenchmark,

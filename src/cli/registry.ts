@@ -29,15 +29,20 @@ interface PolicyInput {
 
 const kindOf = (spec: string) => spec.split(':')[0]!;
 
+const builtin = () => import('../policies/builtin/index.ts');
+
 /** A trainable agent for `genenv run`. */
 export async function createTrainableAgent(input: PolicyInput): Promise<TrainableAgent> {
   switch (kindOf(input.spec)) {
     case 'student':
       return new SimulatedStudent(input.options);
+    case 'builtin':
+      if (input.spec !== 'builtin') throw new GenEnvError('config', `agent policy "${input.spec}": a trained agent starts from "builtin"; builtin:<dir> is for genenv eval`);
+      return (await builtin()).createBuiltinAgent(input);
     case 'oracle':
       throw new GenEnvError('config', 'the oracle agent cannot be trained; use it with genenv eval');
     default:
-      throw new GenEnvError('config', `unknown agent policy "${input.spec}" (known for training: student)`);
+      throw new GenEnvError('config', `unknown agent policy "${input.spec}" (known for training: builtin, student)`);
   }
 }
 
@@ -46,8 +51,10 @@ export async function createTrainableSimulator(input: PolicyInput): Promise<Trai
   switch (kindOf(input.spec)) {
     case 'parametric':
       return new ParametricSimulator(input.domain, input.options);
+    case 'builtin':
+      return (await builtin()).createBuiltinSimulator(input);
     default:
-      throw new GenEnvError('config', `unknown simulator policy "${input.spec}" (known: parametric)`);
+      throw new GenEnvError('config', `unknown simulator policy "${input.spec}" (known: builtin, parametric)`);
   }
 }
 
@@ -63,6 +70,11 @@ export async function createEvaluationAgent(input: Omit<PolicyInput, 'domain'> &
       return new OraclePolicy();
     case 'student':
       return new SimulatedStudent(input.options);
+    case 'builtin': {
+      const directory = input.spec.slice('builtin:'.length);
+      if (!input.spec.startsWith('builtin:') || !directory) throw new GenEnvError('usage', 'policy "builtin" needs a checkpoint: builtin:<checkpoint dir>');
+      return (await builtin()).loadBuiltinAgent(directory);
+    }
     default:
       throw new GenEnvError('usage', `unknown policy "${input.spec}" (expected oracle, student, builtin:<checkpoint dir> or openai:<base URL>#<model>)`);
   }

@@ -72,7 +72,7 @@ export class ParametricSimulator implements TrainableSimulator {
    * little uniform mass. It becomes the initial simulator that the KL penalty refers to. Without a
    * domain inverse (`knobValuesOf`) the initial distribution is kept.
    */
-  async warmStart(demonstrations: SimulatorDemonstration[]): Promise<UpdateStats> {
+  async warmStart(demonstrations: SimulatorDemonstration[], _options?: { seed: number }): Promise<UpdateStats> {
     const indices = demonstrations.flatMap((demonstration) => {
       const values = this.domain.knobValuesOf?.(demonstration.spec as never);
       if (!values) return [];
@@ -90,7 +90,7 @@ export class ParametricSimulator implements TrainableSimulator {
     return { demonstrations: indices.length, entropy: factorisedEntropy(this.logits) };
   }
 
-  async update(batch: SimulatorUpdateBatch): Promise<UpdateStats> {
+  async update(batch: SimulatorUpdateBatch, _options?: { seed: number }): Promise<UpdateStats> {
     const usable = batch.records.filter((record) => record.weight > 0 && SampleSchema.safeParse(record.proposal.sample).success);
     if (usable.length === 0) return { records: 0, klFromPrevious: 0, klFromInitial: factorisedKl(this.logits, this.initial), entropy: factorisedEntropy(this.logits) };
     const sizes = this.domain.knobs.map((knob) => knob.values.length);

@@ -76,13 +76,13 @@ export class SimulatedStudent implements TrainableAgent {
     });
   }
 
-  async warmStart(demonstrations: AgentDemonstration[]): Promise<UpdateStats> {
+  async warmStart(demonstrations: AgentDemonstration[], _options?: { seed: number }): Promise<UpdateStats> {
     if (demonstrations.length > 0) this.ability += this.options.warmStartGain;
     this.updates++;
     return { ability: this.ability };
   }
 
-  async update(batch: AgentUpdateBatch): Promise<UpdateStats> {
+  async update(batch: AgentUpdateBatch, _options?: { seed: number }): Promise<UpdateStats> {
     if (batch.groups.length === 0) return { ability: this.ability, learningSignal: 0 };
     const signal = groupLearningSignal(batch.groups.map((group) => group.rewards));
     this.ability += this.options.learningRate * signal;

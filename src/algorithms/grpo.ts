@@ -1,0 +1,103 @@
+import type { AdamOptions } from '../models/adam.ts';
+import type { ScoredSequence } from '../models/batching.ts';
+import type { LanguageModel } from '../models/language-model.ts';
+import { Random } from '../util/random.ts';
+import { advantageEstimators, flattenGroups, type AdvantageName } from './advantages.ts';
+import { broadcast, flatten, minibatches, unflatten } from './flat-tokens.ts';
+import { aggregationWeights, tokenObjective, type AggregationMode } from './objective.ts';
+import type { KlEstimatorName } from './token-losses.ts';
+
+/** G rollouts of one prompt (prompt ⧺ response tokens, loss on the response) with rewards in [0, 1]. */
+export interface GrpoGroup {
+  sequences: ScoredSequence[];
+  rewards: number[];
+}
+
+export interface GrpoOptions {
+  advantage: AdvantageName;
+  /** ε added to the group std (grpo estimator). */
+  advantageEpsilon: number;
+  clip: number;
+  klCoefficient: number;
+  klEstimator: KlEstimatorName;
+  entropyCoefficient: number;
+  aggregation: AggregationMode;
+  /** Passes over the batch per update (≥ 1); > 1 makes the clipped ratio matter. */
+  epochs: number;
+  /** Sequences per optimiser step. */
+  minibatchSize: number;
+  adam: AdamOptions;
+}
+
+export type GrpoStats = Record<string, number>;
+
+/**
+ * One GRPO update: group-normalised advantages, clipped-ratio token loss, KL to the frozen `reference`
+ * (k3 by default), entropy bonus. Sequences with zero advantage carry no policy signal and are skipped
+ * (so a batch of all-equal groups is a no-op). Deterministic in `seed` (minibatch order).
+ */
+export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null, groups: readonly GrpoGroup[],
+  options: GrpoOptions, seed: number): GrpoStats {
+  const advantages = advantageEstimators[options.advantage].compute(flattenGroups(groups.map((group) => group.rewards)), options.advantageEpsilon);
+  const sequences: ScoredSequence[] = [];
+  const signal: number[] = [];
+  let cursor = 0;
+  for (const group of groups) {
+    group.sequences.forEach((sequence) => {
+      const advantage = advantages[cursor++]!;
+      if (advantage !== 0 && sequence.tokens.length - Math.max(1, sequence.lossStart) > 0) {
+        sequences.push(sequence);
+        signal.push(advantage);
+      }
+    });
+  }
+  const rewards = groups.flatMap((group) => group.rewards);
+  const stats: GrpoStats = {
+    rewardMean: rewards.length ? rewards.reduce((sum, reward) => sum + reward, 0) / rewards.length : 0,
+    sequencesWithSignal: sequences.length,
+    steps: 0,
+  };
+  if (sequences.length === 0) return stats;
+
+  const batches = minibatches(new Random(seed).shuffle(sequences.map((_, index) => index)), options.minibatchSize);
+  // π_old is the model before this update; with a single step it equals the current (detached) scores.
+  const needsOld = options.epochs > 1 || batches.length > 1;
+  const oldLogprobs = needsOld ? scoreInChunks(model, sequences, options.minibatchSize) : null;
+  const referenceLogprobs = reference && options.klCoefficient > 0 ? scoreInChunks(reference, sequences, options.minibatchSize) : null;
+  const totals = { loss: 0, policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0, gradientNorm: 0 };
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (const indices of batches) {
+      const batch = indices.map((index) => sequences[index]!);
+      const pass = model.score(batch);
+      const lengths = pass.logprobs.map((values) => values.length);
+      const current = flatten(pass.logprobs);
+      const result = tokenObjective({
+        logprob: current,
+        oldLogprob: oldLogprobs ? flatten(indices.map((index) => oldLogprobs[index]!)) : current,
+        referenceLogprob: referenceLogprobs ? flatten(indices.map((index) => referenceLogprobs[index]!)) : null,
+        entropy: flatten(pass.entropies),
+        signal: broadcast(indices.map((index) => signal[index]!), lengths),
+        aggregation: flatten(aggregationWeights(lengths, options.aggregation)),
+      }, { policyLoss: 'clipped-ratio', klEstimator: options.klEstimator, klCoefficient: options.klCoefficient, entropyCoefficient: options.entropyCoefficient, clip: options.clip });
+      pass.backward(unflatten(result.gradLogprob, lengths), unflatten(result.gradEntropy, lengths));
+      totals.gradientNorm += model.step(options.adam);
+      totals.loss += result.loss;
+      totals.policyLoss += result.stats.policyLoss;
+      totals.kl += result.stats.kl;
+      totals.entropy += result.stats.entropy;
+      totals.clipFraction += result.stats.clipFraction;
+      stats.steps! += 1;
+    }
+  }
+  for (const [name, total] of Object.entries(totals)) stats[name] = total / stats.steps!;
+  return stats;
+}
+
+/** Log-probs of many sequences, scored `size` at a time (a whole epoch's rollouts at once would not fit in memory). */
+function scoreInChunks(model: LanguageModel, sequences: readonly ScoredSequence[], size: number): Float32Array[] {
+  const logprobs: Float32Array[] = [];
+  for (let start = 0; start < sequences.length; start += Math.max(1, size)) {
+    logprobs.push(...model.score(sequences.slice(start, start + Math.max(1, size))).logprobs);
+  }
+  return logprobs;
+}

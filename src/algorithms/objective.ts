@@ -1,0 +1,143 @@
+import { klEstimators, policyLosses, type KlEstimatorName, type PolicyLossName } from './token-losses.ts';
+
+/** Per-token inputs, flat over every scored token of a batch ([tokens] each). */
+export interface TokenTerms {
+  logprob: Float32Array;
+  /** log π_old (behaviour policy at the start of the update); only the clipped ratio reads it. */
+  oldLogprob: Float32Array;
+  /** log π_ref (frozen reference); null when no KL term is wanted. */
+  referenceLogprob: Float32Array | null;
+  entropy: Float32Array;
+  /** Advantage (GRPO) or regression weight (RWR/SFT) of the token's sequence. */
+  signal: Float32Array;
+  /** Weight of the token in the batch mean (Σ = 1 over the batch): see `aggregationWeights`. */
+  aggregation: Float32Array;
+}
+
+export interface ObjectiveOptions {
+  policyLoss: PolicyLossName;
+  klEstimator: KlEstimatorName;
+  /** β ≥ 0 on the KL term. */
+  klCoefficient: number;
+  /** ≥ 0 bonus on entropy (subtracted from the loss). */
+  entropyCoefficient: number;
+  /** PPO clip ε in (0, 1). */
+  clip: number;
+}
+
+export interface ObjectiveResult {
+  loss: number;
+  /** ∂loss/∂logprob per token. */
+  gradLogprob: Float32Array;
+  /** ∂loss/∂entropy per token. */
+  gradEntropy: Float32Array;
+  stats: { policyLoss: number; kl: number; entropy: number; clipFraction: number };
+}
+
+export type AggregationMode = 'token-mean' | 'sequence-mean';
+
+/**
+ * Per-token weights of the batch mean for sequences of the given lengths: `token-mean` weighs every
+ * token equally (DAPO), `sequence-mean` averages within each sequence, then over sequences (original
+ * GRPO). Empty sequences get nothing; an empty batch gives [].
+ */
+export function aggregationWeights(lengths: readonly number[], mode: AggregationMode): Float32Array[] {
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  const nonEmpty = lengths.filter((length) => length > 0).length;
+  return lengths.map((length) => new Float32Array(length).fill(mode === 'token-mean' ? 1 / total : 1 / (nonEmpty * length)));
+}
+
+/** Fast objective: one loop over the flat arrays, terms inlined. */
+export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): ObjectiveResult {
+  const count = terms.logprob.length;
+  const gradLogprob = new Float32Array(count);
+  const gradEntropy = new Float32Array(count);
+  let policy = 0;
+  let kl = 0;
+  let entropy = 0;
+  let clippedWeight = 0;
+  const clipped = options.policyLoss === 'clipped-ratio';
+  const reference = options.klCoefficient > 0 ? terms.referenceLogprob : null;
+  for (let index = 0; index < count; index++) {
+    const weight = terms.aggregation[index]!;
+    const logprob = terms.logprob[index]!;
+    const signal = terms.signal[index]!;
+    let loss: number;
+    let gradient: number;
+    if (clipped) {
+      const ratio = Math.exp(logprob - terms.oldLogprob[index]!);
+      const bounded = ratio < 1 - options.clip ? 1 - options.clip : ratio > 1 + options.clip ? 1 + options.clip : ratio;
+      if (bounded * signal < ratio * signal) {
+        loss = -bounded * signal;
+        gradient = 0;
+        clippedWeight += weight;
+      } else {
+        loss = -ratio * signal;
+        gradient = loss;
+      }
+    } else {
+      loss = -signal * logprob;
+      gradient = -signal;
+    }
+    if (reference) {
+      const difference = reference[index]! - logprob;
+      let value: number;
+      let klGradient: number;
+      if (options.klEstimator === 'k3') {
+        const exponential = Math.exp(difference);
+        value = exponential - difference - 1;
+        klGradient = 1 - exponential;
+      } else if (options.klEstimator === 'k2') {
+        value = 0.5 * difference * difference;
+        klGradient = -difference;
+      } else {
+        value = -difference;
+        klGradient = 1;
+      }
+      kl += weight * value;
+      gradient += options.klCoefficient * klGradient;
+    }
+    policy += weight * loss;
+    entropy += weight * terms.entropy[index]!;
+    gradLogprob[index] = weight * gradient;
+    gradEntropy[index] = -weight * options.entropyCoefficient;
+  }
+  const loss = policy + options.klCoefficient * kl - options.entropyCoefficient * entropy;
+  return { loss, gradLogprob, gradEntropy, stats: { policyLoss: policy, kl, entropy, clipFraction: clippedWeight } };
+}
+
+/** Reference objective: the same sum written term by term from the tables (slow, obvious). */
+export function tokenObjectiveReference(terms: TokenTerms, options: ObjectiveOptions): ObjectiveResult {
+  const count = terms.logprob.length;
+  const gradLogprob = new Float32Array(count);
+  const gradEntropy = new Float32Array(count);
+  const stats = { policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0 };
+  let loss = 0;
+  for (let index = 0; index < count; index++) {
+    const weight = terms.aggregation[index]!;
+    const policy = policyLosses[options.policyLoss].token(terms.logprob[index]!, terms.oldLogprob[index]!, terms.signal[index]!, options.clip);
+    const kl = options.klCoefficient > 0 && terms.referenceLogprob
+      ? klEstimators[options.klEstimator].token(terms.logprob[index]!, terms.referenceLogprob[index]!)
+      : { value: 0, gradient: 0 };
+    loss += weight * (policy.loss + options.klCoefficient * kl.value - options.entropyCoefficient * terms.entropy[index]!);
+    gradLogprob[index] = weight * (policy.gradient + options.klCoefficient * kl.gradient);
+    gradEntropy[index] = -weight * options.entropyCoefficient;
+    stats.policyLoss += weight * policy.loss;
+    stats.kl += weight * kl.value;
+    stats.entropy += weight * terms.entropy[index]!;
+    if (policy.clipped) stats.clipFraction += weight;
+  }
+  return { loss, gradLogprob, gradEntropy, stats };
+}
+
+/**
+ * Exact KL(p‖q) averaged over positions, from full next-token log-distributions [positions, vocab]
+ * (used to measure how far an update moved the policy on a batch).
+ */
+export function distributionKl(logP: Float32Array, logQ: Float32Array, vocab: number): number {
+  const positions = logP.length / vocab;
+  if (positions === 0) return 0;
+  let total = 0;
+  for (let index = 0; index < logP.length; index++) total += Math.exp(logP[index]!) * (logP[index]! - logQ[index]!);
+  return total / positions;
+}

@@ -1,0 +1,64 @@
+import type { AdamOptions } from '../models/adam.ts';
+import type { ScoredSequence } from '../models/batching.ts';
+import type { LanguageModel } from '../models/language-model.ts';
+import { Random } from '../util/random.ts';
+import { broadcast, flatten, minibatches, unflatten } from './flat-tokens.ts';
+import { aggregationWeights, tokenObjective } from './objective.ts';
+
+export interface SftOptions {
+  adam: AdamOptions;
+  /** Passes over the data (≥ 1). */
+  epochs: number;
+  /** Sequences per optimiser step (≥ 1). */
+  batchSize: number;
+  /** Shuffle seed. */
+  seed: number;
+}
+
+export interface SftStats {
+  steps: number;
+  /** Mean token cross-entropy (nats) of the first and last step. */
+  firstLoss: number;
+  lastLoss: number;
+  tokens: number;
+}
+
+/** Supervised fine-tuning: token-mean cross-entropy on the scored (response) tokens only. */
+export function supervisedFineTune(model: LanguageModel, sequences: readonly ScoredSequence[], options: SftOptions): SftStats {
+  const random = new Random(options.seed);
+  const stats: SftStats = { steps: 0, firstLoss: Number.NaN, lastLoss: Number.NaN, tokens: 0 };
+  const usable = sequences.filter((sequence) => sequence.tokens.length - Math.max(1, sequence.lossStart) > 0);
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    const order = random.shuffle(usable.map((_, index) => index));
+    for (const indices of minibatches(order, options.batchSize)) {
+      const batch = indices.map((index) => usable[index]!);
+      const pass = model.score(batch);
+      const lengths = pass.logprobs.map((values) => values.length);
+      const result = tokenObjective({
+        logprob: flatten(pass.logprobs),
+        oldLogprob: flatten(pass.logprobs),
+        referenceLogprob: null,
+        entropy: flatten(pass.entropies),
+        signal: broadcast(lengths.map(() => 1), lengths),
+        aggregation: flatten(aggregationWeights(lengths, 'token-mean')),
+      }, { policyLoss: 'weighted-nll', klEstimator: 'k3', klCoefficient: 0, entropyCoefficient: 0, clip: 0.2 });
+      pass.backward(unflatten(result.gradLogprob, lengths), null);
+      model.step(options.adam);
+      if (stats.steps === 0) stats.firstLoss = result.loss;
+      stats.lastLoss = result.loss;
+      stats.steps += 1;
+      stats.tokens += lengths.reduce((sum, length) => sum + length, 0);
+    }
+  }
+  return stats;
+}
+
+/** Mean token cross-entropy (nats) of sequences under the model, without training. */
+export function evaluateLoss(model: LanguageModel, sequences: readonly ScoredSequence[]): number {
+  const pass = model.score(sequences);
+  const flat = flatten(pass.logprobs);
+  if (flat.length === 0) return 0;
+  let total = 0;
+  for (const logprob of flat) total -= logprob;
+  return total / flat.length;
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+
+/** An fp32 peak estimate: cores × clock × FLOPs per cycle from the vector extensions the CPU reports. */
+export interface PeakEstimate {
+  gflops: number;
+  method: string;
+}
+
+/**
+ * FLOPs per cycle per core for fp32 FMA: AVX-512 = 2 FMA units × 16 lanes × 2, AVX2+FMA = 2 × 8 × 2,
+ * else SSE = 2 × 4 × 2 (lower bounds of common server cores).
+ */
+export function flopsPerCycle(flags: ReadonlySet<string>): { value: number; reason: string } {
+  if (flags.has('avx512f')) return { value: 64, reason: 'AVX-512: 2 FMA units × 16 fp32 lanes × 2' };
+  if (flags.has('avx2') && flags.has('fma')) return { value: 32, reason: 'AVX2+FMA: 2 FMA units × 8 fp32 lanes × 2' };
+  return { value: 16, reason: 'SSE: 2 units × 4 fp32 lanes × 2' };
+}
+
+export function estimatePeak(): PeakEstimate {
+  let flags = new Set<string>();
+  let megahertz = cpus()[0]?.speed ?? 0;
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8');
+    flags = new Set(/^flags\s*:\s*(.*)$/m.exec(info)?.[1]?.split(/\s+/) ?? []);
+    const reported = Number(/^cpu MHz\s*:\s*([\d.]+)$/m.exec(info)?.[1]);
+    if (reported > 0) megahertz = reported;
+  } catch {
+    // Not Linux: keep os.cpus() speed and the SSE lower bound.
+  }
+  const cores = availableParallelism();
+  const perCycle = flopsPerCycle(flags);
+  const gigahertz = megahertz / 1000;
+  return {
+    gflops: cores * gigahertz * perCycle.value,
+    method: `${cores} cores × ${gigahertz.toFixed(2)} GHz × ${perCycle.value} FLOP/cycle (${perCycle.reason}); clock and flags from /proc/cpuinfo`,
+  };
+}

@@ -1,0 +1,85 @@
+/** Row-wise and element-wise pieces of the block, forward and backward, on row-major Float32Arrays. */
+
+/**
+ * RMSNorm over rows: out[n,:] = x[n,:] · inverse[n] · gain, inverse = 1/√(mean(x²) + ε).
+ * x, out: [rows, width]; inverse: [rows] (written, kept for backward).
+ */
+export function rmsNormForward(x: Float32Array, gain: Float32Array, out: Float32Array, inverse: Float32Array,
+  rows: number, width: number, epsilon: number): void {
+  for (let row = 0; row < rows; row++) {
+    const base = row * width;
+    let squares = 0;
+    for (let column = 0; column < width; column++) squares += x[base + column]! * x[base + column]!;
+    const scale = 1 / Math.sqrt(squares / width + epsilon);
+    inverse[row] = scale;
+    for (let column = 0; column < width; column++) out[base + column] = x[base + column]! * scale * gain[column]!;
+  }
+}
+
+/**
+ * Backward of RMSNorm: adds ∂L/∂x into dx and ∂L/∂gain into dGain, given dOut.
+ * With u = dOut·gain: dx = inverse·u − x·inverse³·mean(u·x).
+ */
+export function rmsNormBackward(x: Float32Array, gain: Float32Array, inverse: Float32Array, dOut: Float32Array,
+  dx: Float32Array, dGain: Float32Array, rows: number, width: number): void {
+  for (let row = 0; row < rows; row++) {
+    const base = row * width;
+    const scale = inverse[row]!;
+    let dot = 0;
+    for (let column = 0; column < width; column++) {
+      const upstream = dOut[base + column]!;
+      dGain[column] += upstream * x[base + column]! * scale;
+      dot += upstream * gain[column]! * x[base + column]!;
+    }
+    const correction = (scale * scale * scale * dot) / width;
+    for (let column = 0; column < width; column++) {
+      dx[base + column] += scale * dOut[base + column]! * gain[column]! - x[base + column]! * correction;
+    }
+  }
+}
+
+/**
+ * SwiGLU: out = silu(gate) · up, element-wise over equal-length arrays. When given, `sigmoids` receives
+ * σ(gate) so that backward need not recompute the exponentials.
+ */
+export function swigluForward(gate: Float32Array, up: Float32Array, out: Float32Array, sigmoids: Float32Array | null = null): void {
+  for (let index = 0; index < out.length; index++) {
+    const value = gate[index]!;
+    const sigmoid = 1 / (1 + Math.exp(-value));
+    if (sigmoids) sigmoids[index] = sigmoid;
+    out[index] = value * sigmoid * up[index]!;
+  }
+}
+
+/** Backward of SwiGLU: writes dGate and dUp from dOut and the forward's σ(gate). silu'(a) = σ(a)(1 + a(1 − σ(a))). */
+export function swigluBackward(gate: Float32Array, up: Float32Array, sigmoids: Float32Array, dOut: Float32Array,
+  dGate: Float32Array, dUp: Float32Array): void {
+  for (let index = 0; index < dOut.length; index++) {
+    const value = gate[index]!;
+    const sigmoid = sigmoids[index]!;
+    const silu = value * sigmoid;
+    dUp[index] = dOut[index]! * silu;
+    dGate[index] = dOut[index]! * up[index]! * sigmoid * (1 + value * (1 - sigmoid));
+  }
+}
+
+/**
+ * In-place log-softmax of one row segment; returns the entropy −Σ p log p of that row. When given,
+ * `probabilities` (same layout as `values`) receives p.
+ */
+export function logSoftmaxRow(values: Float32Array, offset: number, width: number, probabilities: Float32Array | null = null): number {
+  let largest = -Infinity;
+  for (let index = 0; index < width; index++) largest = Math.max(largest, values[offset + index]!);
+  let total = 0;
+  for (let index = 0; index < width; index++) total += Math.exp(values[offset + index]! - largest);
+  const logTotal = largest + Math.log(total);
+  let entropy = 0;
+  for (let index = 0; index < width; index++) {
+    const logProbability = values[offset + index]! - logTotal;
+    values[offset + index] = logProbability;
+    const probability = Math.exp(logProbability);
+    if (probabilities) probabilities[offset + index] = probability;
+    entropy -= probability * logProbability;
+  }
+  return entropy;
+}

@@ -1,0 +1,53 @@
+/**
+ * Plain-JavaScript matrix products on row-major Float32Arrays: the reference kernels (and the fallback
+ * where WebAssembly SIMD is missing). All write `out` (overwrite, or add when `accumulate`).
+ */
+export interface MatrixKernels {
+  /** out[M,N] (+)= a[M,K] · b[K,N]. */
+  matmul(a: Float32Array, b: Float32Array, out: Float32Array, rows: number, inner: number, columns: number, accumulate: boolean): void;
+  /** out[M,N] (+)= a[M,K] · b[N,K]ᵀ. */
+  matmulTransposedB(a: Float32Array, b: Float32Array, out: Float32Array, rows: number, inner: number, columns: number, accumulate: boolean): void;
+  /** out[M,N] (+)= a[K,M]ᵀ · b[K,N]. */
+  matmulTransposedA(a: Float32Array, b: Float32Array, out: Float32Array, rows: number, inner: number, columns: number, accumulate: boolean): void;
+}
+
+export const javascriptKernels: MatrixKernels = {
+  matmul(a, b, out, rows, inner, columns, accumulate) {
+    if (!accumulate) out.fill(0, 0, rows * columns);
+    for (let row = 0; row < rows; row++) {
+      const outBase = row * columns;
+      const aBase = row * inner;
+      for (let k = 0; k < inner; k++) {
+        const scalar = a[aBase + k]!;
+        if (scalar === 0) continue;
+        const bBase = k * columns;
+        for (let column = 0; column < columns; column++) out[outBase + column] += scalar * b[bBase + column]!;
+      }
+    }
+  },
+  matmulTransposedB(a, b, out, rows, inner, columns, accumulate) {
+    for (let row = 0; row < rows; row++) {
+      const aBase = row * inner;
+      for (let column = 0; column < columns; column++) {
+        const bBase = column * inner;
+        let sum = 0;
+        for (let k = 0; k < inner; k++) sum += a[aBase + k]! * b[bBase + k]!;
+        const target = row * columns + column;
+        out[target] = accumulate ? out[target]! + sum : sum;
+      }
+    }
+  },
+  matmulTransposedA(a, b, out, rows, inner, columns, accumulate) {
+    if (!accumulate) out.fill(0, 0, rows * columns);
+    for (let k = 0; k < inner; k++) {
+      const aBase = k * rows;
+      const bBase = k * columns;
+      for (let row = 0; row < rows; row++) {
+        const scalar = a[aBase + row]!;
+        if (scalar === 0) continue;
+        const outBase = row * columns;
+        for (let column = 0; column < columns; column++) out[outBase + column] += scalar * b[bBase + column]!;
+      }
+    }
+  },
+};

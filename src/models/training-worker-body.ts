@@ -1,0 +1,48 @@
+import { workerData, type MessagePort } from 'node:worker_threads';
+import type { ScoredSequence } from './batching.ts';
+import type { ModelConfig } from './model-config.ts';
+import { scoreSequences, type ScoringPass } from './scoring.ts';
+import { Transformer } from './transformer.ts';
+
+/** Startup data of a training worker: shared weights and its own shared gradient buffer. */
+export interface TrainingWorkerData {
+  config: ModelConfig;
+  parameters: SharedArrayBuffer;
+  gradients: SharedArrayBuffer;
+  /** Int32 flag: 0 while a request runs, 1 when its reply has been posted. */
+  flag: SharedArrayBuffer;
+  port: MessagePort;
+}
+
+export type TrainingRequest =
+  | { kind: 'score'; sequences: ScoredSequence[]; withDistributions: boolean }
+  | { kind: 'backward'; gradLogprob: Float32Array[]; gradEntropy: Float32Array[] | null };
+
+const data = workerData as TrainingWorkerData;
+const transformer = new Transformer(data.config);
+const parameters = new Float32Array(data.parameters);
+const gradients = new Float32Array(data.gradients);
+const flag = new Int32Array(data.flag);
+// Only the latest pass is kept: the main thread always runs backward on its latest scoring pass.
+let latest: ScoringPass | null = null;
+
+data.port.on('message', (request: TrainingRequest) => {
+  let reply: unknown;
+  try {
+    if (request.kind === 'score') {
+      latest = scoreSequences(transformer, parameters, gradients, request.sequences, request.withDistributions);
+      reply = { logprobs: latest.logprobs, entropies: latest.entropies, distributions: latest.distributions };
+    } else {
+      if (!latest) throw new Error('backward without a scoring pass');
+      gradients.fill(0);
+      latest.backward(request.gradLogprob, request.gradEntropy);
+      latest = null;
+      reply = {};
+    }
+  } catch (error) {
+    reply = { error: error instanceof Error ? error.message : String(error) };
+  }
+  data.port.postMessage(reply);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { Random } from '../util/random.ts';
+import { ModelConfigSchema } from './model-config.ts';
+import { initializeParameters } from './parameters.ts';
+import { Transformer, type TokenBatch } from './transformer.ts';
+
+const config = ModelConfigSchema.parse({ vocabSize: 11, modelWidth: 8, layers: 2, heads: 2, hiddenWidth: 12, contextLength: 8 });
+
+function tinyBatch(): TokenBatch {
+  const random = new Random(3);
+  const batch = 2;
+  const length = 5;
+  const tokens = new Int32Array(batch * length).map(() => random.int(0, config.vocabSize - 1));
+  const targets = new Int32Array(batch * length).map(() => random.int(0, config.vocabSize - 1));
+  targets[0] = -1; // a prompt position: no loss
+  targets[7] = -1;
+  return { batch, length, tokens, targets };
+}
+
+describe('transformer backward', () => {
+  it('matches central finite differences of Σ a·log p + b·H', () => {
+    const model = new Transformer(config);
+    const parameters = initializeParameters(config, 7);
+    // Larger weights than init so that gradients are not tiny; float64 would be nicer but f32 is what runs.
+    for (let index = 0; index < parameters.length; index++) parameters[index] *= 1.5;
+    const input = tinyBatch();
+    const random = new Random(11);
+    const gradLogprob = new Float32Array(input.batch * input.length).map(() => random.normal());
+    const gradEntropy = new Float32Array(input.batch * input.length).map(() => 0.5 * random.normal());
+    const objective = (values: Float32Array) => {
+      const pass = model.forward(values, input);
+      let total = 0;
+      for (let row = 0; row < gradLogprob.length; row++) {
+        if (input.targets[row]! < 0) continue;
+        total += gradLogprob[row]! * pass.targetLogprobs[row]! + gradEntropy[row]! * pass.entropies[row]!;
+      }
+      return total;
+    };
+    const gradients = new Float32Array(parameters.length);
+    const pass = model.forward(parameters, input);
+    const maskedEntropy = gradEntropy.map((value, row) => (input.targets[row]! < 0 ? 0 : value));
+    model.backward(parameters, pass, gradLogprob, maskedEntropy, gradients);
+    // Check a spread of coordinates in every tensor.
+    let checked = 0;
+    for (const slot of model.layout.slots) {
+      for (let probe = 0; probe < 4; probe++) {
+        const index = slot.offset + random.int(0, slot.size - 1);
+        const original = parameters[index]!;
+        const step = 1e-3;
+        parameters[index] = original + step;
+        const plus = objective(parameters);
+        parameters[index] = original - step;
+        const minus = objective(parameters);
+        parameters[index] = original;
+        const numeric = (plus - minus) / (2 * step);
+        expect(Math.abs(numeric - gradients[index]!), `${slot.name}[${index - slot.offset}]`).toBeLessThan(1e-2 + 3e-2 * Math.abs(numeric));
+        checked++;
+      }
+    }
+    expect(checked).toBe(model.layout.slots.length * 4);
+  });
+});
+
+describe('attention through the matrix kernels', () => {
+  it('equals the plain-loop reference, forward and backward', async () => {
+    const { causalAttentionForward, causalAttentionBackward } = await import('./attention-kernels.ts');
+    const { causalAttentionForwardLoops, causalAttentionBackwardLoops } = await import('./attention.ts');
+    const random = new Random(4);
+    const [batch, length, heads, headWidth] = [2, 7, 3, 4];
+    const size = batch * length * heads * headWidth;
+    const draw = () => Float32Array.from({ length: size }, () => random.normal());
+    const [q, k, v, dOut] = [draw(), draw(), draw(), draw()];
+    const results = [0, 1].map((variant) => {
+      const out = new Float32Array(size);
+      const probabilities = new Float32Array(batch * heads * length * length);
+      const [dq, dk, dv] = [new Float32Array(size), new Float32Array(size), new Float32Array(size)];
+      (variant ? causalAttentionForward : causalAttentionForwardLoops)(q, k, v, out, probabilities, batch, length, heads, headWidth);
+      (variant ? causalAttentionBackward : causalAttentionBackwardLoops)(q, k, v, probabilities, dOut, dq, dk, dv, batch, length, heads, headWidth);
+      return [out, dq, dk, dv];
+    });
+    results[0]!.forEach((expected, index) => expected.forEach((value, position) => expect(results[1]![index]![position]).toBeCloseTo(value, 4)));
+  });
+});

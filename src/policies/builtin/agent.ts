@@ -1,0 +1,120 @@
+import type { AgentPolicy, AgentDemonstration, AgentUpdateBatch, SampleOptions, TrainableAgent, UpdateStats } from '../../spec/policy.ts';
+import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import { grpoUpdate, type GrpoGroup } from '../../algorithms/grpo.ts';
+import { supervisedFineTune } from '../../algorithms/sft.ts';
+import { Tokenizer } from '../../models/tokenizer.ts';
+import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
+import { adamOptions, saveModelState, loadModelState, type ModelState } from './model-state.ts';
+import { promptTokens } from './prompt-text.ts';
+import type { SamplerPool } from './sampler-pool.ts';
+
+/**
+ * The built-in agent: reads `AgentPrompt.text` (never `reference`), writes a completion per sample.
+ * warmStart = SFT on response tokens; update = GRPO against the frozen post-warm-start reference.
+ */
+export class BuiltinAgent implements TrainableAgent {
+  readonly name = 'builtin-agent';
+
+  constructor(private state: ModelState, private readonly pool: SamplerPool | null = null) {}
+
+  get version(): number {
+    return this.state.version;
+  }
+
+  /** Response budget of a prompt in tokens: the prompt's own bound, the option, and the context. */
+  private budget(prompt: AgentPrompt): number {
+    return Math.max(1, Math.min(prompt.maxResponseTokens ?? this.state.options.maxResponseTokens, this.state.options.maxResponseTokens));
+  }
+
+  private promptIds(prompt: AgentPrompt): number[] {
+    return promptTokens(this.state.model.tokenizer, prompt.text, this.state.model.config.contextLength, this.budget(prompt));
+  }
+
+  async act(prompts: AgentPrompt[], options: SampleOptions): Promise<Completion[][]> {
+    const samples = Math.max(1, Math.floor(options.samples));
+    const requests: GenerationRequest[] = prompts.flatMap((prompt) => {
+      const ids = this.promptIds(prompt);
+      return Array.from({ length: samples }, () => ({ prompt: ids, maxNewTokens: this.budget(prompt) }));
+    });
+    const settings = { temperature: options.temperature ?? 1, topP: options.topP ?? 1, seed: options.seed, stopToken: Tokenizer.end };
+    const generated: GeneratedSequence[] = this.pool
+      ? await this.pool.generate(this.state.model, requests, settings)
+      : this.state.model.generate(requests, settings);
+    const policyVersion = `agent-v${this.state.version}`;
+    return prompts.map((_, promptIndex) => generated.slice(promptIndex * samples, (promptIndex + 1) * samples).map((result) => {
+      const tokenIds = result.stopped ? result.tokens.slice(0, -1) : result.tokens;
+      return {
+        text: this.state.model.tokenizer.decode(tokenIds),
+        tokenIds,
+        logprobs: result.logprobs.slice(0, tokenIds.length),
+        finishReason: result.stopped ? 'stop' : 'length',
+        policyVersion,
+      };
+    }));
+  }
+
+  async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
+    const { model, options: settings } = this.state;
+    const sequences = demonstrations.map((demonstration) => {
+      const prompt = this.promptIds(demonstration.prompt);
+      const room = model.config.contextLength - prompt.length - 1;
+      return { tokens: [...prompt, ...model.tokenizer.encode(demonstration.target).slice(0, Math.max(0, room)), Tokenizer.end], lossStart: prompt.length };
+    });
+    const stats = sequences.length === 0 || settings.warmStartEpochs === 0
+      ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
+      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed: options.seed });
+    this.state.reference = model.clone();
+    this.state.version += 1;
+    return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };
+  }
+
+  async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
+    const groups: GrpoGroup[] = batch.groups.filter((group) => group.completions.length > 0).map((group) => {
+      const prompt = this.promptIds(group.prompt);
+      return {
+        sequences: group.completions.map((completion) => this.sequenceOf(prompt, completion)),
+        rewards: group.rewards.map((reward) => (Number.isFinite(reward) ? reward : 0)),
+      };
+    });
+    if (groups.length === 0) return {};
+    const { model, options: settings } = this.state;
+    // The KL anchor is the post-warm-start model; without a warm start, the model as it was before its first update.
+    if (!this.state.reference) this.state.reference = model.clone();
+    const stats = grpoUpdate(model, this.state.reference, groups, {
+      advantage: settings.advantage, advantageEpsilon: 1e-6, clip: settings.clip, klCoefficient: settings.klCoefficient,
+      klEstimator: settings.klEstimator, entropyCoefficient: settings.entropyCoefficient, aggregation: settings.aggregation,
+      epochs: settings.updateEpochs, minibatchSize: settings.minibatchSize, adam: adamOptions(settings, settings.learningRate),
+    }, options.seed);
+    this.state.version += 1;
+    return stats;
+  }
+
+  /** prompt ⧺ response (+ end token when the completion stopped by itself), clipped to the context. */
+  private sequenceOf(prompt: number[], completion: Completion) {
+    const { tokenizer, config } = this.state.model;
+    const valid = completion.tokenIds && completion.tokenIds.every((id) => Number.isInteger(id) && id >= 0 && id < config.vocabSize && id !== Tokenizer.end);
+    const response = valid ? completion.tokenIds! : tokenizer.encode(completion.text);
+    const tokens = [...prompt, ...response, ...(completion.finishReason === 'stop' ? [Tokenizer.end] : [])];
+    return { tokens: tokens.slice(0, config.contextLength + 1), lossStart: prompt.length };
+  }
+
+  async save(directory: string): Promise<void> {
+    saveModelState(directory, this.state);
+  }
+
+  async load(directory: string): Promise<void> {
+    const previous = this.state.model;
+    this.state = loadModelState(directory, 'agent');
+    await previous.close();
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    await this.state.model.close();
+  }
+}
+
+/** Read-only view for evaluation (`genenv eval --policy builtin:<dir>`). */
+export function frozenAgent(agent: BuiltinAgent): AgentPolicy {
+  return { name: agent.name, act: (prompts, options) => agent.act(prompts, options), close: () => agent.close() };
+}

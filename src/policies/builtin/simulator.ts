@@ -1,0 +1,108 @@
+import type { Domain } from '../../spec/domain.ts';
+import type { SampleOptions, SimulatorDemonstration, SimulatorUpdateBatch, TrainableSimulator, UpdateStats } from '../../spec/policy.ts';
+import type { Proposal, SimulatorContext } from '../../spec/simulator.ts';
+import { rwrUpdate, type WeightedSequence } from '../../algorithms/rwr.ts';
+import { supervisedFineTune } from '../../algorithms/sft.ts';
+import { Tokenizer } from '../../models/tokenizer.ts';
+import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
+import { stableId } from '../../util/random.ts';
+import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
+import { promptTokens, simulatorContextText } from './prompt-text.ts';
+import type { SamplerPool } from './sampler-pool.ts';
+
+/** What a proposal keeps for learning later: its token ids and whether it ended with the end token. */
+export interface ProposalSample {
+  tokenIds: number[];
+  stopped: boolean;
+}
+
+/**
+ * The built-in environment policy: writes a spec's compact text given a context text (family, seed
+ * spec, bucketed recent success, target α). warmStart = SFT toward target texts; update = RWR with a KL
+ * penalty to the initial (warm-started) simulator and a per-update KL cap.
+ */
+export class BuiltinSimulator implements TrainableSimulator {
+  readonly name = 'builtin-simulator';
+
+  constructor(private readonly domain: Domain, private state: ModelState, private readonly pool: SamplerPool | null = null) {}
+
+  get version(): number {
+    return this.state.version;
+  }
+
+  private contextIds(context: SimulatorContext): number[] {
+    return promptTokens(this.state.model.tokenizer, simulatorContextText(this.domain, context), this.state.model.config.contextLength, this.state.options.maxResponseTokens);
+  }
+
+  async propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]> {
+    const requests: GenerationRequest[] = contexts.map((context) => ({ prompt: this.contextIds(context), maxNewTokens: this.state.options.maxResponseTokens }));
+    const settings = { temperature: options.temperature ?? 1, topP: options.topP ?? 1, seed: options.seed, stopToken: Tokenizer.end };
+    const generated: GeneratedSequence[] = this.pool ? await this.pool.generate(this.state.model, requests, settings) : this.state.model.generate(requests, settings);
+    const policyVersion = `simulator-v${this.state.version}`;
+    return contexts.map((context, index) => {
+      const result = generated[index]!;
+      const tokenIds = result.stopped ? result.tokens.slice(0, -1) : result.tokens;
+      const sample: ProposalSample = { tokenIds, stopped: result.stopped };
+      return {
+        id: `${context.id}:${stableId([policyVersion, options.seed, index, tokenIds])}`,
+        contextId: context.id,
+        raw: this.state.model.tokenizer.decode(tokenIds),
+        sample,
+        logprob: result.logprobs.reduce((sum, logprob) => sum + logprob, 0),
+        policyVersion,
+      };
+    });
+  }
+
+  async warmStart(demonstrations: SimulatorDemonstration[], options: { seed: number }): Promise<UpdateStats> {
+    const { model, options: settings } = this.state;
+    const sequences = demonstrations.map((demonstration) => {
+      const context = this.contextIds(demonstration.context);
+      const target = model.tokenizer.encode(demonstration.target).slice(0, settings.maxResponseTokens - 1);
+      return { tokens: [...context, ...target, Tokenizer.end], lossStart: context.length };
+    });
+    const stats = sequences.length === 0 || settings.warmStartEpochs === 0
+      ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
+      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed: options.seed });
+    this.state.reference = model.clone();
+    this.state.version += 1;
+    return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };
+  }
+
+  async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<UpdateStats> {
+    if (batch.records.length === 0) return {};
+    const { model, options: settings } = this.state;
+    const records: WeightedSequence[] = batch.records.map((record) => {
+      const context = this.contextIds(record.context);
+      const sample = record.proposal.sample as Partial<ProposalSample> | undefined;
+      const validIds = Array.isArray(sample?.tokenIds) && sample.tokenIds.every((id) => Number.isInteger(id) && id >= 0 && id < model.config.vocabSize && id !== Tokenizer.end);
+      const proposal = validIds ? sample!.tokenIds! : model.tokenizer.encode(record.proposal.raw);
+      const ended = validIds ? sample!.stopped === true : true;
+      const tokens = [...context, ...proposal, ...(ended ? [Tokenizer.end] : [])].slice(0, model.config.contextLength + 1);
+      return { sequence: { tokens, lossStart: context.length }, weight: Number.isFinite(record.weight) ? Math.max(0, record.weight) : 0 };
+    });
+    // The initial simulator anchors the KL penalty; before any warm start it is the current model.
+    if (!this.state.reference) this.state.reference = model.clone();
+    const stats = rwrUpdate(model, this.state.reference, records, {
+      klCoefficient: settings.klCoefficient, klEstimator: settings.klEstimator, klCap: settings.klCap,
+      steps: settings.updateEpochs, adam: adamOptions(settings, settings.learningRate),
+    });
+    this.state.version += 1;
+    return stats;
+  }
+
+  async save(directory: string): Promise<void> {
+    saveModelState(directory, this.state);
+  }
+
+  async load(directory: string): Promise<void> {
+    const previous = this.state.model;
+    this.state = loadModelState(directory, 'simulator');
+    await previous.close();
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    await this.state.model.close();
+  }
+}
