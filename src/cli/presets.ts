@@ -25,6 +25,24 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // The entropy bonus keeps harder neighbours in reach once current tasks become too easy.
     simulator: { policy: 'parametric', options: { klCoefficient: 0.003, entropyBonus: 0.1 } },
   },
+  toolworld: {
+    preset: 'toolworld',
+    variant: 'genenv',
+    epochs: 8,
+    tasksPerEpoch: 16,
+    variations: 4,
+    samples: 4,
+    alpha: 0.5,
+    beta: 20,
+    kMin: 0.1,
+    lambda: 1,
+    weightNormalization: 'mean',
+    warmStartVariations: 1,
+    heldOutLimit: 100,
+    domain: { name: 'toolworld', options: {} },
+    agent: { policy: 'builtin', options: { warmStartEpochs: 2, maxResponseTokens: 48 } },
+    simulator: { policy: 'builtin', options: { size: 'small', warmStartEpochs: 2, maxResponseTokens: 48 } },
+  },
 };
 
 /** The preset `genenv run` uses when none is named. */

@@ -2,6 +2,7 @@ import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
 import { ParametricSimulator } from '../policies/parametric/parametric-simulator.ts';
 import { OraclePolicy } from '../policies/oracle.ts';
 import { SimulatedStudent } from '../policies/student/student.ts';
+import { hookSettings, splitTrainerOptions } from './trainer-options.ts';
 import { GenEnvError, type AgentPolicy, type Domain, type EnvironmentPolicy, type TrainableAgent, type TrainableSimulator } from '../spec/index.ts';
 
 /** Wiring only: names → constructors. The loop never sees these names. */
@@ -25,11 +26,36 @@ interface PolicyInput {
   domain: Domain;
   options: Record<string, unknown>;
   seed: number;
+  /** The run directory, for backends that keep files of their own (trainer exports). */
+  runDirectory?: string;
 }
 
 const kindOf = (spec: string) => spec.split(':')[0]!;
 
 const builtin = () => import('../policies/builtin/index.ts');
+const openai = () => import('../policies/openai/index.ts');
+
+/** An OpenAI-served agent made trainable by a trainer hook (`options.trainer`). */
+async function hookTrainedAgent(input: PolicyInput): Promise<TrainableAgent> {
+  const { rest, trainer } = splitTrainerOptions(input.options, 'agent');
+  if (!trainer) throw new GenEnvError('config', `agent "${input.spec}" needs agent.options.trainer {command, format, adapters} to be trained; a frozen model belongs in genenv eval`);
+  const agent = await (await openai()).createOpenAIAgent({ ...input, options: rest });
+  const { parseOpenAIPolicySpec } = await openai();
+  const settings = await hookSettings(trainer, parseOpenAIPolicySpec(input.spec).baseUrls, rest.apiKeyEnv as string | undefined, input.runDirectory ?? '.', 'agent');
+  const { HookTrainedAgent } = await import('../trainers/index.ts');
+  return new HookTrainedAgent(agent, settings);
+}
+
+/** An OpenAI-served simulator: in-context RWR, plus weight updates when a trainer hook is given. */
+async function openAISimulator(input: PolicyInput): Promise<TrainableSimulator> {
+  const { rest, trainer } = splitTrainerOptions(input.options, 'simulator');
+  const simulator = await (await openai()).createOpenAISimulator({ ...input, options: rest });
+  if (!trainer) return simulator;
+  const { parseOpenAIPolicySpec } = await openai();
+  const settings = await hookSettings(trainer, parseOpenAIPolicySpec(input.spec).baseUrls, rest.apiKeyEnv as string | undefined, input.runDirectory ?? '.', 'simulator');
+  const { HookTrainedSimulator } = await import('../trainers/index.ts');
+  return new HookTrainedSimulator(simulator, input.domain, settings);
+}
 
 /** A trainable agent for `genenv run`. */
 export async function createTrainableAgent(input: PolicyInput): Promise<TrainableAgent> {
@@ -39,10 +65,12 @@ export async function createTrainableAgent(input: PolicyInput): Promise<Trainabl
     case 'builtin':
       if (input.spec !== 'builtin') throw new GenEnvError('config', `agent policy "${input.spec}": a trained agent starts from "builtin"; builtin:<dir> is for genenv eval`);
       return (await builtin()).createBuiltinAgent(input);
+    case 'openai':
+      return hookTrainedAgent(input);
     case 'oracle':
       throw new GenEnvError('config', 'the oracle agent cannot be trained; use it with genenv eval');
     default:
-      throw new GenEnvError('config', `unknown agent policy "${input.spec}" (known for training: builtin, student)`);
+      throw new GenEnvError('config', `unknown agent policy "${input.spec}" (known for training: builtin, student, openai:<base URL>#<model>)`);
   }
 }
 
@@ -53,8 +81,10 @@ export async function createTrainableSimulator(input: PolicyInput): Promise<Trai
       return new ParametricSimulator(input.domain, input.options);
     case 'builtin':
       return (await builtin()).createBuiltinSimulator(input);
+    case 'openai':
+      return openAISimulator(input);
     default:
-      throw new GenEnvError('config', `unknown simulator policy "${input.spec}" (known: builtin, parametric)`);
+      throw new GenEnvError('config', `unknown simulator policy "${input.spec}" (known: builtin, parametric, openai:<base URL>#<model>)`);
   }
 }
 
@@ -75,6 +105,8 @@ export async function createEvaluationAgent(input: Omit<PolicyInput, 'domain'> &
       if (!input.spec.startsWith('builtin:') || !directory) throw new GenEnvError('usage', 'policy "builtin" needs a checkpoint: builtin:<checkpoint dir>');
       return (await builtin()).loadBuiltinAgent(directory);
     }
+    case 'openai':
+      return (await openai()).createOpenAIAgent({ spec: input.spec, domain: input.domain, options: input.options, seed: input.seed });
     default:
       throw new GenEnvError('usage', `unknown policy "${input.spec}" (expected oracle, student, builtin:<checkpoint dir> or openai:<base URL>#<model>)`);
   }

@@ -47,8 +47,9 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
   const store = openStore(options);
   const config = store.config;
   const domain = await createDomain(config.domain.name, config.domain.options);
-  const agent = await createTrainableAgent({ spec: config.agent.policy, domain, options: config.agent.options, seed: config.seed });
-  const simulator = await createTrainableSimulator({ spec: config.simulator.policy, domain, options: config.simulator.options, seed: config.seed });
+  const runDirectory = store.directory;
+  const agent = await createTrainableAgent({ spec: config.agent.policy, domain, options: config.agent.options, seed: config.seed, runDirectory });
+  const simulator = await createTrainableSimulator({ spec: config.simulator.policy, domain, options: config.simulator.options, seed: config.seed, runDirectory });
   let teacher;
   let offlineSpecs;
   if (config.variant === 'offline') {

@@ -213,9 +213,18 @@ async function warmStart(
     }
   }
   const agentStats = demonstrations.length ? await agent.warmStart(demonstrations, { seed: deriveSeed(config.seed, 'warm-start', 'agent') }) : {};
-  // Each seed is its own demonstration: the simulator learns to write specs like the seeds, in context.
+  // The simulator learns to vary a seed: each context (a seed) is paired with another seed of the same
+  // family as its target, so it writes new specs of that family rather than copying its context.
   const contexts = contextsFor(-2, seeds.length);
-  const simulatorDemonstrations: SimulatorDemonstration[] = contexts.map((context) => ({ context, target: domain.formatSpec(context.seed.spec), spec: context.seed.spec }));
+  const byFamily = new Map<string, typeof seeds>();
+  for (const seed of seeds) byFamily.set(seed.family, [...(byFamily.get(seed.family) ?? []), seed]);
+  const random = new Random(deriveSeed(config.seed, 'warm-start', 'pairs'));
+  const simulatorDemonstrations: SimulatorDemonstration[] = contexts.map((context) => {
+    const family = byFamily.get(context.seed.family)!;
+    const others = family.length > 1 ? family.filter((seed) => seed.id !== context.seed.id) : family;
+    const target = random.pick(others);
+    return { context, target: domain.formatSpec(target.spec), spec: target.spec };
+  });
   const simulatorStats = await simulator.warmStart(simulatorDemonstrations, { seed: deriveSeed(config.seed, 'warm-start', 'simulator') });
   return { ...namespaced('warmstart/agent', agentStats), ...namespaced('warmstart/simulator', simulatorStats), 'warmstart/demonstrations': demonstrations.length };
 }

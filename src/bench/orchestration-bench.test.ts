@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { runOrchestrationBenchmark } from './orchestration-bench.ts';
+
+describe('runOrchestrationBenchmark', () => {
+  it('completes every request against the instant server with the requested requests in flight', async () => {
+    const result = await runOrchestrationBenchmark({ requests: 800, inFlight: 64 });
+    expect(result.rolloutsPerSecond).toBeGreaterThan(0);
+    expect(result.inFlight).toBe(64);
+    expect(Number.isFinite(result.heapGrowthMegabytes)).toBe(true);
+  });
+  it('rejects nonsense sizes with a usage error', async () => {
+    await expect(runOrchestrationBenchmark({ requests: 2 })).rejects.toMatchObject({ code: 'usage' });
+    await expect(runOrchestrationBenchmark({ inFlight: 0 })).rejects.toMatchObject({ code: 'usage' });
+  });
+});
