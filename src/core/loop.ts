@@ -88,6 +88,15 @@ export async function runCoevolution(input: CoevolutionInput): Promise<RunSummar
     });
   };
 
+  /** Base data: seed task types attempted on-policy and added to the agent's batch (not to p̂ or R_env). */
+  const baseTaskTypes = (epoch: number, freshCount: number): TaskType[] => {
+    const wanted = config.variant === 'base' ? 0 : Math.round(config.baseFraction * freshCount);
+    if (wanted === 0) return [];
+    const tasks = seedTasks(domain, contextsFor(epoch, wanted).map((context) => ({ ...context, id: `base-${context.id}` })), epoch);
+    return validateProposals(tasks.proposals, tasks.contexts, { domain, epoch, runSeed: config.seed, variations: config.variations, source: 'seed', agentVersion: agentLabel() }).valid
+      .map((taskType) => ({ ...taskType, record: { ...taskType.record, id: `base-${taskType.record.id}` } }));
+  };
+
   const saveCheckpoint = async (epoch: number): Promise<string> => {
     const name = RunStore.checkpointName(epoch);
     await writeDirectoryAtomic(join(store.directory, name), async (folder) => {
@@ -100,8 +109,8 @@ export async function runCoevolution(input: CoevolutionInput): Promise<RunSummar
   };
 
   /** One epoch: generate, roll out, update, aggregate, evaluate, commit. */
-  const runEpoch = async (epoch: number, previousSynthetic: number, warmStats: UpdateStats): Promise<number> => {
-    const started = performance.now();
+  const runEpoch = async (epoch: number, previousSynthetic: number, warmStats: UpdateStats, warmSeconds = 0): Promise<number> => {
+    const started = performance.now() - warmSeconds * 1000;
     const extra: Record<string, number> = { ...warmStats };
     const proposalsToStore: ProposalRecord[] = [];
     let invalidProposals = 0;
@@ -119,7 +128,7 @@ export async function runCoevolution(input: CoevolutionInput): Promise<RunSummar
     const tasks = await tasksFor(epoch);
     const checked = validateProposals(tasks.proposals, tasks.contexts, { domain, epoch, runSeed: config.seed, variations: config.variations, source: tasks.source, agentVersion: agentLabel() });
     invalidProposals += checked.invalid.length;
-    const replay = epoch === 0 ? [] : replayTaskTypes(epoch, checked.valid.length);
+    const replay = epoch === 0 ? [] : [...replayTaskTypes(epoch, checked.valid.length), ...baseTaskTypes(epoch, checked.valid.length)];
 
     emit({ type: 'phase', epoch, phase: 'rollout' });
     const rolloutSettings = { epoch, agentVersion: agentLabel(), config };
@@ -179,8 +188,10 @@ export async function runCoevolution(input: CoevolutionInput): Promise<RunSummar
   let synthetic = 0;
   if (last === null) {
     emit({ type: 'phase', epoch: 0, phase: 'warm-start' });
+    const warmStarted = performance.now();
     const warmStats = await warmStart(config, domain, agent, simulator, seeds, contextsFor);
-    synthetic = await runEpoch(0, 0, warmStats);
+    // Epoch 0's wall time includes the warm start, so summary.wallSeconds is the whole run.
+    synthetic = await runEpoch(0, 0, warmStats, (performance.now() - warmStarted) / 1000);
   } else {
     const checkpoint = store.checkpointOf(last);
     if (checkpoint === null) throw new Error(`epoch ${last} has no checkpoint`);

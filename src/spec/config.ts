@@ -40,6 +40,7 @@ export const RunConfigSchema = z.object({
   betaPrior: z.tuple([z.number().gt(0), z.number().gt(0)]).default([1, 1]).describe('Beta(a, b) prior of the beta-mean estimator'),
   successThreshold: unit('a rollout counts as a success when its reward ≥ this').default(1),
   replayFraction: unit('share of each agent batch replayed from D_train').default(0),
+  baseFraction: z.number().min(0).max(10).default(0).describe('base data in each agent batch: seed task types added per synthetic task type (paper: D_train mixes base data, past traces and new traces)'),
   staticMultiplier: z.number().min(0).max(100).default(1).describe('static variant: synthetic tasks relative to genenv'),
   temperature: z.number().min(0).max(10).default(1).describe('agent sampling temperature during rollouts'),
   simulatorTemperature: z.number().min(0).max(10).default(1).describe('simulator sampling temperature'),

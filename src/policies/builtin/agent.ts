@@ -4,22 +4,22 @@ import { grpoUpdate, type GrpoGroup } from '../../algorithms/grpo.ts';
 import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
-import { adamOptions, saveModelState, loadModelState, type ModelState } from './model-state.ts';
+import { adamOptions, type ModelState } from './model-state.ts';
 import { promptTokens } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
+import { ModelHolder } from './model-holder.ts';
 
 /**
  * The built-in agent: reads `AgentPrompt.text` (never `reference`), writes a completion per sample.
  * warmStart = SFT on response tokens; update = GRPO against the frozen post-warm-start reference.
  */
-export class BuiltinAgent implements TrainableAgent {
+export class BuiltinAgent extends ModelHolder implements TrainableAgent {
   readonly name = 'builtin-agent';
 
-  constructor(private state: ModelState, private readonly pool: SamplerPool | null = null) {}
-
-  get version(): number {
-    return this.state.version;
+  constructor(state: ModelState, pool: SamplerPool | null = null) {
+    super(state, pool, 'agent');
   }
+
 
   /** Response budget of a prompt in tokens: the prompt's own bound, the option, and the context. */
   private budget(prompt: AgentPrompt): number {
@@ -98,20 +98,6 @@ export class BuiltinAgent implements TrainableAgent {
     return { tokens: tokens.slice(0, config.contextLength + 1), lossStart: prompt.length };
   }
 
-  async save(directory: string): Promise<void> {
-    saveModelState(directory, this.state);
-  }
-
-  async load(directory: string): Promise<void> {
-    const previous = this.state.model;
-    this.state = loadModelState(directory, 'agent');
-    await previous.close();
-  }
-
-  async close(): Promise<void> {
-    await this.pool?.close();
-    await this.state.model.close();
-  }
 }
 
 /** Read-only view for evaluation (`genenv eval --policy builtin:<dir>`). */

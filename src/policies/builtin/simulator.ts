@@ -6,9 +6,10 @@ import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { stableId } from '../../util/random.ts';
-import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
+import { adamOptions, type ModelState } from './model-state.ts';
 import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
+import { ModelHolder } from './model-holder.ts';
 
 /** What a proposal keeps for learning later: its token ids and whether it ended with the end token. */
 export interface ProposalSample {
@@ -21,14 +22,13 @@ export interface ProposalSample {
  * spec, bucketed recent success, target α). warmStart = SFT toward target texts; update = RWR with a KL
  * penalty to the initial (warm-started) simulator and a per-update KL cap.
  */
-export class BuiltinSimulator implements TrainableSimulator {
+export class BuiltinSimulator extends ModelHolder implements TrainableSimulator {
   readonly name = 'builtin-simulator';
 
-  constructor(private readonly domain: Domain, private state: ModelState, private readonly pool: SamplerPool | null = null) {}
-
-  get version(): number {
-    return this.state.version;
+  constructor(private readonly domain: Domain, state: ModelState, pool: SamplerPool | null = null) {
+    super(state, pool, 'simulator');
   }
+
 
   private contextIds(context: SimulatorContext): number[] {
     return promptTokens(this.state.model.tokenizer, simulatorContextText(this.domain, context), this.state.model.config.contextLength, this.state.options.maxResponseTokens);
@@ -91,18 +91,4 @@ export class BuiltinSimulator implements TrainableSimulator {
     return stats;
   }
 
-  async save(directory: string): Promise<void> {
-    saveModelState(directory, this.state);
-  }
-
-  async load(directory: string): Promise<void> {
-    const previous = this.state.model;
-    this.state = loadModelState(directory, 'simulator');
-    await previous.close();
-  }
-
-  async close(): Promise<void> {
-    await this.pool?.close();
-    await this.state.model.close();
-  }
 }

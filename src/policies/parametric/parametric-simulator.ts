@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { GenEnvError, type Domain, type Proposal, type SampleOptions, type SimulatorContext, type SimulatorDemonstration, type SimulatorUpdateBatch, type TrainableSimulator, type UpdateStats } from '../../spec/index.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { parseOptions } from '../options.ts';
+import { readCheckpointJson } from '../checkpoint-file.ts';
 import { factorisedEntropy, factorisedKl, rwrStep, softmax, weightedHistogram, type Logits } from './categorical.ts';
 
 export const ParametricOptionsSchema = z.object({
@@ -114,18 +115,12 @@ export class ParametricSimulator implements TrainableSimulator {
 
   async load(directory: string): Promise<void> {
     const path = join(directory, 'parametric.json');
-    let state: unknown;
-    try {
-      state = JSON.parse(await readFile(path, 'utf8'));
-    } catch (error) {
-      throw new GenEnvError('policy', `cannot read parametric simulator checkpoint ${path}: ${(error as Error).message}`, { cause: error });
-    }
-    const parsed = z.object({ logits: z.array(z.array(z.number())), initial: z.array(z.array(z.number())), updates: z.number().int().min(0) }).safeParse(state);
+    const state = await readCheckpointJson(path, z.object({ logits: z.array(z.array(z.number())), initial: z.array(z.array(z.number())), updates: z.number().int().min(0) }), 'parametric simulator');
     const sizes = this.domain.knobs.map((knob) => knob.values.length);
     const fits = (logits: Logits) => logits.length === sizes.length && logits.every((vector, knob) => vector.length === sizes[knob]);
-    if (!parsed.success || !fits(parsed.data.logits) || !fits(parsed.data.initial)) throw new GenEnvError('policy', `parametric simulator checkpoint ${path} does not match the domain's knobs`);
-    this.logits = parsed.data.logits;
-    this.initial = parsed.data.initial;
-    this.updates = parsed.data.updates;
+    if (!fits(state.logits) || !fits(state.initial)) throw new GenEnvError('policy', `parametric simulator checkpoint ${path} does not match the domain's knobs`);
+    this.logits = state.logits;
+    this.initial = state.initial;
+    this.updates = state.updates;
   }
 }

@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GenEnvError, type AgentDemonstration, type AgentPrompt, type AgentUpdateBatch, type Completion, type SampleOptions, type TrainableAgent, type UpdateStats } from '../../spec/index.ts';
+import { type AgentDemonstration, type AgentPrompt, type AgentUpdateBatch, type Completion, type SampleOptions, type TrainableAgent, type UpdateStats } from '../../spec/index.ts';
 import { Random } from '../../util/random.ts';
 import { parseOptions } from '../options.ts';
+import { readCheckpointJson } from '../checkpoint-file.ts';
 
 export const StudentOptionsSchema = z.object({
   initialAbility: z.number().min(-100).max(100).default(0.5).describe('ability before the warm start, on the difficulty scale'),
@@ -95,16 +96,8 @@ export class SimulatedStudent implements TrainableAgent {
   }
 
   async load(directory: string): Promise<void> {
-    const path = join(directory, 'student.json');
-    let state: unknown;
-    try {
-      state = JSON.parse(await readFile(path, 'utf8'));
-    } catch (error) {
-      throw new GenEnvError('policy', `cannot read student checkpoint ${path}: ${(error as Error).message}`, { cause: error });
-    }
-    const parsed = z.object({ ability: z.number(), updates: z.number().int().min(0) }).safeParse(state);
-    if (!parsed.success) throw new GenEnvError('policy', `student checkpoint ${path} is malformed`);
-    this.ability = parsed.data.ability;
-    this.updates = parsed.data.updates;
+    const state = await readCheckpointJson(join(directory, 'student.json'), z.object({ ability: z.number(), updates: z.number().int().min(0) }), 'student');
+    this.ability = state.ability;
+    this.updates = state.updates;
   }
 }

@@ -1,0 +1,63 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
+import { ParametricSimulator } from '../policies/parametric/parametric-simulator.ts';
+import { SimulatedStudent } from '../policies/student/student.ts';
+import { RunConfigSchema, type Proposal, type SimulatorContext, type TrainableSimulator } from '../spec/index.ts';
+import { RunStore } from '../store/run-store.ts';
+import { runCoevolution } from './loop.ts';
+
+const config = (overrides: Record<string, unknown>) => RunConfigSchema.parse({
+  preset: 'test', seed: 3, epochs: 3, tasksPerEpoch: 6, variations: 2, samples: 4, alpha: 0.5, beta: 20, kMin: 0.1, lambda: 1,
+  domain: { name: 'arithmetic' }, agent: { policy: 'student' }, simulator: { policy: 'parametric' }, ...overrides,
+});
+
+/** A simulator whose every proposal is malformed text. */
+class GarbageSimulator extends ParametricSimulator implements TrainableSimulator {
+  override async propose(contexts: SimulatorContext[]): Promise<Proposal[]> {
+    return contexts.map((context, index) => ({ id: `junk-${context.id}-${index}`, contextId: context.id, raw: '{"operation": "add", "digits": ', policyVersion: 'junk' }));
+  }
+}
+
+describe('co-evolution loop', () => {
+  it('mixes base data and replay into the agent batch without counting them as generated tasks', async () => {
+    const domain = createArithmeticDomain();
+    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
+    const runConfig = config({ baseFraction: 1, replayFraction: 0.5 });
+    const store = RunStore.create(directory, runConfig);
+    const summary = await runCoevolution({ config: runConfig, domain, agent: new SimulatedStudent(), simulator: new ParametricSimulator(domain), store });
+    store.close();
+    const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
+    const sources = database.prepare('SELECT epoch, source, COUNT(*) AS n FROM proposals WHERE epoch > 0 GROUP BY epoch, source').all() as { epoch: number; source: string; n: number }[];
+    database.close();
+    for (const epoch of [1, 2, 3]) {
+      const count = (source: string) => sources.find((row) => row.epoch === epoch && row.source === source)?.n ?? 0;
+      const simulated = count('simulator');
+      expect(count('seed')).toBe(simulated);
+      expect(count('replay')).toBe(Math.round(0.5 * simulated));
+      // Metrics describe the generated task types only.
+      expect(summary.epochs[epoch]!.successRates).toHaveLength(simulated);
+    }
+    // Synthetic samples count generated instances only (n = 2 per valid task type).
+    expect(summary.syntheticSamples).toBe(summary.epochs.slice(1).reduce((sum, epoch) => sum + epoch.successRates.length * 2, 0));
+  });
+
+  it('counts a simulator that writes only garbage as invalid proposals and finishes', async () => {
+    const domain = createArithmeticDomain();
+    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
+    const runConfig = config({});
+    const store = RunStore.create(directory, runConfig);
+    const summary = await runCoevolution({ config: runConfig, domain, agent: new SimulatedStudent(), simulator: new GarbageSimulator(domain), store });
+    store.close();
+    expect(summary.completedEpochs).toBe(3);
+    for (const epoch of summary.epochs) {
+      expect(epoch.invalidProposals).toBe(6);
+      expect(epoch.successRate).toBeNull();
+      expect(epoch.inBandFraction).toBeNull();
+    }
+    expect(summary.syntheticSamples).toBe(0);
+  });
+});
