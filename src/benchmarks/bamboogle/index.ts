@@ -1,5 +1,5 @@
 import type { Benchmark, BenchmarkItemResult, BenchmarkReport, BenchmarkRunOptions } from '../../spec/benchmark.ts';
-import { GenEnvError } from '../../spec/errors.ts';
+import { requireOfficialMode } from '../official-mode.ts';
 import type { AgentPolicy } from '../../spec/policy.ts';
 import { extractAnswer } from './answer-extraction.ts';
 import { loadBamboogle } from './data.ts';
@@ -43,9 +43,7 @@ export function createBamboogleBenchmark(options: BamboogleBenchmarkOptions = {}
     name: 'bamboogle',
     description: 'Bamboogle: 125 two-hop questions; SQuAD EM/F1 and cover EM on the extracted short answer',
     async run(policy: AgentPolicy, runOptions: BenchmarkRunOptions): Promise<BenchmarkReport> {
-      if (runOptions.mode !== undefined && runOptions.mode !== 'official') {
-        throw new GenEnvError('usage', `bamboogle has one scoring mode, "official"; got "${runOptions.mode}"`);
-      }
+      requireOfficialMode('bamboogle', runOptions.mode);
       const all = loadBamboogle(runOptions.dataPath);
       const items = runOptions.limit === undefined ? all : all.slice(0, Math.max(0, runOptions.limit));
       const withSearch = options.searchTool !== undefined;

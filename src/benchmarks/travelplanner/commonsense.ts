@@ -1,6 +1,6 @@
 import { failure, guarded, PASS, type CheckResult } from './check-result.ts';
 import type { TravelDatabase } from './database.ts';
-import { field, filled, has, NOTHING_TO_FILL, PlanShapeError, truthy, type Plan, type PlanDay } from './plan.ts';
+import { evaluatedDays, field, filled, has, MEALS, NOTHING_TO_FILL, PlanShapeError, truthy, type Plan, type PlanDay } from './plan.ts';
 import type { TravelQuery } from './query-fields.ts';
 import {
   extractBeforeParenthesis, extractFromTo, flightNumberOf, nameAndCity, transportationMode,
@@ -25,11 +25,6 @@ export const COMMONSENSE_CHECKS = {
 } as const;
 export type CommonsenseCheck = keyof typeof COMMONSENSE_CHECKS;
 
-const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
-
-function evaluatedDays(query: TravelQuery, plan: Plan): PlanDay[] {
-  return plan.slice(0, Math.min(query.days, plan.length));
-}
 
 /** The two cities of "from A to B" without parentheses; a KeyError-like failure when the phrase is absent. */
 function fromToCities(text: string): [string, string] {

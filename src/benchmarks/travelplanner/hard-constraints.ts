@@ -1,6 +1,6 @@
 import { failure, guarded, NOT_APPLICABLE, PASS, type CheckResult } from './check-result.ts';
 import type { TravelDatabase } from './database.ts';
-import { field, PlanShapeError, truthy, type Plan, type PlanDay } from './plan.ts';
+import { evaluatedDays, field, MEALS, PlanShapeError, truthy, type Plan, type PlanDay } from './plan.ts';
 import type { TravelQuery } from './query-fields.ts';
 import { extractFromTo, flightNumberOf, nameAndCity } from './text-patterns.ts';
 
@@ -19,11 +19,6 @@ export const HARD_CHECKS = {
 } as const;
 export type HardCheck = keyof typeof HARD_CHECKS;
 
-const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
-
-function evaluatedDays(query: TravelQuery, plan: Plan): PlanDay[] {
-  return plan.slice(0, Math.min(query.days, plan.length));
-}
 
 /** `unit[key]` names something (direct access: a missing key is a KeyError as in the official code). */
 function named(unit: PlanDay, key: string): string | null {

@@ -1,5 +1,5 @@
 import type { Benchmark, BenchmarkItemResult, BenchmarkReport, BenchmarkRunOptions } from '../../spec/benchmark.ts';
-import { GenEnvError } from '../../spec/errors.ts';
+import { requireOfficialMode } from '../official-mode.ts';
 import type { AgentPolicy } from '../../spec/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { loadTravelDatabase, type TravelDatabase } from './database.ts';
@@ -86,9 +86,7 @@ export function createTravelPlannerBenchmark(options: { batchSize?: number } = {
     name: 'travelplanner',
     description: 'TravelPlanner sole-planning (45 training queries): official commonsense and hard-constraint checks, final pass rate',
     async run(policy: AgentPolicy, runOptions: BenchmarkRunOptions): Promise<BenchmarkReport> {
-      if (runOptions.mode !== undefined && runOptions.mode !== 'official') {
-        throw new GenEnvError('usage', `travelplanner has one scoring mode, "official"; got "${runOptions.mode}"`);
-      }
+      requireOfficialMode('travelplanner', runOptions.mode);
       const data = loadTravelPlanner(runOptions.dataPath);
       const count = runOptions.limit === undefined ? data.records.length : Math.max(0, Math.min(runOptions.limit, data.records.length));
       const verdicts: QueryVerdict[] = [];

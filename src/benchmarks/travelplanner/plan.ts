@@ -10,6 +10,14 @@ export type Plan = PlanDay[];
 export const PLAN_KEYS = ['days', 'current_city', 'transportation', 'breakfast', 'attraction', 'lunch', 'dinner', 'accommodation'] as const;
 
 /** The text a day holds when nothing needs to be filled in (counted as an absent day by the official check). */
+/** The three meal fields of a plan day. */
+export const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+
+/** The days a check looks at: the plan's first `query.days` days (the official evaluators stop there). */
+export function evaluatedDays(query: { days: number }, plan: Plan): PlanDay[] {
+  return plan.slice(0, Math.min(query.days, plan.length));
+}
+
 export const NOTHING_TO_FILL = "You don't need to fill in the information for this or later days.";
 
 /** A plan entry that the official evaluator could not read (it raises and stops there). */
