@@ -44,6 +44,8 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     baseFraction: 1,
     warmStartVariations: 2,
     heldOutLimit: 100,
+    // A checkpoint of both small models is about 4.5 MB: keep every fourth epoch and the last one.
+    checkpointEvery: 4,
     // An undertrained simulator sampled at temperature 1 writes mostly malformed specs.
     simulatorTemperature: 0.7,
     domain: { name: 'toolworld', options: {} },

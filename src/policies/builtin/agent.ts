@@ -20,7 +20,6 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
     super(state, pool, 'agent');
   }
 
-
   /** Response budget of a prompt in tokens: the prompt's own bound, the option, and the context. */
   private budget(prompt: AgentPrompt): number {
     return Math.max(1, Math.min(prompt.maxResponseTokens ?? this.state.options.maxResponseTokens, this.state.options.maxResponseTokens));

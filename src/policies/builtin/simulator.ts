@@ -29,7 +29,6 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
     super(state, pool, 'simulator');
   }
 
-
   private contextIds(context: SimulatorContext): number[] {
     return promptTokens(this.state.model.tokenizer, simulatorContextText(this.domain, context), this.state.model.config.contextLength, this.state.options.maxResponseTokens);
   }
