@@ -1,7 +1,6 @@
 import type { AgentPolicy, AgentDemonstration, AgentUpdateBatch, SampleOptions, TrainableAgent, UpdateStats } from '../../spec/policy.ts';
 import type { AgentPrompt, Completion } from '../../spec/task.ts';
 import { grpoUpdate, type GrpoGroup } from '../../algorithms/grpo.ts';
-import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
@@ -53,18 +52,13 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
   }
 
   async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
-    const { model, options: settings } = this.state;
+    const { model } = this.state;
     const sequences = demonstrations.map((demonstration) => {
       const prompt = this.promptIds(demonstration.prompt);
       const room = model.config.contextLength - prompt.length - 1;
       return { tokens: [...prompt, ...model.tokenizer.encode(demonstration.target).slice(0, Math.max(0, room)), Tokenizer.end], lossStart: prompt.length };
     });
-    const stats = sequences.length === 0 || settings.warmStartEpochs === 0
-      ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
-      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed: options.seed });
-    this.state.reference = model.clone();
-    this.state.version += 1;
-    return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };
+    return this.fineTuneAndFreeze(sequences, options.seed);
   }
 
   async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {

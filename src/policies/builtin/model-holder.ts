@@ -1,4 +1,6 @@
-import { loadModelState, saveModelState, type ModelState } from './model-state.ts';
+import { supervisedFineTune } from '../../algorithms/sft.ts';
+import type { UpdateStats } from '../../spec/policy.ts';
+import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 
 /**
@@ -11,6 +13,20 @@ export abstract class ModelHolder {
   /** Completed updates, warm start included. */
   get version(): number {
     return this.state.version;
+  }
+
+  /**
+   * The warm start shared by agent and simulator: SFT on token sequences (loss from `lossStart`), then
+   * freeze a copy as the KL reference and count the warm start as one version.
+   */
+  protected fineTuneAndFreeze(sequences: { tokens: number[]; lossStart: number }[], seed: number): UpdateStats {
+    const { model, options: settings } = this.state;
+    const stats = sequences.length === 0 || settings.warmStartEpochs === 0
+      ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
+      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed });
+    this.state.reference = model.clone();
+    this.state.version += 1;
+    return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };
   }
 
   async save(directory: string): Promise<void> {

@@ -2,7 +2,6 @@ import type { Domain } from '../../spec/domain.ts';
 import type { SampleOptions, SimulatorDemonstration, SimulatorUpdateBatch, TrainableSimulator, UpdateStats } from '../../spec/policy.ts';
 import type { Proposal, SimulatorContext } from '../../spec/simulator.ts';
 import { rwrUpdate, type WeightedSequence } from '../../algorithms/rwr.ts';
-import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { stableId } from '../../util/random.ts';
@@ -60,12 +59,7 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
       const target = model.tokenizer.encode(demonstration.target).slice(0, settings.maxResponseTokens - 1);
       return { tokens: [...context, ...target, Tokenizer.end], lossStart: context.length };
     });
-    const stats = sequences.length === 0 || settings.warmStartEpochs === 0
-      ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
-      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed: options.seed });
-    this.state.reference = model.clone();
-    this.state.version += 1;
-    return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };
+    return this.fineTuneAndFreeze(sequences, options.seed);
   }
 
   async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<UpdateStats> {
