@@ -80,6 +80,20 @@ describe('token objective: fast equals reference', () => {
     expect(klEstimators.k3.token(-1, -1).value).toBe(0);
   });
 
+  it('keeps k3 finite when a token collapses far below the reference (log-ratio clamped at 20)', () => {
+    const collapsed = klEstimators.k3.token(-200, -0.01);
+    expect(Number.isFinite(collapsed.value) && Number.isFinite(collapsed.gradient)).toBe(true);
+    expect(collapsed.value).toBeCloseTo(Math.exp(20) - 21, 0);
+    const terms = { logprob: new Float32Array([-200, -1]), oldLogprob: new Float32Array([-200, -1]), referenceLogprob: new Float32Array([-0.01, -1]),
+      entropy: new Float32Array([0.1, 0.1]), signal: new Float32Array([1, -1]), aggregation: new Float32Array([0.5, 0.5]) };
+    const options = { policyLoss: 'clipped-ratio', klEstimator: 'k3', klCoefficient: 0.1, entropyCoefficient: 0, clip: 0.2 } as const;
+    const fast = tokenObjective(terms, options);
+    const reference = tokenObjectiveReference(terms, options);
+    expect(Number.isFinite(fast.loss)).toBe(true);
+    expect(fast.loss).toBeCloseTo(reference.loss, 0);
+    expect(fast.gradLogprob[0]).toBeCloseTo(reference.gradLogprob[0]!, 0);
+  });
+
   it('handles an empty batch and aggregation edge cases', () => {
     const empty = new Float32Array(0);
     const result = tokenObjective({ logprob: empty, oldLogprob: empty, referenceLogprob: empty, entropy: empty, signal: empty, aggregation: empty },

@@ -26,6 +26,26 @@ export function broadcast(values: readonly number[], lengths: readonly number[])
   return flatten(lengths.map((length, index) => new Float32Array(length).fill(values[index]!)));
 }
 
+/**
+ * Minibatches of whole groups: `groups[g]` lists the indices of group g, `order` is the group order.
+ * Groups are packed until a batch holds at least `size` indices; a group is never split, so the
+ * rollouts of one prompt (whose advantages sum to zero) meet in the same optimiser step and their
+ * shared tokens cancel instead of being pushed down in one step and up in the next.
+ */
+export function groupMinibatches(groups: readonly (readonly number[])[], order: readonly number[], size: number): number[][] {
+  const batches: number[][] = [];
+  let current: number[] = [];
+  for (const group of order) {
+    current.push(...groups[group]!);
+    if (current.length >= Math.max(1, size)) {
+      batches.push(current);
+      current = [];
+    }
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
 /** Shuffled minibatches of indices 0..count-1 (order from `shuffle`). */
 export function minibatches(order: readonly number[], size: number): number[][] {
   const batches: number[][] = [];

@@ -3,7 +3,7 @@ import type { ScoredSequence } from '../models/batching.ts';
 import type { LanguageModel } from '../models/language-model.ts';
 import { Random } from '../util/random.ts';
 import { advantageEstimators, flattenGroups, type AdvantageName } from './advantages.ts';
-import { broadcast, flatten, minibatches, unflatten } from './flat-tokens.ts';
+import { broadcast, flatten, groupMinibatches, unflatten } from './flat-tokens.ts';
 import { aggregationWeights, tokenObjective, type AggregationMode } from './objective.ts';
 import type { KlEstimatorName } from './token-losses.ts';
 
@@ -34,22 +34,28 @@ export type GrpoStats = Record<string, number>;
 /**
  * One GRPO update: group-normalised advantages, clipped-ratio token loss, KL to the frozen `reference`
  * (k3 by default), entropy bonus. Sequences with zero advantage carry no policy signal and are skipped
- * (so a batch of all-equal groups is a no-op). Deterministic in `seed` (minibatch order).
+ * (so a batch of all-equal groups is a no-op). Minibatches hold whole groups. Deterministic in `seed`
+ * (minibatch order).
  */
 export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null, groups: readonly GrpoGroup[],
   options: GrpoOptions, seed: number): GrpoStats {
   const advantages = advantageEstimators[options.advantage].compute(flattenGroups(groups.map((group) => group.rewards)), options.advantageEpsilon);
   const sequences: ScoredSequence[] = [];
   const signal: number[] = [];
+  // members[g] = indices into `sequences` of group g's rollouts that carry signal.
+  const members: number[][] = [];
   let cursor = 0;
   for (const group of groups) {
+    const kept: number[] = [];
     group.sequences.forEach((sequence) => {
       const advantage = advantages[cursor++]!;
       if (advantage !== 0 && sequence.tokens.length - Math.max(1, sequence.lossStart) > 0) {
+        kept.push(sequences.length);
         sequences.push(sequence);
         signal.push(advantage);
       }
     });
+    if (kept.length) members.push(kept);
   }
   const rewards = groups.flatMap((group) => group.rewards);
   const stats: GrpoStats = {
@@ -59,7 +65,7 @@ export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null
   };
   if (sequences.length === 0) return stats;
 
-  const batches = minibatches(new Random(seed).shuffle(sequences.map((_, index) => index)), options.minibatchSize);
+  const batches = groupMinibatches(members, new Random(seed).shuffle(members.map((_, index) => index)), options.minibatchSize);
   // π_old is the model before this update; with a single step it equals the current (detached) scores.
   const needsOld = options.epochs > 1 || batches.length > 1;
   const oldLogprobs = needsOld ? scoreInChunks(model, sequences, options.minibatchSize) : null;

@@ -1,4 +1,4 @@
-import { klEstimators, policyLosses, type KlEstimatorName, type PolicyLossName } from './token-losses.ts';
+import { clampLogRatio, klEstimators, policyLosses, type KlEstimatorName, type PolicyLossName } from './token-losses.ts';
 
 /** Per-token inputs, flat over every scored token of a batch ([tokens] each). */
 export interface TokenTerms {
@@ -84,8 +84,9 @@ export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): Ob
       let value: number;
       let klGradient: number;
       if (options.klEstimator === 'k3') {
-        const exponential = Math.exp(difference);
-        value = exponential - difference - 1;
+        const bounded = clampLogRatio(difference);
+        const exponential = Math.exp(bounded);
+        value = exponential - bounded - 1;
         klGradient = 1 - exponential;
       } else if (options.klEstimator === 'k2') {
         value = 0.5 * difference * difference;

@@ -2,6 +2,7 @@ import type { AdamOptions } from '../models/adam.ts';
 import type { ScoredSequence } from '../models/batching.ts';
 import type { LanguageModel } from '../models/language-model.ts';
 import { Random } from '../util/random.ts';
+import { learningRateAt, type LearningRateSchedule } from './learning-rate-schedule.ts';
 import { broadcast, flatten, minibatches, unflatten } from './flat-tokens.ts';
 import { aggregationWeights, tokenObjective } from './objective.ts';
 
@@ -13,6 +14,8 @@ export interface SftOptions {
   batchSize: number;
   /** Shuffle seed. */
   seed: number;
+  /** Learning-rate shape over all steps; `adam.learningRate` is its peak (default constant). */
+  schedule?: LearningRateSchedule;
 }
 
 export interface SftStats {
@@ -28,6 +31,7 @@ export function supervisedFineTune(model: LanguageModel, sequences: readonly Sco
   const random = new Random(options.seed);
   const stats: SftStats = { steps: 0, firstLoss: Number.NaN, lastLoss: Number.NaN, tokens: 0 };
   const usable = sequences.filter((sequence) => sequence.tokens.length - Math.max(1, sequence.lossStart) > 0);
+  const totalSteps = options.epochs * Math.ceil(usable.length / Math.max(1, options.batchSize));
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     const order = random.shuffle(usable.map((_, index) => index));
     for (const indices of minibatches(order, options.batchSize)) {
@@ -43,7 +47,7 @@ export function supervisedFineTune(model: LanguageModel, sequences: readonly Sco
         aggregation: flatten(aggregationWeights(lengths, 'token-mean')),
       }, { policyLoss: 'weighted-nll', klEstimator: 'k3', klCoefficient: 0, entropyCoefficient: 0, clip: 0.2 });
       pass.backward(unflatten(result.gradLogprob, lengths), null);
-      model.step(options.adam);
+      model.step({ ...options.adam, learningRate: learningRateAt(options.schedule ?? 'constant', stats.steps, totalSteps, options.adam.learningRate) });
       if (stats.steps === 0) stats.firstLoss = result.loss;
       stats.lastLoss = result.loss;
       stats.steps += 1;

@@ -49,10 +49,20 @@ export const klEstimators: Record<KlEstimatorName, KlEstimator> = {
     token: (logprob, reference) => ({ value: 0.5 * (logprob - reference) ** 2, gradient: logprob - reference }),
   },
   k3: {
-    description: 'exp(logπ_ref − logπ) − (logπ_ref − logπ) − 1 (Schulman; unbiased, ≥ 0)',
+    description: 'exp(logπ_ref − logπ) − (logπ_ref − logπ) − 1 (Schulman; unbiased, ≥ 0), log-ratio clamped to ±20',
     token(logprob, reference) {
-      const difference = reference - logprob;
+      const difference = clampLogRatio(reference - logprob);
       return { value: Math.exp(difference) - difference - 1, gradient: 1 - Math.exp(difference) };
     },
   },
 };
+
+/**
+ * Bound on |logπ_ref − logπ| inside k3: exp of a larger gap overflows float32 and a single collapsed
+ * token would otherwise turn the whole step into Infinity/NaN (seen with a too-large GRPO learning rate).
+ */
+export const K3_LOG_RATIO_LIMIT = 20;
+
+export function clampLogRatio(difference: number): number {
+  return Math.max(-K3_LOG_RATIO_LIMIT, Math.min(K3_LOG_RATIO_LIMIT, difference));
+}

@@ -42,15 +42,19 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     weightNormalization: 'mean',
     // The agent's batches mix in as many seed task types as synthetic ones (paper: D_train = base ∪ traces).
     baseFraction: 1,
-    warmStartVariations: 2,
+    // Ten fresh instances of every seed, seen twice: new slot values each time make the agent copy them
+    // from the request instead of memorising them.
+    warmStartVariations: 10,
     heldOutLimit: 100,
     // A checkpoint of both small models is about 4.5 MB: keep every fourth epoch and the last one.
     checkpointEvery: 4,
     // An undertrained simulator sampled at temperature 1 writes mostly malformed specs.
     simulatorTemperature: 0.7,
     domain: { name: 'toolworld', options: {} },
-    agent: { policy: 'builtin', options: { size: 'small', warmStartEpochs: 15, warmStartLearningRate: 5e-3, batchSize: 8, learningRate: 1e-3, minibatchSize: 32, maxResponseTokens: 48, trainThreads: 2 } },
-    simulator: { policy: 'builtin', options: { size: 'small', warmStartEpochs: 10, warmStartLearningRate: 5e-3, batchSize: 16, maxResponseTokens: 48, trainThreads: 2 } },
+    // Tied embeddings and word pieces let the small agent copy slot values; GRPO steps stay small (2e-4,
+    // two passes over minibatches of whole groups) because larger ones collapse it onto frequent values.
+    agent: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'words', merges: 256, warmStartEpochs: 2, warmStartSchedule: 'cosine', warmStartLearningRate: 5e-3, batchSize: 8, learningRate: 2e-4, updateEpochs: 2, minibatchSize: 8, maxResponseTokens: 48, trainThreads: 2 } },
+    simulator: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'words', warmStartSchedule: 'cosine', warmStartEpochs: 10, warmStartLearningRate: 5e-3, batchSize: 16, maxResponseTokens: 48, trainThreads: 2 } },
   },
 };
 

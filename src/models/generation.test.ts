@@ -48,15 +48,3 @@ describe('generation', () => {
     expect(different.map((result) => result.tokens)).not.toEqual(together.map((result) => result.tokens));
   });
 });
-
-describe('tokenizer', () => {
-  it('round-trips any text and learns merges that shorten the corpus', () => {
-    const corpus = ['call get_weather city=Paris', 'call get_weather city=Rome', 'call get_time zone=UTC'];
-    const learned = Tokenizer.learn(corpus, 20);
-    expect(learned.merges.length).toBe(20);
-    for (const text of [...corpus, 'héllo ✓ wörld', '']) expect(learned.decode(learned.encode(text))).toBe(text);
-    expect(learned.encode(corpus[0]!).length).toBeLessThan(Buffer.byteLength(corpus[0]!) / 2);
-    expect(Tokenizer.fromState(learned.toState()).encode(corpus[1]!)).toEqual(learned.encode(corpus[1]!));
-    expect(learned.decode([Tokenizer.begin, 104, 105, Tokenizer.end])).toBe('hi');
-  });
-});

@@ -5,7 +5,7 @@ import { kernels } from './kernels.ts';
 import { headWidth } from './model-config.ts';
 import { view } from './parameters.ts';
 import { drawToken, type SamplingOptions } from './sampling.ts';
-import type { Transformer } from './transformer.ts';
+import { outputHeadForward, type Transformer } from './transformer.ts';
 
 /** One sequence to continue: its prompt token ids (≥ 1) and a budget of new tokens. */
 export interface GenerationRequest {
@@ -178,7 +178,7 @@ export function generateWithCache(model: Transformer, parameters: Float32Array, 
     });
     rmsNormForward(x, view(parameters, layout.finalNorm), normed, inverse, rows, width, config.normEpsilon);
     const logits = new Float32Array(rows * vocab);
-    kernels.matmul(normed, view(parameters, layout.output), logits, rows, width, vocab, false);
+    outputHeadForward(parameters, layout, normed, logits, rows, width, vocab);
     for (let row = 0; row < rows; row++) {
       logSoftmaxRow(logits, row * vocab, vocab);
       const sequence = active[row]!;

@@ -16,6 +16,11 @@ export const ModelConfigSchema = z.object({
   ropeBase: z.number().positive().default(10000),
   /** RMSNorm ε. */
   normEpsilon: z.number().positive().default(1e-5),
+  /**
+   * The output head reuses the token embedding (logits = h·Eᵀ, as GPT-2). A token read in the prompt
+   * and the same token written then share one vector, which makes copying values much easier to learn.
+   */
+  tieEmbeddings: z.boolean().default(false),
 }).refine((config) => config.modelWidth % config.heads === 0 && (config.modelWidth / config.heads) % 2 === 0,
   { message: 'modelWidth must be a multiple of heads and give an even head width' });
 

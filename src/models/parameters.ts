@@ -27,7 +27,8 @@ export interface ParameterLayout {
   embedding: TensorSlot;
   layers: LayerSlots[];
   finalNorm: TensorSlot;
-  output: TensorSlot;
+  /** [width, vocab]; null when the head is tied to the embedding. */
+  output: TensorSlot | null;
   slots: TensorSlot[];
   size: number;
 }
@@ -62,7 +63,7 @@ export function parameterLayout(config: ModelConfig): ParameterLayout {
     });
   }
   const finalNorm = slot('norm', [width]);
-  const output = slot('output', [width, config.vocabSize]);
+  const output = config.tieEmbeddings ? null : slot('output', [width, config.vocabSize]);
   return { embedding, layers, finalNorm, output, slots, size: offset };
 }
 
@@ -97,6 +98,6 @@ export function initializeParameters(config: ModelConfig, seed: number): Float32
     fill(layer.down, residualScale / Math.sqrt(config.hiddenWidth));
   }
   view(data, layout.finalNorm).fill(1);
-  fill(layout.output, 0.02);
+  if (layout.output) fill(layout.output, 0.02);
   return data;
 }

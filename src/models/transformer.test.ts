@@ -5,6 +5,7 @@ import { initializeParameters } from './parameters.ts';
 import { Transformer, type TokenBatch } from './transformer.ts';
 
 const config = ModelConfigSchema.parse({ vocabSize: 11, modelWidth: 8, layers: 2, heads: 2, hiddenWidth: 12, contextLength: 8 });
+const tiedConfig = ModelConfigSchema.parse({ ...config, tieEmbeddings: true });
 
 function tinyBatch(): TokenBatch {
   const random = new Random(3);
@@ -18,9 +19,9 @@ function tinyBatch(): TokenBatch {
 }
 
 describe('transformer backward', () => {
-  it('matches central finite differences of Σ a·log p + b·H', () => {
-    const model = new Transformer(config);
-    const parameters = initializeParameters(config, 7);
+  it.each([['separate output head', config], ['output head tied to the embedding', tiedConfig]] as const)('matches central finite differences of Σ a·log p + b·H (%s)', (_, shape) => {
+    const model = new Transformer(shape);
+    const parameters = initializeParameters(shape, 7);
     // Larger weights than init so that gradients are not tiny; float64 would be nicer but f32 is what runs.
     for (let index = 0; index < parameters.length; index++) parameters[index] *= 1.5;
     const input = tinyBatch();
@@ -58,6 +59,7 @@ describe('transformer backward', () => {
       }
     }
     expect(checked).toBe(model.layout.slots.length * 4);
+    expect(model.layout.output === null).toBe(shape.tieEmbeddings);
   });
 });
 

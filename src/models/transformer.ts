@@ -127,7 +127,7 @@ export class Transformer {
     }
     const vocab = config.vocabSize;
     const logProbabilities = new Float32Array(headRows.length * vocab);
-    kernels.matmul(finalNormedRows, view(parameters, layout.output), logProbabilities, headRows.length, width, vocab, false);
+    outputHeadForward(parameters, layout, finalNormedRows, logProbabilities, headRows.length, width, vocab);
     const targetLogprobs = new Float32Array(rows);
     const entropies = new Float32Array(rows);
     const probabilities = new Float32Array(headRows.length * vocab);
@@ -172,9 +172,15 @@ export class Transformer {
       }
       if (targets[row]! >= 0) dLogits[base + targets[row]!] += logprobGradient;
     }
-    kernels.matmulTransposedA(pass.finalNormedRows, dLogits, view(gradients, layout.output), width, headCount, vocab, true);
     const dFinalRows = new Float32Array(headCount * width);
-    kernels.matmulTransposedB(dLogits, view(parameters, layout.output), dFinalRows, headCount, vocab, width, false);
+    if (layout.output) {
+      kernels.matmulTransposedA(pass.finalNormedRows, dLogits, view(gradients, layout.output), width, headCount, vocab, true);
+      kernels.matmulTransposedB(dLogits, view(parameters, layout.output), dFinalRows, headCount, vocab, width, false);
+    } else {
+      // Tied head, E [vocab, width]: ∂E += dLogitsᵀ·h, ∂h = dLogits·E.
+      kernels.matmulTransposedA(dLogits, pass.finalNormedRows, view(gradients, layout.embedding), vocab, headCount, width, true);
+      kernels.matmul(dLogits, view(parameters, layout.embedding), dFinalRows, headCount, vocab, width, false);
+    }
     const dFinalNormed = new Float32Array(rows * width);
     for (let index = 0; index < headCount; index++) dFinalNormed.set(dFinalRows.subarray(index * width, (index + 1) * width), pass.headRows[index]! * width);
     let dx = new Float32Array(rows * width);
@@ -223,4 +229,10 @@ export class Transformer {
       for (let column = 0; column < width; column++) dEmbedding[base + column] += dx[row * width + column]!;
     }
   }
+}
+
+/** logits [rows, vocab] = h [rows, width] · head, where head is `output` [width, vocab] or the tied embedding [vocab, width]ᵀ. */
+export function outputHeadForward(parameters: Float32Array, layout: ParameterLayout, hidden: Float32Array, logits: Float32Array, rows: number, width: number, vocab: number): void {
+  if (layout.output) kernels.matmul(hidden, view(parameters, layout.output), logits, rows, width, vocab, false);
+  else kernels.matmulTransposedB(hidden, view(parameters, layout.embedding), logits, rows, width, vocab, false);
 }

@@ -1,8 +1,8 @@
 import type { Domain } from '../../spec/domain.ts';
 import { deriveSeed } from '../../util/random.ts';
 
-/** Longest corpus the tokenizer is learned on (keeps BPE learning fast). */
-const seedLimit = 200;
+/** Most seeds the tokenizer is learned on (keeps BPE learning fast). */
+const seedLimit = 500;
 
 /** Texts the simulator writes and reads: the seeds' compact specs and family names. */
 export function simulatorCorpus(domain: Domain): string[] {
@@ -10,12 +10,15 @@ export function simulatorCorpus(domain: Domain): string[] {
 }
 
 /**
- * Texts the agent reads: prompts rendered from one instance of each seed (never the gold answers).
- * A seed that fails to instantiate contributes its spec text instead.
+ * Texts the agent reads and writes: the prompt and reference answer of one instance of each seed
+ * (the same data its warm start trains on; held-out sets are never read). A seed that fails to
+ * instantiate contributes its spec text instead.
  */
 export function agentCorpus(domain: Domain, seed: number): string[] {
-  return domain.seeds().slice(0, seedLimit).map((task, index) => {
+  return domain.seeds().slice(0, seedLimit).flatMap((task, index) => {
     const result = domain.instantiate(task.spec, 1, deriveSeed(seed, 'tokenizer-corpus', index));
-    return result.ok && result.instances[0] ? domain.render(result.instances[0]).text : domain.formatSpec(task.spec);
+    if (!result.ok || !result.instances[0]) return [domain.formatSpec(task.spec)];
+    const prompt = domain.render(result.instances[0]);
+    return prompt.reference?.answer ? [prompt.text, prompt.reference.answer] : [prompt.text];
   });
 }

@@ -23,7 +23,7 @@ export abstract class ModelHolder {
     const { model, options: settings } = this.state;
     const stats = sequences.length === 0 || settings.warmStartEpochs === 0
       ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
-      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed });
+      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed, schedule: settings.warmStartSchedule });
     this.state.reference = model.clone();
     this.state.version += 1;
     return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };

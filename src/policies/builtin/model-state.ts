@@ -22,7 +22,7 @@ export interface ModelState {
 
 /** A fresh state: tokenizer learned on `corpus`, weights from `seed`. */
 export function createModelState(role: BuiltinRole, options: BuiltinOptions, corpus: readonly string[], seed: number): ModelState {
-  const tokenizer = Tokenizer.learn(corpus, options.merges);
+  const tokenizer = Tokenizer.learn(corpus, options.merges, options.pieces);
   const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, ...shapeOf(options) });
   const model = LanguageModel.initialize(config, tokenizer, seed);
   if (options.trainThreads > 1) model.enableTrainingThread();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GenEnvError } from '../../spec/errors.ts';
+import { PieceSplitSchema } from '../../models/tokenizer.ts';
 
 /** Model shapes by name; `default` is the ≈0.5M-parameter model of the embedded preset. */
 export const modelSizes = {
@@ -19,10 +20,13 @@ export const BuiltinOptionsSchema = z.object({
   heads: z.number().int().min(1).max(32).optional(),
   hiddenWidth: z.number().int().min(8).max(4096).optional(),
   contextLength: z.number().int().min(16).max(2048).optional(),
+  tieEmbeddings: z.boolean().default(false).describe('output head shares the token embedding (helps copying values from the prompt)'),
   merges: z.number().int().min(0).max(2048).default(64).describe('BPE merges learned on the domain corpus'),
+  pieces: PieceSplitSchema.default('none').describe('cut text into words, digits and symbols before merges (words) or merge across them (none)'),
   learningRate: positive('AdamW learning rate of updates').max(1).default(2e-3),
   warmStartLearningRate: positive('AdamW learning rate of the SFT warm start').max(1).default(3e-3),
   warmStartEpochs: z.number().int().min(0).max(1000).default(3),
+  warmStartSchedule: z.enum(['constant', 'cosine']).default('constant').describe('warm-start learning rate: constant, or 5% linear warm-up then cosine decay to a tenth'),
   batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
   weightDecay: z.number().min(0).max(1).default(0),
   clipNorm: z.number().min(0).default(1).describe('global gradient-norm clip (0 = off)'),
@@ -71,6 +75,6 @@ function definedOnly<T extends Record<string, number | undefined>>(values: T): P
 }
 
 /** The model shape an options object resolves to (after parseBuiltinOptions). */
-export function shapeOf(options: BuiltinOptions): { modelWidth: number; layers: number; heads: number; hiddenWidth: number; contextLength: number } {
-  return { modelWidth: options.modelWidth!, layers: options.layers!, heads: options.heads!, hiddenWidth: options.hiddenWidth!, contextLength: options.contextLength! };
+export function shapeOf(options: BuiltinOptions): { modelWidth: number; layers: number; heads: number; hiddenWidth: number; contextLength: number; tieEmbeddings: boolean } {
+  return { modelWidth: options.modelWidth!, layers: options.layers!, heads: options.heads!, hiddenWidth: options.hiddenWidth!, contextLength: options.contextLength!, tieEmbeddings: options.tieEmbeddings };
 }
