@@ -1,9 +1,18 @@
+import { PRESETS } from './presets.ts';
+
+export type BenchSuite = 'speed' | 'warm-start' | 'grpo-step';
+
 /**
- * `genenv bench`: training and sampling speed of the default built-in model, and orchestration
- * throughput of the OpenAI-compatible agent against an instant local server (rollouts/s, in flight).
- * Prints one JSON object with --json.
+ * `genenv bench`:
+ * - `speed` (default): training and sampling speed of the default built-in model, and orchestration
+ *   throughput of the OpenAI-compatible agent against an instant local server (rollouts/s, in flight);
+ * - `warm-start`: held-out accuracy of the toolworld agent after SFT as each warm-start change is added;
+ * - `grpo-step`: the effect of one GRPO update on the warm-started agent at several learning rates.
+ * Prints one JSON object with --json, else aligned lines or a table.
  */
-export async function benchCommand(options: { json?: boolean; quick?: boolean }): Promise<string> {
+export async function benchCommand(options: { json?: boolean; quick?: boolean; suite?: BenchSuite }): Promise<string> {
+  if (options.suite === 'warm-start') return warmStartSuite(options);
+  if (options.suite === 'grpo-step') return grpoStepSuite(options);
   const { runModelBenchmark } = await import('../bench/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
   const { runOrchestrationBenchmark } = await import('../bench/orchestration-bench.ts');
@@ -14,4 +23,38 @@ export async function benchCommand(options: { json?: boolean; quick?: boolean })
   return Object.entries(results)
     .map(([key, value]) => `${key.padEnd(width)}  ${typeof value === 'number' ? Number(value.toPrecision(4)) : value}`)
     .join('\n');
+}
+
+/** The toolworld preset's agent options and warm-start variations (what the default run uses). */
+function toolworldAgent(): { base: Record<string, unknown>; warmStartVariations: number } {
+  const preset = PRESETS.toolworld!;
+  return { base: { ...(preset.agent?.options ?? {}) }, warmStartVariations: preset.warmStartVariations ?? 10 };
+}
+
+async function warmStartSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
+  const { runWarmStartAblation } = await import('../bench/warm-start-ablation.ts');
+  // The preset's warm start is 1,250 steps of 8 sequences; --quick halves it.
+  const rows = await runWarmStartAblation({ base: toolworldAgent().base, steps: options.quick ? 625 : 1250, heldOutLimit: 100, seed: 1 });
+  if (options.json) return JSON.stringify({ suite: 'warm-start', rows });
+  return table(['variant', 'steps', 'seconds', 'last loss', 'test-id', 'test-hard'],
+    rows.map((row) => [row.variant, String(row.steps), row.seconds.toFixed(1), row.lastLoss.toFixed(3), row.testId.toFixed(2), row.testHard.toFixed(2)]));
+}
+
+async function grpoStepSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
+  const { runGrpoStepProbe } = await import('../bench/grpo-step-probe.ts');
+  const { base, warmStartVariations } = toolworldAgent();
+  const rows = await runGrpoStepProbe({
+    base, warmStartVariations, seed: 1, prompts: 64, samples: 8,
+    learningRates: options.quick ? [2e-4, 1e-3] : [1e-4, 2e-4, 5e-4, 1e-3, 3e-3],
+  });
+  if (options.json) return JSON.stringify({ suite: 'grpo-step', rows });
+  return table(['learning rate', 'steps', 'success before', 'success after', 'Δ log π (A > 0)', 'Δ log π (A < 0)'],
+    rows.map((row) => [String(row.learningRate), String(row.steps), row.successBefore.toFixed(3), row.successAfter.toFixed(3), row.positiveShift.toFixed(3), row.negativeShift.toFixed(3)]));
+}
+
+/** Left-aligned text table. */
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }

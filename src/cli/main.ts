@@ -111,9 +111,11 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
     });
 
   program.command('bench').description('measure training and sampling speed of the built-in model and orchestration throughput')
+    .addOption(new Option('--suite <name>', 'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate')
+      .choices(['speed', 'warm-start', 'grpo-step']).default('speed'))
     .option('--json', 'print one JSON object')
     .option('--quick', 'shorter measurement')
-    .action(async (options: { json?: boolean; quick?: boolean }) => {
+    .action(async (options: { json?: boolean; quick?: boolean; suite: 'speed' | 'warm-start' | 'grpo-step' }) => {
       output.out(await benchCommand(options) + '\n');
     });
 

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
-  AgentDemonstration, Domain, EnvironmentPolicy, EventSink, RunConfig, RunSummary, SimulatorDemonstration, SimulatorRecord,
+  Domain, EnvironmentPolicy, EventSink, RunConfig, RunSummary, SimulatorDemonstration, SimulatorRecord,
   TrainableAgent, TrainableSimulator, UpdateStats,
 } from '../spec/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import type { EpochCommit, InstanceRecord, PoolEnvRecord, ProposalRecord } from '../store/records.ts';
 import { writeDirectoryAtomic } from '../util/files.ts';
 import { Random, deriveSeed, stableId } from '../util/random.ts';
+import { agentDemonstrations } from './agent-demonstrations.ts';
 import { buildContexts } from './contexts.ts';
 import { computeEpochMetrics } from './epoch-metrics.ts';
 import { evaluateHeldOut } from './evaluate.ts';
@@ -212,17 +213,7 @@ async function warmStart(
   config: RunConfig, domain: Domain, agent: TrainableAgent, simulator: TrainableSimulator,
   seeds: ReturnType<Domain['seeds']>, contextsFor: (epoch: number, count: number) => ReturnType<typeof buildContexts>,
 ): Promise<UpdateStats> {
-  const demonstrations: AgentDemonstration[] = [];
-  if (config.warmStartVariations > 0) {
-    for (const seed of seeds) {
-      const result = domain.instantiate(seed.spec, config.warmStartVariations, deriveSeed(config.seed, 'warm-start', seed.id));
-      if (!result.ok) continue;
-      for (const instance of result.instances) {
-        const prompt = domain.render(instance);
-        demonstrations.push({ prompt, target: prompt.reference.answer });
-      }
-    }
-  }
+  const demonstrations = agentDemonstrations(domain, seeds, config.warmStartVariations, config.seed);
   const agentStats = demonstrations.length ? await agent.warmStart(demonstrations, { seed: deriveSeed(config.seed, 'warm-start', 'agent') }) : {};
   // The simulator learns to vary a seed: each context (a seed) is paired with another seed of the same
   // family as its target, so it writes new specs of that family rather than copying its context.

@@ -41,6 +41,7 @@ describe.concurrent('bad input reaches the user as one line', () => {
   });
   it('missing --resume directory', () => expectOneLineError(['run', '--resume', join(folder, 'nothing')], /cannot resume: .* is not a directory/));
   it('unknown benchmark', () => expectOneLineError(['eval', '--benchmark', 'mmlu', '--policy', 'oracle'], /unknown benchmark "mmlu"/));
+  it('unknown bench suite', () => expectOneLineError(['bench', '--suite', 'fastest'], /fastest.*(speed|choices)/));
   it('unknown policy spec', () => expectOneLineError(['eval', '--benchmark', 'alfworld', '--policy', 'gpt9', '--data', folder], /unknown policy "gpt9"/));
   it('report of a folder without a run', () => expectOneLineError(['report', folder], /neither summary\.json/));
 });

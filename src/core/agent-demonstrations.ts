@@ -1,0 +1,22 @@
+import type { Domain } from '../spec/domain.ts';
+import type { AgentDemonstration } from '../spec/policy.ts';
+import { deriveSeed } from '../util/random.ts';
+
+/**
+ * The agent's warm-start data: `variations` fresh instances of every seed task (new slot values each,
+ * drawn from `deriveSeed(seed, 'warm-start', task id)`), each paired with its reference answer. Seeds
+ * that fail to instantiate are skipped.
+ */
+export function agentDemonstrations(domain: Domain, seeds: ReturnType<Domain['seeds']>, variations: number, seed: number): AgentDemonstration[] {
+  const demonstrations: AgentDemonstration[] = [];
+  if (variations <= 0) return demonstrations;
+  for (const task of seeds) {
+    const result = domain.instantiate(task.spec, variations, deriveSeed(seed, 'warm-start', task.id));
+    if (!result.ok) continue;
+    for (const instance of result.instances) {
+      const prompt = domain.render(instance);
+      demonstrations.push({ prompt, target: prompt.reference.answer });
+    }
+  }
+  return demonstrations;
+}
