@@ -24,23 +24,34 @@ function mean(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
+/**
+ * The loop the fast estimators share: for each group (rewards[start, start + size)), `fill` writes its
+ * advantages into `out` given the group's reward sum. Returns `out` [Σ sizes], zero where not written.
+ */
+function perGroup({ rewards, sizes }: FlatGroups, fill: (out: Float64Array, start: number, size: number, sum: number) => void): Float64Array {
+  const out = new Float64Array(rewards.length);
+  let start = 0;
+  for (const size of sizes) {
+    let sum = 0;
+    for (let index = start; index < start + size; index++) sum += rewards[index]!;
+    fill(out, start, size, sum);
+    start += size;
+  }
+  return out;
+}
+
 export const advantageEstimators: Record<AdvantageName, AdvantageEstimator> = {
   grpo: {
     description: '(r − mean) / (std + ε) within the group (population std); all-equal or single groups give 0',
-    compute({ rewards, sizes }, epsilon) {
-      const out = new Float64Array(rewards.length);
-      let start = 0;
-      for (const size of sizes) {
-        let sum = 0;
-        for (let index = start; index < start + size; index++) sum += rewards[index]!;
+    compute(groups, epsilon) {
+      const { rewards } = groups;
+      return perGroup(groups, (out, start, size, sum) => {
         const center = sum / size;
         let squares = 0;
         for (let index = start; index < start + size; index++) squares += (rewards[index]! - center) ** 2;
         const spread = Math.sqrt(squares / size);
         if (spread > 1e-12) for (let index = start; index < start + size; index++) out[index] = (rewards[index]! - center) / (spread + epsilon);
-        start += size;
-      }
-      return out;
+      });
     },
     reference(groups, epsilon) {
       return groups.map((group) => {
@@ -52,16 +63,11 @@ export const advantageEstimators: Record<AdvantageName, AdvantageEstimator> = {
   },
   'dr-grpo': {
     description: 'r − mean within the group (no std division, Dr. GRPO)',
-    compute({ rewards, sizes }) {
-      const out = new Float64Array(rewards.length);
-      let start = 0;
-      for (const size of sizes) {
-        let sum = 0;
-        for (let index = start; index < start + size; index++) sum += rewards[index]!;
+    compute(groups) {
+      const { rewards } = groups;
+      return perGroup(groups, (out, start, size, sum) => {
         for (let index = start; index < start + size; index++) out[index] = rewards[index]! - sum / size;
-        start += size;
-      }
-      return out;
+      });
     },
     reference(groups) {
       return groups.map((group) => group.map((reward) => reward - mean(group)));
@@ -69,16 +75,11 @@ export const advantageEstimators: Record<AdvantageName, AdvantageEstimator> = {
   },
   rloo: {
     description: 'r − mean of the other rewards of the group (leave-one-out); a group of one gives 0',
-    compute({ rewards, sizes }) {
-      const out = new Float64Array(rewards.length);
-      let start = 0;
-      for (const size of sizes) {
-        let sum = 0;
-        for (let index = start; index < start + size; index++) sum += rewards[index]!;
+    compute(groups) {
+      const { rewards } = groups;
+      return perGroup(groups, (out, start, size, sum) => {
         if (size > 1) for (let index = start; index < start + size; index++) out[index] = rewards[index]! - (sum - rewards[index]!) / (size - 1);
-        start += size;
-      }
-      return out;
+      });
     },
     reference(groups) {
       return groups.map((group) => group.map((reward, index) => {
