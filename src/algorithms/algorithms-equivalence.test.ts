@@ -61,6 +61,20 @@ describe('token objective: fast equals reference', () => {
     }
   }
 
+  it('trains guide tokens with −A·logπ and no KL, matching the reference', () => {
+    const terms = { ...randomTerms(11, 40), offPolicy: Uint8Array.from({ length: 40 }, (_, index) => (index % 3 === 0 ? 1 : 0)) };
+    const options = { policyLoss: 'clipped-ratio', klEstimator: 'k3', klCoefficient: 0.3, entropyCoefficient: 0, clip: 0.2 } as const;
+    const fast = tokenObjective(terms, options);
+    const reference = tokenObjectiveReference(terms, options);
+    expect(fast.loss).toBeCloseTo(reference.loss, 6);
+    fast.gradLogprob.forEach((value, index) => expect(value).toBeCloseTo(reference.gradLogprob[index]!, 6));
+    const onPolicy = tokenObjective({ ...terms, offPolicy: undefined }, options);
+    for (let index = 0; index < 40; index++) {
+      const expected = index % 3 === 0 ? -terms.signal[index]! * terms.aggregation[index]! : onPolicy.gradLogprob[index]!;
+      expect(fast.gradLogprob[index]).toBeCloseTo(expected, 6);
+    }
+  });
+
   it('per-token gradients match finite differences', () => {
     const probes: [number, number, number][] = [[-1.2, -1.0, 0.7], [-1.0, -1.5, 0.7], [-1.0, -0.5, -0.7], [-2, -2.05, -1.3]];
     for (const name of Object.keys(policyLosses) as PolicyLossName[]) {

@@ -11,6 +11,25 @@ import type { KlEstimatorName } from './token-losses.ts';
 export interface GrpoGroup {
   sequences: ScoredSequence[];
   rewards: number[];
+  /** A demonstration of a fully correct answer (reward 1) to the same prompt, used by `guidance`. */
+  guide?: ScoredSequence;
+}
+
+/**
+ * Off-policy guidance (LUFFY, Yan et al. 2025): the group's demonstration joins the group as one more
+ * member with reward 1 before advantages are computed. `failed-groups` adds it only where no rollout
+ * reached reward 1 (the groups GRPO can learn nothing from: all advantages are 0), `all-groups` always.
+ */
+export type GuidanceMode = 'none' | 'failed-groups' | 'all-groups';
+
+/** The groups an update trains on: each with its guide appended where `mode` asks (flagged in `guided`). */
+export function guidedGroups(groups: readonly GrpoGroup[], mode: GuidanceMode): { sequences: ScoredSequence[]; rewards: number[]; guided: boolean }[] {
+  return groups.map((group) => {
+    const wanted = group.guide !== undefined && (mode === 'all-groups' || (mode === 'failed-groups' && !group.rewards.some((reward) => reward >= 1)));
+    return wanted
+      ? { sequences: [...group.sequences, group.guide!], rewards: [...group.rewards, 1], guided: true }
+      : { sequences: group.sequences, rewards: group.rewards, guided: false };
+  });
 }
 
 export interface GrpoOptions {
@@ -27,6 +46,8 @@ export interface GrpoOptions {
   /** Sequences per optimiser step. */
   minibatchSize: number;
   adam: AdamOptions;
+  /** Off-policy guidance from each group's `guide` (default none). */
+  guidance?: GuidanceMode;
 }
 
 export type GrpoStats = Record<string, number>;
@@ -34,33 +55,39 @@ export type GrpoStats = Record<string, number>;
 /**
  * One GRPO update: group-normalised advantages, clipped-ratio token loss, KL to the frozen `reference`
  * (k3 by default), entropy bonus. Sequences with zero advantage carry no policy signal and are skipped
- * (so a batch of all-equal groups is a no-op). Minibatches hold whole groups. Deterministic in `seed`
- * (minibatch order).
+ * (so a batch of all-equal groups is a no-op). Minibatches hold whole groups. A guide (see
+ * `GuidanceMode`) is trained with −A·logπ and no KL term. Deterministic in `seed` (minibatch order).
  */
 export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null, groups: readonly GrpoGroup[],
   options: GrpoOptions, seed: number): GrpoStats {
-  const advantages = advantageEstimators[options.advantage].compute(flattenGroups(groups.map((group) => group.rewards)), options.advantageEpsilon);
+  const trained = guidedGroups(groups, options.guidance ?? 'none');
+  const advantages = advantageEstimators[options.advantage].compute(flattenGroups(trained.map((group) => group.rewards)), options.advantageEpsilon);
   const sequences: ScoredSequence[] = [];
   const signal: number[] = [];
+  // offPolicy[i] = 1 when sequences[i] is a guide rather than a rollout.
+  const offPolicy: number[] = [];
   // members[g] = indices into `sequences` of group g's rollouts that carry signal.
   const members: number[][] = [];
   let cursor = 0;
-  for (const group of groups) {
+  for (const group of trained) {
     const kept: number[] = [];
-    group.sequences.forEach((sequence) => {
+    group.sequences.forEach((sequence, index) => {
       const advantage = advantages[cursor++]!;
       if (advantage !== 0 && sequence.tokens.length - Math.max(1, sequence.lossStart) > 0) {
         kept.push(sequences.length);
         sequences.push(sequence);
         signal.push(advantage);
+        offPolicy.push(group.guided && index === group.sequences.length - 1 ? 1 : 0);
       }
     });
     if (kept.length) members.push(kept);
   }
+  // Rollout rewards only: the guides' reward of 1 is not the policy's.
   const rewards = groups.flatMap((group) => group.rewards);
   const stats: GrpoStats = {
     rewardMean: rewards.length ? rewards.reduce((sum, reward) => sum + reward, 0) / rewards.length : 0,
     sequencesWithSignal: sequences.length,
+    guided: trained.filter((group) => group.guided).length,
     steps: 0,
   };
   if (sequences.length === 0) return stats;
@@ -84,6 +111,7 @@ export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null
         entropy: flatten(pass.entropies),
         signal: broadcast(indices.map((index) => signal[index]!), lengths),
         aggregation: flatten(aggregationWeights(lengths, options.aggregation)),
+        offPolicy: Uint8Array.from(broadcast(indices.map((index) => offPolicy[index]!), lengths)),
       }, { policyLoss: 'clipped-ratio', klEstimator: options.klEstimator, klCoefficient: options.klCoefficient, entropyCoefficient: options.entropyCoefficient, clip: options.clip });
       pass.backward(unflatten(result.gradLogprob, lengths), unflatten(result.gradEntropy, lengths));
       totals.gradientNorm += model.step(options.adam);

@@ -12,6 +12,12 @@ export interface TokenTerms {
   signal: Float32Array;
   /** Weight of the token in the batch mean (Σ = 1 over the batch): see `aggregationWeights`. */
   aggregation: Float32Array;
+  /**
+   * 1 marks a token π did not sample (a guidance demonstration, LUFFY-style off-policy guidance): its
+   * policy term is −A·logπ, with no ratio to clip against, and it carries no KL term, since k1–k3
+   * estimate KL(π‖π_ref) only from π's own samples. Absent means every token is on-policy.
+   */
+  offPolicy?: Uint8Array;
 }
 
 export interface ObjectiveOptions {
@@ -58,13 +64,18 @@ export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): Ob
   let clippedWeight = 0;
   const clipped = options.policyLoss === 'clipped-ratio';
   const reference = options.klCoefficient > 0 ? terms.referenceLogprob : null;
+  const offPolicy = terms.offPolicy;
   for (let index = 0; index < count; index++) {
     const weight = terms.aggregation[index]!;
     const logprob = terms.logprob[index]!;
     const signal = terms.signal[index]!;
+    const guided = offPolicy !== undefined && offPolicy[index] === 1;
     let loss: number;
     let gradient: number;
-    if (clipped) {
+    if (guided) {
+      loss = -signal * logprob;
+      gradient = -signal;
+    } else if (clipped) {
       const ratio = Math.exp(logprob - terms.oldLogprob[index]!);
       const bounded = ratio < 1 - options.clip ? 1 - options.clip : ratio > 1 + options.clip ? 1 + options.clip : ratio;
       if (bounded * signal < ratio * signal) {
@@ -79,7 +90,7 @@ export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): Ob
       loss = -signal * logprob;
       gradient = -signal;
     }
-    if (reference) {
+    if (reference && !guided) {
       const difference = reference[index]! - logprob;
       let value: number;
       let klGradient: number;
@@ -116,8 +127,9 @@ export function tokenObjectiveReference(terms: TokenTerms, options: ObjectiveOpt
   let loss = 0;
   for (let index = 0; index < count; index++) {
     const weight = terms.aggregation[index]!;
-    const policy = policyLosses[options.policyLoss].token(terms.logprob[index]!, terms.oldLogprob[index]!, terms.signal[index]!, options.clip);
-    const kl = options.klCoefficient > 0 && terms.referenceLogprob
+    const guided = terms.offPolicy?.[index] === 1;
+    const policy = policyLosses[guided ? 'weighted-nll' : options.policyLoss].token(terms.logprob[index]!, terms.oldLogprob[index]!, terms.signal[index]!, options.clip);
+    const kl = !guided && options.klCoefficient > 0 && terms.referenceLogprob
       ? klEstimators[options.klEstimator].token(terms.logprob[index]!, terms.referenceLogprob[index]!)
       : { value: 0, gradient: 0 };
     loss += weight * (policy.loss + options.klCoefficient * kl.value - options.entropyCoefficient * terms.entropy[index]!);

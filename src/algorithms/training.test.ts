@@ -3,7 +3,7 @@ import { LanguageModel } from '../models/language-model.ts';
 import { ModelConfigSchema } from '../models/model-config.ts';
 import { Tokenizer } from '../models/tokenizer.ts';
 import { deriveSeed } from '../util/random.ts';
-import { grpoUpdate, type GrpoOptions } from './grpo.ts';
+import { grpoUpdate, guidedGroups, type GrpoOptions } from './grpo.ts';
 import { rwrUpdate, type RwrOptions } from './rwr.ts';
 import { evaluateLoss, supervisedFineTune } from './sft.ts';
 
@@ -70,6 +70,41 @@ describe('GRPO', () => {
     expect(stats.steps).toBe(0);
     expect(Number.isNaN(stats.rewardMean)).toBe(false);
     expect(model.parameters).toEqual(before);
+  });
+});
+
+describe('GRPO with off-policy guidance', () => {
+  const guide = encodePair('q', 'right');
+  const rollouts = ['wrong', 'nope', 'xx'].map((response) => encodePair('q', response));
+  const logprobOf = (model: LanguageModel, sequence: typeof guide) => model.score([sequence]).logprobs[0]!.reduce((sum, value) => sum + value, 0);
+
+  it('adds the guide only to groups that the mode names', () => {
+    const failed = { sequences: rollouts, rewards: [0, 0, 0], guide };
+    const solved = { sequences: rollouts, rewards: [0, 1, 0], guide };
+    const unguided = { sequences: rollouts, rewards: [0, 0, 0] };
+    expect(guidedGroups([failed, solved, unguided], 'none').map((group) => group.guided)).toEqual([false, false, false]);
+    const partly = guidedGroups([failed, solved, unguided], 'failed-groups');
+    expect(partly.map((group) => group.guided)).toEqual([true, false, false]);
+    expect(partly[0]!.rewards).toEqual([0, 0, 0, 1]);
+    expect(partly[0]!.sequences.at(-1)).toBe(guide);
+    expect(guidedGroups([failed, solved, unguided], 'all-groups').map((group) => group.guided)).toEqual([true, true, false]);
+  });
+
+  it('learns from a group where every rollout failed: the guide rises and the rollouts fall', () => {
+    const model = LanguageModel.initialize(config, tokenizer, 7);
+    const before = new Float32Array(model.parameters);
+    const group = { sequences: rollouts, rewards: [0, 0, 0], guide };
+    // Without guidance, an all-failed group carries no signal.
+    expect(grpoUpdate(model, model.clone(), [group], grpoOptions, 0).steps).toBe(0);
+    expect(model.parameters).toEqual(before);
+    const guideBefore = logprobOf(model, guide);
+    const rolloutBefore = logprobOf(model, rollouts[0]!);
+    const stats = grpoUpdate(model, model.clone(), [group], { ...grpoOptions, guidance: 'failed-groups' }, 0);
+    expect(stats.guided).toBe(1);
+    expect(stats.sequencesWithSignal).toBe(4);
+    expect(stats.rewardMean).toBe(0); // the guide's reward is not the policy's
+    expect(logprobOf(model, guide)).toBeGreaterThan(guideBefore + 0.5);
+    expect(logprobOf(model, rollouts[0]!)).toBeLessThan(rolloutBefore);
   });
 });
 

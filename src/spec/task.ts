@@ -31,7 +31,8 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: strin
 /**
  * What an agent sees. Learning policies read `text` (compact form for the built-in model) or
  * `messages` + `tools` (chat models). `reference` is the gold answer and a scalar difficulty: only the
- * `oracle` and the simulated `student` may read it.
+ * `oracle` and the simulated `student` may read it when acting; a learning agent may train on it
+ * (warm-start demonstrations, off-policy guidance) but never sees it in `act`.
  */
 export interface AgentPrompt {
   id: string;

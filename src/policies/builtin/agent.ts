@@ -52,21 +52,22 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
   }
 
   async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
-    const { model } = this.state;
-    const sequences = demonstrations.map((demonstration) => {
-      const prompt = this.promptIds(demonstration.prompt);
-      const room = model.config.contextLength - prompt.length - 1;
-      return { tokens: [...prompt, ...model.tokenizer.encode(demonstration.target).slice(0, Math.max(0, room)), Tokenizer.end], lossStart: prompt.length };
-    });
+    const sequences = demonstrations.map((demonstration) => this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target));
     return this.fineTuneAndFreeze(sequences, options.seed);
   }
 
+  /**
+   * GRPO on the groups. With the `guidance` option, a group's prompt's reference answer is its guide:
+   * the answer is read for training only, never when acting.
+   */
   async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
+    const guidance = this.state.options.guidance;
     const groups: GrpoGroup[] = batch.groups.filter((group) => group.completions.length > 0).map((group) => {
       const prompt = this.promptIds(group.prompt);
       return {
         sequences: group.completions.map((completion) => this.sequenceOf(prompt, completion)),
         rewards: group.rewards.map((reward) => (Number.isFinite(reward) ? reward : 0)),
+        ...(guidance !== 'none' ? { guide: this.demonstrationOf(prompt, group.prompt.reference.answer) } : {}),
       };
     });
     if (groups.length === 0) return {};
@@ -77,9 +78,17 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
       advantage: settings.advantage, advantageEpsilon: 1e-6, clip: settings.clip, klCoefficient: settings.klCoefficient,
       klEstimator: settings.klEstimator, entropyCoefficient: settings.entropyCoefficient, aggregation: settings.aggregation,
       epochs: settings.updateEpochs, minibatchSize: settings.minibatchSize, adam: adamOptions(settings, settings.learningRate),
+      guidance: settings.guidance,
     }, options.seed);
     this.state.version += 1;
     return stats;
+  }
+
+  /** prompt ⧺ target ⧺ end, the target clipped to the context. */
+  private demonstrationOf(prompt: number[], target: string) {
+    const { model } = this.state;
+    const room = model.config.contextLength - prompt.length - 1;
+    return { tokens: [...prompt, ...model.tokenizer.encode(target).slice(0, Math.max(0, room)), Tokenizer.end], lossStart: prompt.length };
   }
 
   /** prompt ⧺ response (+ end token when the completion stopped by itself), clipped to the context. */

@@ -92,6 +92,32 @@ describe('built-in agent', () => {
     expect(await evaluation.act([data[0]!.prompt], { samples: 2, seed: 6 })).toEqual(await agent.act([data[0]!.prompt], { samples: 2, seed: 6 }));
   });
 
+  it('with guidance, learns the reference answer from groups where every rollout failed', async () => {
+    const data = prompts();
+    const accuracy = async (agent: Awaited<ReturnType<typeof createBuiltinAgent>>) => {
+      const greedy = await agent.act(data.map(({ prompt }) => prompt), { samples: 1, seed: 1, temperature: 0 });
+      return greedy.filter((group, index) => group[0]!.text === data[index]!.answer).length / data.length;
+    };
+    const UPDATES = 15;
+    const run = async (guidance: string) => {
+      const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, learningRate: 1e-2, guidance }, seed: 5 });
+      let guided = 0;
+      for (let update = 0; update < UPDATES; update++) {
+        const sampled = await agent.act(data.map(({ prompt }) => prompt), { samples: 2, seed: update, temperature: 1 });
+        // Every rollout is scored as failed, so only the guide can carry signal.
+        const stats = await agent.update({ groups: data.map(({ prompt }, index) => ({ prompt, completions: sampled[index]!, rewards: [0, 0] })) }, { seed: update });
+        guided += stats.guided ?? 0;
+      }
+      return { accuracy: await accuracy(agent), guided };
+    };
+    const unguided = await run('none');
+    const guided = await run('failed-groups');
+    expect(unguided).toEqual({ accuracy: 0, guided: 0 });
+    expect(guided.guided).toBe(UPDATES * data.length);
+    // Measured 0.4 after 15 updates from a random start (0.5 after 40); without guidance it stays 0.
+    expect(guided.accuracy).toBeGreaterThanOrEqual(0.3);
+  });
+
   it('gives the same completions with sampling worker threads', async () => {
     const inProcess = await createBuiltinAgent({ domain: echoDomain, options: tiny, seed: 5 });
     const threaded = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, workers: 2 }, seed: 5 });

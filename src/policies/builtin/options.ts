@@ -37,6 +37,7 @@ export const BuiltinOptionsSchema = z.object({
   klCap: positive('simulator: cap on the KL of one update, measured on the batch').default(0.05),
   advantage: z.enum(['grpo', 'dr-grpo', 'rloo']).default('grpo'),
   aggregation: z.enum(['token-mean', 'sequence-mean']).default('token-mean'),
+  guidance: z.enum(['none', 'failed-groups', 'all-groups']).default('none').describe('agent: add the reference answer to GRPO groups (off-policy guidance) where no rollout succeeded, or to every group'),
   updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
   minibatchSize: z.number().int().min(1).max(4096).default(64),
   maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),
