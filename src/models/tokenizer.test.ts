@@ -36,6 +36,26 @@ describe('tokenizer', () => {
     expect(restored.encode(corpus[3]!)).toEqual(words.encode(corpus[3]!));
   });
 
+  it('makes every number below 100 one token under split numbers, the same in words and calls', () => {
+    expect(splitPieces('add 72 and 144 at 18:00', 'numbers')).toEqual(['add', ' ', '72', ' ', 'and', ' ', '14', '4', ' ', 'at', ' ', '18', ':', '00']);
+    const corpus = ['add 72 and 5 then times 3', 'add(a=72,b=5);mul(a=$1,b=3)', 'at 18:00 on 06-02'];
+    const numbers = Tokenizer.learn(corpus, 20, 'numbers');
+    // 100 digit-pair merges first, then at most 20 learned ones.
+    expect(numbers.merges.slice(0, 100).every(([left, right]) => left >= 48 && left <= 57 && right >= 48 && right <= 57)).toBe(true);
+    expect(numbers.vocabSize).toBeLessThanOrEqual(Tokenizer.firstMerge + 120);
+    for (let value = 0; value < 100; value++) {
+      const text = String(value).padStart(2, '0');
+      expect(numbers.encode(text).length).toBe(1);
+      expect(numbers.decode(numbers.encode(text))).toBe(text);
+    }
+    const seventyTwo = numbers.encode('72');
+    expect(numbers.encode(' 72 ').slice(1, 2)).toEqual(seventyTwo);
+    expect(numbers.encode('a=72,').slice(2, 3)).toEqual(seventyTwo);
+    expect(numbers.encode('2026').length).toBe(2);
+    for (const text of [...corpus, 'x 1234567 y', '9']) expect(numbers.decode(numbers.encode(text))).toBe(text);
+    expect(Tokenizer.fromState(numbers.toState()).encode(corpus[1]!)).toEqual(numbers.encode(corpus[1]!));
+  });
+
   it('reads states written before pieces existed as split none', () => {
     const learned = Tokenizer.learn(['abab abab abab'], 3);
     const { split: _, ...legacy } = learned.toState();

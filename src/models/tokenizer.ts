@@ -6,8 +6,11 @@ import { z } from 'zod';
  * - `words`: runs of letters and underscores, single digits, single other characters. A word then
  *   has the same token ids wherever it stands ("in Paris" and "city=Paris"), which is what lets a small
  *   model learn to copy slot values from the prompt into a call.
+ * - `numbers`: as `words`, but digits go in runs of up to two ("144" → "14", "4"), and every two-digit
+ *   run is one token (100 merges placed before the learned ones). A number below 100 is then one token
+ *   that a small model can copy by content, as it copies a name, instead of digit by digit.
  */
-export const PieceSplitSchema = z.enum(['none', 'words']);
+export const PieceSplitSchema = z.enum(['none', 'words', 'numbers']);
 export type PieceSplit = z.infer<typeof PieceSplitSchema>;
 
 /** Serialized tokenizer: byte-level with ordered BPE merges (pair of ids → next id). */
@@ -21,11 +24,18 @@ export const TokenizerStateSchema = z.object({
 export type TokenizerState = z.infer<typeof TokenizerStateSchema>;
 
 const wordPieces = /[A-Za-z_]+|[0-9]|[\s\S]/gu;
+const numberPieces = /[A-Za-z_]+|[0-9]{1,2}|[\s\S]/gu;
 
 /** The pieces of a text under a split rule (their concatenation is the text). */
 export function splitPieces(text: string, split: PieceSplit): string[] {
   if (split === 'none' || text.length === 0) return text.length ? [text] : [];
-  return text.match(wordPieces) ?? [];
+  return text.match(split === 'numbers' ? numberPieces : wordPieces) ?? [];
+}
+
+/** The merges that make every two-digit string one token (the bytes of '0'–'9' are 48–57). */
+function digitPairMerges(): [number, number][] {
+  const digits = Array.from({ length: 10 }, (_, digit) => 48 + digit);
+  return digits.flatMap((left) => digits.map((right) => [left, right] as [number, number]));
 }
 
 /**
@@ -109,14 +119,16 @@ export class Tokenizer {
   /**
    * Learns up to `mergeCount` merges on a corpus: repeatedly joins the most frequent adjacent pair
    * within a piece (ties broken by the smaller pair, so the result is deterministic). Stops early when
-   * no pair occurs twice.
+   * no pair occurs twice. Under `numbers`, the 100 digit-pair merges come first and do not count.
    */
   static learn(corpus: readonly string[], mergeCount: number, split: PieceSplit = 'none'): Tokenizer {
     // Distinct pieces with their counts: a word seen 500 times is merged once and counted 500 times.
     const pieceCounts = new Map<string, number>();
     for (const text of corpus) for (const piece of splitPieces(text, split)) pieceCounts.set(piece, (pieceCounts.get(piece) ?? 0) + 1);
-    let sequences = [...pieceCounts].map(([piece, count]) => ({ ids: Array.from(Buffer.from(piece, 'utf8')), count }));
-    const merges: [number, number][] = [];
+    const fixed = split === 'numbers' ? digitPairMerges() : [];
+    const start = new Tokenizer(fixed, split);
+    let sequences = [...pieceCounts].map(([piece, count]) => ({ ids: start.encode(piece), count }));
+    const merges: [number, number][] = [...fixed];
     for (let rank = 0; rank < mergeCount; rank++) {
       const counts = new Map<number, number>();
       for (const { ids, count } of sequences) {
