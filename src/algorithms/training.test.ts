@@ -3,7 +3,7 @@ import { LanguageModel } from '../models/language-model.ts';
 import { ModelConfigSchema } from '../models/model-config.ts';
 import { Tokenizer } from '../models/tokenizer.ts';
 import { deriveSeed } from '../util/random.ts';
-import { grpoUpdate, guidedGroups, type GrpoOptions } from './grpo.ts';
+import { grpoUpdate, guidedGroups, warmedUpLearningRate, type GrpoOptions } from './grpo.ts';
 import { rwrUpdate, type RwrOptions } from './rwr.ts';
 import { evaluateLoss, supervisedFineTune } from './sft.ts';
 
@@ -105,6 +105,41 @@ describe('GRPO with off-policy guidance', () => {
     expect(stats.rewardMean).toBe(0); // the guide's reward is not the policy's
     expect(logprobOf(model, guide)).toBeGreaterThan(guideBefore + 0.5);
     expect(logprobOf(model, rollouts[0]!)).toBeLessThan(rolloutBefore);
+  });
+
+  it('skips rollouts with a negative advantage when asked, leaving them untouched by the loss', () => {
+    const model = LanguageModel.initialize(config, tokenizer, 8);
+    const group = { sequences: rollouts, rewards: [1, 0, 0], guide };
+    const kept = grpoUpdate(model.clone(), null, [group], grpoOptions, 0);
+    expect(kept.sequencesWithSignal).toBe(3);
+    const skipped = grpoUpdate(model.clone(), null, [group], { ...grpoOptions, negativeSamples: 'skip' }, 0);
+    expect(skipped.sequencesWithSignal).toBe(1);
+    // An all-failed group with its guide and skipping: only the guide is trained.
+    const guidedOnly = grpoUpdate(model, null, [{ ...group, rewards: [0, 0, 0] }], { ...grpoOptions, guidance: 'failed-groups', negativeSamples: 'skip' }, 0);
+    expect(guidedOnly.sequencesWithSignal).toBe(1);
+    expect(guidedOnly.guided).toBe(1);
+  });
+});
+
+describe('GRPO learning-rate warm-up', () => {
+  it('ramps linearly over the optimiser\'s first steps, then holds', () => {
+    expect(warmedUpLearningRate(1e-3, 0, 100)).toBeCloseTo(1e-5, 12);
+    expect(warmedUpLearningRate(1e-3, 49, 100)).toBeCloseTo(5e-4, 12);
+    expect(warmedUpLearningRate(1e-3, 99, 100)).toBe(1e-3);
+    expect(warmedUpLearningRate(1e-3, 5000, 100)).toBe(1e-3);
+    expect(warmedUpLearningRate(1e-3, 0, 0)).toBe(1e-3);
+  });
+
+  it('takes smaller first steps from fresh moments', () => {
+    const group = { sequences: ['a', 'b', 'c', 'd'].map((response) => encodePair('q', response)), rewards: [1, 0, 1, 0] };
+    const moved = (warmupSteps: number) => {
+      const model = LanguageModel.initialize(config, tokenizer, 9);
+      const before = new Float32Array(model.parameters);
+      grpoUpdate(model, null, [group], { ...grpoOptions, epochs: 1, warmupSteps }, 0);
+      return model.parameters.reduce((sum, value, index) => sum + Math.abs(value - before[index]!), 0);
+    };
+    // One step at 1/100 of the rate moves the weights by about 1/100 as much (Adam's first step is ±lr).
+    expect(moved(100) / moved(0)).toBeCloseTo(0.01, 2);
   });
 });
 

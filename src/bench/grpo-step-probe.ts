@@ -2,7 +2,9 @@
  * How far one GRPO update moves the warm-started built-in agent, per learning rate: on the same
  * prompts, the success rate of fresh samples before and after, and the mean change in log-probability
  * of the rollouts that had a positive or a negative advantage. A sound step raises the positive ones;
- * a step that lowers both has pushed probability onto sequences nobody sampled. `genenv bench --suite grpo-step`.
+ * a step that lowers both has pushed probability onto sequences nobody sampled. Each update variant
+ * (plain GRPO, off-policy guidance, skipping negative samples) is tried at each rate, and greedy
+ * test-id accuracy after the update shows what the step did to held-out. `genenv bench --suite grpo-step`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,17 +23,27 @@ import { mean as meanOrNull } from '../util/statistics.ts';
 /** Mean of a list, 0 when empty (a probe with no positive rollouts reports no shift). */
 const mean = (values: readonly number[]): number => meanOrNull(values) ?? 0;
 
+/** A named change of the agent's update options (guidance, negativeSamples, ...). */
+export interface UpdateVariant {
+  name: string;
+  options: Record<string, unknown>;
+}
+
 export interface GrpoStepProbeOptions {
   /** The agent options (the preset's); `learningRate` is replaced by each of `learningRates`. */
   base: Record<string, unknown>;
   warmStartVariations: number;
   learningRates: number[];
+  variants: UpdateVariant[];
+  /** Greedy test-id items evaluated before and after each update. */
+  heldOutItems: number;
   prompts: number;
   samples: number;
   seed: number;
 }
 
 export interface GrpoStepProbeRow {
+  variant: string;
   learningRate: number;
   steps: number;
   successBefore: number;
@@ -39,6 +51,8 @@ export interface GrpoStepProbeRow {
   /** Mean change of Σ log π over a rollout's response tokens (nats). */
   positiveShift: number;
   negativeShift: number;
+  testIdBefore: number;
+  testIdAfter: number;
 }
 
 export async function runGrpoStepProbe(options: GrpoStepProbeOptions): Promise<GrpoStepProbeRow[]> {
@@ -59,12 +73,20 @@ export async function runGrpoStepProbe(options: GrpoStepProbeOptions): Promise<G
     const prompts = instances.map((instance) => domain.render(instance));
     const successOf = (completions: { text: string }[][]) =>
       mean(completions.flatMap((group, index) => group.map((completion) => (domain.score(instances[index]!, completion as never).success ? 1 : 0))));
+    const heldOut = domain.heldOutSets().find((set) => set.name === 'test-id')!.instances.slice(0, options.heldOutItems);
+    const heldOutPrompts = heldOut.map((instance) => domain.render(instance));
+    const testIdOf = async (agent: BuiltinAgent) => {
+      const greedy = await agent.act(heldOutPrompts, { samples: 1, temperature: 0, seed: options.seed });
+      return mean(greedy.map((group, index) => (domain.score(heldOut[index]!, group[0]!).success ? 1 : 0)));
+    };
     const rows: GrpoStepProbeRow[] = [];
-    for (const learningRate of options.learningRates) {
+    let testIdBefore: number | null = null;
+    for (const variant of options.variants) for (const learningRate of options.learningRates) {
       const state = loadModelState(directory, 'agent');
-      state.options = { ...state.options, learningRate };
+      state.options = { ...state.options, ...variant.options, learningRate } as typeof state.options;
       const agent = new BuiltinAgent(state);
       try {
+        testIdBefore ??= await testIdOf(agent);
         const sampleOptions = { samples: options.samples, temperature: 1, seed: deriveSeed(options.seed, 'grpo-probe', 'before') };
         const completions = await agent.act(prompts, sampleOptions);
         const groups: RolloutGroup[] = prompts.map((prompt, index) => ({
@@ -92,7 +114,7 @@ export async function runGrpoStepProbe(options: GrpoStepProbeOptions): Promise<G
           }
         }
         const again = await agent.act(prompts, { ...sampleOptions, seed: deriveSeed(options.seed, 'grpo-probe', 'after') });
-        rows.push({ learningRate, steps: Number(stats.steps ?? 0), successBefore: successOf(completions), successAfter: successOf(again), positiveShift: mean(positive), negativeShift: mean(negative) });
+        rows.push({ variant: variant.name, learningRate, testIdBefore, testIdAfter: await testIdOf(agent), steps: Number(stats.steps ?? 0), successBefore: successOf(completions), successAfter: successOf(again), positiveShift: mean(positive), negativeShift: mean(negative) });
       } finally {
         await agent.close();
       }

@@ -44,12 +44,17 @@ async function grpoStepSuite(options: { json?: boolean; quick?: boolean }): Prom
   const { runGrpoStepProbe } = await import('../bench/grpo-step-probe.ts');
   const { base, warmStartVariations } = toolworldAgent();
   const rows = await runGrpoStepProbe({
-    base, warmStartVariations, seed: 1, prompts: 64, samples: 8,
-    learningRates: options.quick ? [2e-4, 1e-3] : [1e-4, 2e-4, 5e-4, 1e-3, 3e-3],
+    base, warmStartVariations, seed: 1, prompts: 64, samples: 8, heldOutItems: 100,
+    learningRates: options.quick ? [2e-4, 1e-3] : [2e-4, 5e-4, 1e-3, 3e-3],
+    variants: [
+      { name: 'grpo', options: { guidance: 'none', negativeSamples: 'train' } },
+      { name: 'guided', options: { guidance: 'failed-groups', negativeSamples: 'train' } },
+      { name: 'guided, no negatives', options: { guidance: 'failed-groups', negativeSamples: 'skip' } },
+    ],
   });
   if (options.json) return JSON.stringify({ suite: 'grpo-step', rows });
-  return table(['learning rate', 'steps', 'success before', 'success after', 'Δ log π (A > 0)', 'Δ log π (A < 0)'],
-    rows.map((row) => [String(row.learningRate), String(row.steps), row.successBefore.toFixed(3), row.successAfter.toFixed(3), row.positiveShift.toFixed(3), row.negativeShift.toFixed(3)]));
+  return table(['update', 'learning rate', 'steps', 'success before', 'success after', 'Δ log π (A > 0)', 'Δ log π (A < 0)', 'test-id before', 'test-id after'],
+    rows.map((row) => [row.variant, String(row.learningRate), String(row.steps), row.successBefore.toFixed(3), row.successAfter.toFixed(3), row.positiveShift.toFixed(3), row.negativeShift.toFixed(3), row.testIdBefore.toFixed(2), row.testIdAfter.toFixed(2)]));
 }
 
 /** Left-aligned text table. */

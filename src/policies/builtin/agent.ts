@@ -78,7 +78,7 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
       advantage: settings.advantage, advantageEpsilon: 1e-6, clip: settings.clip, klCoefficient: settings.klCoefficient,
       klEstimator: settings.klEstimator, entropyCoefficient: settings.entropyCoefficient, aggregation: settings.aggregation,
       epochs: settings.updateEpochs, minibatchSize: settings.minibatchSize, adam: adamOptions(settings, settings.learningRate),
-      guidance: settings.guidance,
+      guidance: settings.guidance, negativeSamples: settings.negativeSamples, warmupSteps: settings.updateWarmupSteps,
     }, options.seed);
     this.state.version += 1;
     return stats;

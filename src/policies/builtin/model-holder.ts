@@ -1,4 +1,5 @@
 import { supervisedFineTune } from '../../algorithms/sft.ts';
+import { createAdamState } from '../../models/adam.ts';
 import type { UpdateStats } from '../../spec/policy.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { SamplerPool } from './sampler-pool.ts';
@@ -25,6 +26,9 @@ export abstract class ModelHolder {
       ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
       : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed, schedule: settings.warmStartSchedule });
     this.state.reference = model.clone();
+    // Moments fitted to the SFT loss mis-scale the first policy-gradient steps (Adam's second moment
+    // lags the new gradients); with a warm-up, updates start from fresh moments and a small step.
+    if (this.role === 'agent' && settings.updateWarmupSteps > 0) model.optimizer = createAdamState(model.parameters.length);
     this.state.version += 1;
     return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };
   }
