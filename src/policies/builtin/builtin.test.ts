@@ -118,6 +118,19 @@ describe('built-in agent', () => {
     expect(guided.accuracy).toBeGreaterThanOrEqual(0.3);
   });
 
+  it('starts GRPO from fresh optimiser moments when updateWarmupSteps is set', async () => {
+    const data = prompts();
+    const adamStepAfterWarmStart = async (updateWarmupSteps: number) => {
+      const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, warmStartEpochs: 2, updateWarmupSteps }, seed: 6 });
+      await agent.warmStart(data.map(({ prompt, answer }) => ({ prompt, target: answer })), { seed: 1 });
+      const directory = temporary();
+      await agent.save(directory);
+      return JSON.parse(readFileSync(join(directory, 'model.json'), 'utf8')).metadata.adamStep as number;
+    };
+    expect(await adamStepAfterWarmStart(0)).toBeGreaterThan(0);
+    expect(await adamStepAfterWarmStart(50)).toBe(0);
+  });
+
   it('gives the same completions with sampling worker threads', async () => {
     const inProcess = await createBuiltinAgent({ domain: echoDomain, options: tiny, seed: 5 });
     const threaded = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, workers: 2 }, seed: 5 });
