@@ -23,6 +23,7 @@ export const WARM_START_VARIANTS: WarmStartVariant[] = [
   { name: '+ word pieces', options: { pieces: 'words', merges: 256, tieEmbeddings: false, warmStartSchedule: 'constant' }, variations: 10 },
   { name: '+ tied head', options: { pieces: 'words', merges: 256, tieEmbeddings: true, warmStartSchedule: 'constant' }, variations: 10 },
   { name: '+ cosine schedule', options: { pieces: 'words', merges: 256, tieEmbeddings: true, warmStartSchedule: 'cosine' }, variations: 10 },
+  { name: '+ two-digit number tokens', options: { pieces: 'numbers', merges: 256, tieEmbeddings: true, warmStartSchedule: 'cosine' }, variations: 10 },
 ];
 
 export interface WarmStartAblationOptions {

@@ -51,10 +51,11 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // An undertrained simulator sampled at temperature 1 writes mostly malformed specs.
     simulatorTemperature: 0.7,
     domain: { name: 'toolworld', options: {} },
-    // Tied embeddings and word pieces let the small agent copy slot values; GRPO steps stay small (2e-4,
-    // two passes over minibatches of whole groups) because larger ones collapse it onto frequent values.
-    agent: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'words', merges: 256, warmStartEpochs: 2, warmStartSchedule: 'cosine', warmStartLearningRate: 5e-3, batchSize: 8, learningRate: 2e-4, updateEpochs: 2, minibatchSize: 8, maxResponseTokens: 48, trainThreads: 2 } },
-    simulator: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'words', warmStartSchedule: 'cosine', warmStartEpochs: 10, warmStartLearningRate: 5e-3, batchSize: 16, maxResponseTokens: 48, trainThreads: 2 } },
+    // Tied embeddings and word pieces, with every number below 100 one token, let the small agent copy
+    // slot values; GRPO steps stay small (2e-4, two passes over minibatches of whole groups) because
+    // larger ones collapse it onto frequent values (`genenv bench --suite grpo-step`).
+    agent: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'numbers', merges: 256, warmStartEpochs: 2, warmStartSchedule: 'cosine', warmStartLearningRate: 5e-3, batchSize: 8, learningRate: 2e-4, updateEpochs: 2, minibatchSize: 8, maxResponseTokens: 48, trainThreads: 2 } },
+    simulator: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'numbers', warmStartSchedule: 'cosine', warmStartEpochs: 10, warmStartLearningRate: 5e-3, batchSize: 16, maxResponseTokens: 48, trainThreads: 2 } },
   },
 };
 
