@@ -30,10 +30,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   toolworld: {
     preset: 'toolworld',
     variant: 'genenv',
-    // Eight epochs after a four-epoch agent warm start: at this budget SFT steps buy far more held-out
-    // accuracy than GRPO epochs (test-id 0.52 after 2,500 SFT steps against 0.39 after 1,250, seed 1),
-    // and the agent still solves only 30% of the simulator's first proposals.
-    epochs: 8,
+    epochs: 12,
     // 32 task types × 2 variations × 8 rollouts per epoch; an epoch costs seconds, the warm start minutes.
     tasksPerEpoch: 32,
     variations: 2,
@@ -57,7 +54,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // Tied embeddings and word pieces, with every number below 100 one token, let the small agent copy
     // slot values; GRPO steps stay small (2e-4, two passes over minibatches of whole groups) because
     // larger ones collapse it onto frequent values (`genenv bench --suite grpo-step`).
-    agent: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'numbers', merges: 256, warmStartEpochs: 4, warmStartSchedule: 'cosine', warmStartLearningRate: 5e-3, batchSize: 8, learningRate: 2e-4, updateEpochs: 2, minibatchSize: 8, maxResponseTokens: 48, trainThreads: 2 } },
+    agent: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'numbers', merges: 256, warmStartEpochs: 2, warmStartSchedule: 'cosine', warmStartLearningRate: 5e-3, batchSize: 8, learningRate: 2e-4, updateEpochs: 2, minibatchSize: 8, maxResponseTokens: 48, trainThreads: 2 } },
     simulator: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'numbers', warmStartSchedule: 'cosine', warmStartEpochs: 10, warmStartLearningRate: 5e-3, batchSize: 16, maxResponseTokens: 48, trainThreads: 2 } },
   },
 };
