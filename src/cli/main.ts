@@ -25,6 +25,7 @@ const CONFIG_FLAGS = [
   ['--difficulty-scorer <name>', 'difficultyScorer', 'string'],
   ['--success-estimator <name>', 'successEstimator', 'string'],
   ['--replay-fraction <x>', 'replayFraction', 'number'],
+  ['--rehearsal <n>', 'rehearsal', 'integer'],
   ['--static-multiplier <x>', 'staticMultiplier', 'number'],
   ['--held-out-limit <n>', 'heldOutLimit', 'integer'],
 ] as const;

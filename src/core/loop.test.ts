@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
 import { ParametricSimulator } from '../policies/parametric/parametric-simulator.ts';
 import { SimulatedStudent } from '../policies/student/student.ts';
-import { RunConfigSchema, type Proposal, type SimulatorContext, type TrainableSimulator } from '../spec/index.ts';
+import { RunConfigSchema, type AgentUpdateBatch, type Proposal, type SimulatorContext, type TrainableSimulator, type UpdateStats } from '../spec/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { runCoevolution } from './loop.ts';
 
@@ -22,7 +22,38 @@ class GarbageSimulator extends ParametricSimulator implements TrainableSimulator
   }
 }
 
+/** A student that keeps the rehearsal size of every update it receives. */
+class RecordingStudent extends SimulatedStudent {
+  readonly rehearsalSizes: number[] = [];
+  override async update(batch: AgentUpdateBatch, options?: { seed: number }): Promise<UpdateStats> {
+    this.rehearsalSizes.push(batch.rehearsal?.length ?? 0);
+    return super.update(batch, options);
+  }
+}
+
 describe('co-evolution loop', () => {
+  it('rehearses D_train in every agent update: one successful trace per instance, then base data', async () => {
+    const domain = createArithmeticDomain();
+    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
+    const runConfig = config({ rehearsal: 10, rehearsalTraceShare: 0.5 });
+    const store = RunStore.create(directory, runConfig);
+    const agent = new RecordingStudent();
+    const summary = await runCoevolution({ config: runConfig, domain, agent, simulator: new ParametricSimulator(domain), store });
+    expect(agent.rehearsalSizes).toEqual([10, 10, 10]);
+    expect(summary.epochs.slice(1).map((epoch) => epoch.extra['pool/rehearsal'])).toEqual([10, 10, 10]);
+    const successful = store.successfulTraces();
+    store.close();
+    const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
+    const solved = database.prepare(`SELECT COUNT(DISTINCT t.proposal_id || '/' || t.instance_id) AS n FROM traces t JOIN pool_train p ON p.trace_id = t.id
+      WHERE t.success = 1`).get() as { n: number };
+    const failedOnly = database.prepare(`SELECT COUNT(*) AS n FROM (SELECT proposal_id, instance_id FROM traces GROUP BY proposal_id, instance_id HAVING MAX(success) = 0)`).get() as { n: number };
+    database.close();
+    expect(solved.n).toBeGreaterThan(0);
+    expect(failedOnly.n).toBeGreaterThan(0);
+    expect(successful).toHaveLength(solved.n);
+    expect(new Set(successful.map((trace) => trace.instance.id + trace.text)).size).toBe(successful.length);
+  });
+
   it('mixes base data and replay into the agent batch without counting them as generated tasks', async () => {
     const domain = createArithmeticDomain();
     const directory = mkdtempSync(join(tmpdir(), 'loop-'));

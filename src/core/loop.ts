@@ -13,6 +13,7 @@ import { buildContexts } from './contexts.ts';
 import { computeEpochMetrics } from './epoch-metrics.ts';
 import { evaluateHeldOut } from './evaluate.ts';
 import { failpoint } from './failpoints.ts';
+import { rehearsalDemonstrations } from './rehearsal.ts';
 import { attemptTaskTypes } from './rollout.ts';
 import { simulatorWeights } from './task-outcome.ts';
 import { contextMap, countsAsSynthetic, datasetTasks, proposeFrom, seedTasks, staticSlice, type EpochTasks } from './task-source.ts';
@@ -142,7 +143,11 @@ export async function runCoevolution(input: CoevolutionInput): Promise<RunSummar
     if (epoch > 0) {
       emit({ type: 'phase', epoch, phase: 'update-agent' });
       const groups = [...scored, ...replayed].flatMap((taskType) => taskType.groups);
-      Object.assign(extra, namespaced('agent', await agent.update({ groups }, { seed: deriveSeed(config.seed, epoch, 'agent-update') })));
+      // D_train as committed so far (epochs < this one) plus base data; this epoch's traces join it at commit.
+      const rehearsal = rehearsalDemonstrations(domain, seeds, config.rehearsal > 0 ? store.successfulTraces() : [], config.rehearsal,
+        config.rehearsalTraceShare, deriveSeed(config.seed, epoch, 'rehearsal'));
+      if (config.rehearsal > 0) extra['pool/rehearsal'] = rehearsal.length;
+      Object.assign(extra, namespaced('agent', await agent.update({ groups, rehearsal }, { seed: deriveSeed(config.seed, epoch, 'agent-update') })));
       if (countsAsSynthetic(tasks.source)) syntheticSamples += scored.reduce((sum, taskType) => sum + taskType.instances.length, 0);
 
       if (config.variant === 'genenv') {

@@ -41,6 +41,8 @@ export const RunConfigSchema = z.object({
   successThreshold: unit('a rollout counts as a success when its reward ≥ this').default(1),
   replayFraction: unit('share of each agent batch replayed from D_train').default(0),
   baseFraction: z.number().min(0).max(10).default(0).describe('base data in each agent batch: seed task types added per synthetic task type (paper: D_train mixes base data, past traces and new traces)'),
+  rehearsal: z.number().int().min(0).max(100000).default(0).describe('supervised examples per agent update sampled from D_train: successful past traces and base data (0 = GRPO only)'),
+  rehearsalTraceShare: unit('share of the rehearsal drawn from successful past traces; the rest is base data with its reference answers').default(0.5),
   staticMultiplier: z.number().min(0).max(100).default(1).describe('static variant: synthetic tasks relative to genenv'),
   temperature: z.number().min(0).max(10).default(1).describe('agent sampling temperature during rollouts'),
   simulatorTemperature: z.number().min(0).max(10).default(1).describe('simulator sampling temperature'),

@@ -39,6 +39,12 @@ export interface RolloutGroup {
 
 export interface AgentUpdateBatch {
   groups: RolloutGroup[];
+  /**
+   * Supervised pairs sampled from D_train (paper §2.3: the agent keeps learning from the accumulated
+   * pool): past successful traces and base data with its reference answers. Trained by SFT in the same
+   * update; absent or empty when the run's `rehearsal` is 0.
+   */
+  rehearsal?: AgentDemonstration[];
 }
 
 /** One weighted simulator generation: the unit of RWR. */

@@ -188,6 +188,18 @@ export class RunStore {
     return rows.map((row) => JSON.parse(row.payload) as TaskInstance);
   }
 
+  /**
+   * One successful D_train trace per task instance (the earliest), with its instance, oldest first: the
+   * traces the agent may rehearse.
+   */
+  successfulTraces(): { instance: TaskInstance; text: string }[] {
+    const rows = this.database.prepare(`SELECT i.payload AS payload, t.completion AS completion FROM traces t
+      JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id
+      WHERE t.id IN (SELECT MIN(s.id) FROM pool_train p JOIN traces s ON s.id = p.trace_id WHERE s.success = 1 GROUP BY s.proposal_id, s.instance_id)
+      ORDER BY t.id`).all() as { payload: string; completion: string }[];
+    return rows.map((row) => ({ instance: JSON.parse(row.payload) as TaskInstance, text: (JSON.parse(row.completion) as { text: string }).text }));
+  }
+
   /** Pool sizes for metrics. */
   poolSizes(): { train: number; env: number } {
     const train = this.database.prepare('SELECT COUNT(*) AS n FROM pool_train').get() as { n: number };

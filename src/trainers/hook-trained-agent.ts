@@ -35,8 +35,10 @@ export class HookTrainedAgent implements TrainableAgent {
   }
 
   async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
-    if (batch.groups.length === 0) return {};
-    return this.rotation.train({ train: batch.groups }, options.seed);
+    const rehearsal = batch.rehearsal ?? [];
+    if (batch.groups.length === 0 && rehearsal.length === 0) return {};
+    // The rehearsal travels as the SFT set (GENENV_SFT_FILE) beside the GRPO prompts of the same update.
+    return this.rotation.train({ train: batch.groups, ...(rehearsal.length > 0 ? { demonstrations: rehearsal } : {}) }, options.seed);
   }
 
   async save(dir: string): Promise<void> {

@@ -92,6 +92,17 @@ export function describeTrainableAgentContract(name: string, make: () => Promise
       await agent.close?.();
       await restored.close?.();
     });
+    it('counts an update that carries only rehearsal pairs', async () => {
+      const agent = await make();
+      const prompts = promptsOf(domain, 3);
+      await agent.warmStart(prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })), { seed: 1 });
+      const before = agent.version;
+      await agent.update({ groups: [], rehearsal: prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })) }, { seed: 2 });
+      expect(agent.version).toBe(before + 1);
+      await agent.update({ groups: [], rehearsal: [] }, { seed: 3 });
+      expect(agent.version).toBe(before + 1);
+      await agent.close?.();
+    });
     it('rejects a checkpoint folder that holds nothing, with one line', async () => {
       const agent = await make();
       await expect(agent.load(fresh())).rejects.toThrow(/^[^\n]+$/);

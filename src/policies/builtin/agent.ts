@@ -1,6 +1,7 @@
 import type { AgentPolicy, AgentDemonstration, AgentUpdateBatch, SampleOptions, TrainableAgent, UpdateStats } from '../../spec/policy.ts';
 import type { AgentPrompt, Completion } from '../../spec/task.ts';
 import { grpoUpdate, type GrpoGroup } from '../../algorithms/grpo.ts';
+import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
@@ -10,7 +11,8 @@ import { ModelHolder } from './model-holder.ts';
 
 /**
  * The built-in agent: reads `AgentPrompt.text` (never `reference`), writes a completion per sample.
- * warmStart = SFT on response tokens; update = GRPO against the frozen post-warm-start reference.
+ * warmStart = SFT on response tokens; update = GRPO against the frozen post-warm-start reference, then
+ * SFT on the update's rehearsal pairs.
  */
 export class BuiltinAgent extends ModelHolder implements TrainableAgent {
   readonly name = 'builtin-agent';
@@ -70,16 +72,24 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
         ...(guidance !== 'none' ? { guide: this.demonstrationOf(prompt, group.prompt.reference.answer) } : {}),
       };
     });
-    if (groups.length === 0) return {};
+    const rehearsal = (batch.rehearsal ?? []).map((demonstration) => this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target));
+    if (groups.length === 0 && rehearsal.length === 0) return {};
     const { model, options: settings } = this.state;
     // The KL anchor is the post-warm-start model; without a warm start, the model as it was before its first update.
     if (!this.state.reference) this.state.reference = model.clone();
-    const stats = grpoUpdate(model, this.state.reference, groups, {
+    // GRPO first: its importance ratios are taken against the policy that sampled the rollouts.
+    const stats: UpdateStats = groups.length === 0 ? {} : grpoUpdate(model, this.state.reference, groups, {
       advantage: settings.advantage, advantageEpsilon: 1e-6, clip: settings.clip, klCoefficient: settings.klCoefficient,
       klEstimator: settings.klEstimator, entropyCoefficient: settings.entropyCoefficient, aggregation: settings.aggregation,
       epochs: settings.updateEpochs, minibatchSize: settings.minibatchSize, adam: adamOptions(settings, settings.learningRate),
       guidance: settings.guidance, negativeSamples: settings.negativeSamples, warmupSteps: settings.updateWarmupSteps,
     }, options.seed);
+    if (rehearsal.length > 0) {
+      const sft = supervisedFineTune(model, rehearsal, {
+        adam: adamOptions(settings, settings.rehearsalLearningRate), epochs: settings.rehearsalEpochs, batchSize: settings.batchSize, seed: options.seed,
+      });
+      Object.assign(stats, { rehearsalSteps: sft.steps, rehearsalFirstLoss: sft.firstLoss, rehearsalLastLoss: sft.lastLoss });
+    }
     this.state.version += 1;
     return stats;
   }

@@ -118,6 +118,26 @@ describe('built-in agent', () => {
     expect(guided.accuracy).toBeGreaterThanOrEqual(0.3);
   });
 
+  it('rehearsal pairs train by SFT in the update: their loss falls and greedy answers follow them', async () => {
+    const data = prompts();
+    const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, rehearsalLearningRate: 1e-2, rehearsalEpochs: 3 }, seed: 8 });
+    const rehearsal = data.map(({ prompt, answer }) => ({ prompt, target: answer }));
+    let first = Number.NaN;
+    let last = Number.NaN;
+    for (let update = 0; update < 10; update++) {
+      const stats = await agent.update({ groups: [], rehearsal }, { seed: update });
+      if (update === 0) first = stats.rehearsalFirstLoss!;
+      last = stats.rehearsalLastLoss!;
+      expect(stats.rehearsalSteps).toBe(3 * Math.ceil(data.length / tiny.batchSize));
+    }
+    expect(agent.version).toBe(10);
+    expect(last).toBeLessThan(first / 2);
+    const greedy = await agent.act(data.map(({ prompt }) => prompt), { samples: 1, seed: 1, temperature: 0 });
+    const correct = greedy.filter((group, index) => group[0]!.text === data[index]!.answer).length;
+    expect(correct).toBeGreaterThan(0);
+    await agent.close?.();
+  });
+
   it('starts GRPO from fresh optimiser moments when updateWarmupSteps is set', async () => {
     const data = prompts();
     const adamStepAfterWarmStart = async (updateWarmupSteps: number) => {

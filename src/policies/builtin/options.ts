@@ -40,6 +40,8 @@ export const BuiltinOptionsSchema = z.object({
   guidance: z.enum(['none', 'failed-groups', 'all-groups']).default('none').describe('agent: add the reference answer to GRPO groups (off-policy guidance) where no rollout succeeded, or to every group'),
   negativeSamples: z.enum(['train', 'skip']).default('train').describe('agent: train on rollouts with negative advantage (GRPO) or skip them (only successes and guides pull)'),
   updateWarmupSteps: z.number().int().min(0).max(100000).default(0).describe('agent: start GRPO with fresh optimiser moments and ramp its learning rate up linearly over this many steps (0 = keep the warm start\'s moments, no ramp)'),
+  rehearsalLearningRate: positive('agent: AdamW learning rate of the SFT pass over the update\'s rehearsal (pairs from D_train)').max(1).default(1e-3),
+  rehearsalEpochs: z.number().int().min(1).max(64).default(1).describe('agent: passes over each update\'s rehearsal'),
   updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
   minibatchSize: z.number().int().min(1).max(4096).default(64),
   maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),

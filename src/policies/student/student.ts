@@ -10,6 +10,7 @@ export const StudentOptionsSchema = z.object({
   initialAbility: z.number().min(-100).max(100).default(0.5).describe('ability before the warm start, on the difficulty scale'),
   warmStartGain: z.number().min(0).max(100).default(0.5).describe('ability gained from the warm start (SFT on seeds)'),
   learningRate: z.number().min(0).max(100).default(0.35).describe('ability gained per update at maximal learning signal'),
+  rehearsalGain: z.number().min(0).max(1).default(0).describe('ability gained per rehearsal pair (SFT on D_train) in an update'),
   slope: z.number().gt(0).max(100).default(1.6).describe('slope of the logistic success curve σ(slope·(ability − difficulty))'),
 }).strict();
 export type StudentOptions = z.infer<typeof StudentOptionsSchema>;
@@ -84,11 +85,12 @@ export class SimulatedStudent implements TrainableAgent {
   }
 
   async update(batch: AgentUpdateBatch, _options?: { seed: number }): Promise<UpdateStats> {
-    if (batch.groups.length === 0) return { ability: this.ability, learningSignal: 0 };
-    const signal = groupLearningSignal(batch.groups.map((group) => group.rewards));
-    this.ability += this.options.learningRate * signal;
+    const rehearsed = batch.rehearsal?.length ?? 0;
+    if (batch.groups.length === 0 && rehearsed === 0) return { ability: this.ability, learningSignal: 0 };
+    const signal = batch.groups.length === 0 ? 0 : groupLearningSignal(batch.groups.map((group) => group.rewards));
+    this.ability += this.options.learningRate * signal + this.options.rehearsalGain * rehearsed;
     this.updates++;
-    return { ability: this.ability, learningSignal: signal };
+    return { ability: this.ability, learningSignal: signal, rehearsed };
   }
 
   async save(directory: string): Promise<void> {
