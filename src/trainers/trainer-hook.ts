@@ -4,7 +4,7 @@
  * path of the new LoRA adapter as the last line of its standard output.
  *
  * Environment: GENENV_ROLE (agent|simulator), GENENV_EPOCH, GENENV_FORMAT, GENENV_TRAIN_FILE,
- * GENENV_ENV_FILE (weighted SFT of D_env), GENENV_SFT_FILE (agent demonstrations), GENENV_MANIFEST, GENENV_OUTPUT_DIR (where to write the adapter), GENENV_PREVIOUS_ADAPTER.
+ * GENENV_ENV_FILE (weighted SFT of D_env), GENENV_SFT_FILE (agent demonstrations: the warm start, or an update's rehearsal of D_train), GENENV_MANIFEST, GENENV_OUTPUT_DIR (where to write the adapter), GENENV_PREVIOUS_ADAPTER.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
