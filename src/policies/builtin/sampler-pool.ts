@@ -25,7 +25,7 @@ type Reply = { id: number; results?: GeneratedSequence[]; error?: string };
 export class SamplerPool {
   private readonly workers: Worker[];
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (value: GeneratedSequence[]) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (value: GeneratedSequence[]) => void; reject: (error: Error) => void; worker: Worker }>();
 
   constructor(size: number) {
     this.workers = Array.from({ length: size }, () => {
@@ -34,6 +34,7 @@ export class SamplerPool {
         const waiting = this.pending.get(reply.id);
         if (!waiting) return;
         this.pending.delete(reply.id);
+        this.releaseIfIdle(worker);
         if (reply.error !== undefined) waiting.reject(new GenEnvError('policy', `sampling worker failed: ${reply.error}`));
         else waiting.resolve(reply.results!);
       });
@@ -41,9 +42,16 @@ export class SamplerPool {
         for (const waiting of this.pending.values()) waiting.reject(new GenEnvError('policy', `sampling worker crashed: ${error.message}`, { cause: error }));
         this.pending.clear();
       });
+      // An idle worker must not keep the process alive; a busy one must (see generate), or a CLI run whose
+      // only pending work is a sampling job would see its event loop empty and exit mid-run.
       worker.unref();
       return worker;
     });
+  }
+
+  private releaseIfIdle(worker: Worker): void {
+    for (const waiting of this.pending.values()) if (waiting.worker === worker) return;
+    worker.unref();
   }
 
   get size(): number {
@@ -64,9 +72,11 @@ export class SamplerPool {
         id, config: model.config, tokenizer: model.tokenizer.toState(), parameters: new Float32Array(model.parameters),
         requests: requests.slice(start, start + sliceSize), options: { ...options, firstIndex: (options.firstIndex ?? 0) + start },
       };
+      const worker = this.workers[slice]!;
       jobs.push(new Promise((resolve, reject) => {
-        this.pending.set(id, { resolve, reject });
-        this.workers[slice]!.postMessage(job, [job.parameters.buffer as ArrayBuffer]);
+        this.pending.set(id, { resolve, reject, worker });
+        worker.ref();
+        worker.postMessage(job, [job.parameters.buffer as ArrayBuffer]);
       }));
     }
     return (await Promise.all(jobs)).flat();
