@@ -21,13 +21,13 @@ const prompt = (id: string): AgentPrompt => ({ id, family: 'qa', text: id, messa
 // A stand-in trainer: checks it got a GRPO set, writes a PEFT-looking adapter, prints its folder.
 const HOOK = 'test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
 
-async function setup() {
+async function setup(command = HOOK, format: 'verl' | 'trl' = 'verl') {
   const server = await startScriptedServer();
   servers.push(server);
   const workDir = mkdtempSync(join(tmpdir(), 'genenv-hooked-'));
   folders.push(workDir);
   const adapters = new VllmAdapterManager([server.baseUrl]);
-  const agent = new HookTrainedAgent(await createOpenAIAgent({ spec: `openai:${server.baseUrl}#test-model`, options: {}, seed: 1 }), { command: HOOK, format: 'verl', workDir, adapters });
+  const agent = new HookTrainedAgent(await createOpenAIAgent({ spec: `openai:${server.baseUrl}#test-model`, options: {}, seed: 1 }), { command, format, workDir, adapters });
   closers.push(() => agent.close());
   return { server, workDir, adapters, agent };
 }
@@ -54,13 +54,7 @@ describe('HookTrainedAgent', () => {
   });
 
   it('warm start exports the demonstrations as an SFT set for the hook', async () => {
-    const server = await startScriptedServer();
-    servers.push(server);
-    const workDir = mkdtempSync(join(tmpdir(), 'genenv-hooked-'));
-    folders.push(workDir);
-    const command = 'test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
-    const agent = new HookTrainedAgent(await createOpenAIAgent({ spec: `openai:${server.baseUrl}#test-model`, options: {}, seed: 1 }), { command, format: 'trl', workDir, adapters: new VllmAdapterManager([server.baseUrl]) });
-    closers.push(() => agent.close());
+    const { server, workDir, agent } = await setup('test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"', 'trl');
     expect(await agent.warmStart([], { seed: 1 })).toEqual({});
     await agent.warmStart([{ prompt: prompt('1'), target: 'answer 1' }], { seed: 1 });
     const row = JSON.parse(readFileSync(join(workDir, 'agent-v1', 'data', 'agent-sft.trl.jsonl'), 'utf8'));
@@ -70,13 +64,7 @@ describe('HookTrainedAgent', () => {
   });
 
   it('an update with rehearsal exports its GRPO prompts and its rehearsal as the SFT set of one hook call', async () => {
-    const server = await startScriptedServer();
-    servers.push(server);
-    const workDir = mkdtempSync(join(tmpdir(), 'genenv-hooked-'));
-    folders.push(workDir);
-    const command = 'test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
-    const agent = new HookTrainedAgent(await createOpenAIAgent({ spec: `openai:${server.baseUrl}#test-model`, options: {}, seed: 1 }), { command, format: 'trl', workDir, adapters: new VllmAdapterManager([server.baseUrl]) });
-    closers.push(() => agent.close());
+    const { workDir, agent } = await setup('test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"', 'trl');
     const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'test-model' }], rewards: [0] }];
     await agent.update({ groups, rehearsal: [{ prompt: prompt('2'), target: 'answer 2' }, { prompt: prompt('3'), target: 'answer 3' }] }, { seed: 1 });
     expect(agent.version).toBe(1);
