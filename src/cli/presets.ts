@@ -43,7 +43,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // The agent's batches mix in as many seed task types as synthetic ones (paper: D_train = base ∪ traces).
     baseFraction: 1,
     // Six fresh instances of every seed, seen twice: new slot values each time make the agent copy them
-    // from the request instead of memorising them. Six (not ten) leaves the agent solving about 13–15% of
+    // from the request instead of memorising them. Six (not ten) leaves the agent solving 13–20% of
     // the simulator's first proposals (the paper starts at 0.138) and room to learn in the epochs.
     warmStartVariations: 6,
     // Every agent update also fine-tunes on 800 pairs of D_train (half successful past traces, half base
