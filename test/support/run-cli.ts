@@ -12,8 +12,13 @@ export interface CliResult {
 
 /** Runs the real CLI in a child process (as a user would), with optional extra environment. */
 export function runCli(args: string[], environment: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
+  return runNode([BIN, ...args], environment, cwd);
+}
+
+/** Runs `node ...args` in a child process and collects its output and exit. */
+export function runNode(args: string[], environment: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...environment }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...environment }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
