@@ -28,7 +28,10 @@ function mean(values: readonly number[]): number {
  * The loop the fast estimators share: for each group (rewards[start, start + size)), `fill` writes its
  * advantages into `out` given the group's reward sum. Returns `out` [Σ sizes], zero where not written.
  */
-function perGroup({ rewards, sizes }: FlatGroups, fill: (out: Float64Array, start: number, size: number, sum: number) => void): Float64Array {
+function perGroup(
+  { rewards, sizes }: FlatGroups,
+  fill: (out: Float64Array, start: number, size: number, sum: number) => void,
+): Float64Array {
   const out = new Float64Array(rewards.length);
   let start = 0;
   for (const size of sizes) {
@@ -50,7 +53,9 @@ export const advantageEstimators: Record<AdvantageName, AdvantageEstimator> = {
         let squares = 0;
         for (let index = start; index < start + size; index++) squares += (rewards[index]! - center) ** 2;
         const spread = Math.sqrt(squares / size);
-        if (spread > 1e-12) for (let index = start; index < start + size; index++) out[index] = (rewards[index]! - center) / (spread + epsilon);
+        if (spread > 1e-12)
+          for (let index = start; index < start + size; index++)
+            out[index] = (rewards[index]! - center) / (spread + epsilon);
       });
     },
     reference(groups, epsilon) {
@@ -78,15 +83,19 @@ export const advantageEstimators: Record<AdvantageName, AdvantageEstimator> = {
     compute(groups) {
       const { rewards } = groups;
       return perGroup(groups, (out, start, size, sum) => {
-        if (size > 1) for (let index = start; index < start + size; index++) out[index] = rewards[index]! - (sum - rewards[index]!) / (size - 1);
+        if (size > 1)
+          for (let index = start; index < start + size; index++)
+            out[index] = rewards[index]! - (sum - rewards[index]!) / (size - 1);
       });
     },
     reference(groups) {
-      return groups.map((group) => group.map((reward, index) => {
-        if (group.length < 2) return 0;
-        const others = group.filter((_, other) => other !== index);
-        return reward - mean(others);
-      }));
+      return groups.map((group) =>
+        group.map((reward, index) => {
+          if (group.length < 2) return 0;
+          const others = group.filter((_, other) => other !== index);
+          return reward - mean(others);
+        }),
+      );
     },
   },
 };

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../util/random.ts';
 import { advantageEstimators, flattenGroups, type AdvantageName } from './advantages.ts';
-import { aggregationWeights, distributionKl, tokenObjective, tokenObjectiveReference, type TokenTerms } from './objective.ts';
+import {
+  aggregationWeights,
+  distributionKl,
+  tokenObjective,
+  tokenObjectiveReference,
+  type TokenTerms,
+} from './objective.ts';
 import { klEstimators, policyLosses, type KlEstimatorName, type PolicyLossName } from './token-losses.ts';
 
 describe('advantage estimators: fast equals reference', () => {
   const random = new Random(1);
   const groups: number[][] = [
-    [1],                       // group of one
-    [0.5, 0.5, 0.5, 0.5],      // all equal
+    [1], // group of one
+    [0.5, 0.5, 0.5, 0.5], // all equal
     [0, 1, 0, 1, 1, 0, 0, 0],
     Array.from({ length: 6 }, () => random.next()),
     [0, 0.25],
@@ -19,7 +25,9 @@ describe('advantage estimators: fast equals reference', () => {
       const fast = Array.from(estimator.compute(flattenGroups(groups), 1e-6));
       const reference = estimator.reference(groups, 1e-6).flat();
       expect(fast.length).toBe(reference.length);
-      fast.forEach((value, index) => expect(value).toBeCloseTo(reference[index]!, 10));
+      fast.forEach((value, index) => {
+        expect(value).toBeCloseTo(reference[index]!, 10);
+      });
       // A group of one and an all-equal group carry no signal (0, never NaN).
       expect(fast.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
       expect(estimator.compute(flattenGroups([]), 1e-6).length).toBe(0);
@@ -40,7 +48,10 @@ function randomTerms(seed: number, count: number): TokenTerms {
     referenceLogprob: logprob.map((value) => value + (random.next() - 0.5)),
     entropy: Float32Array.from({ length: count }, () => 2 * random.next()),
     signal: Float32Array.from({ length: count }, () => random.normal()),
-    aggregation: aggregationWeights([3, count - 3], 'sequence-mean').reduce((all, part) => Float32Array.from([...all, ...part]), new Float32Array(0)),
+    aggregation: aggregationWeights([3, count - 3], 'sequence-mean').reduce(
+      (all, part) => Float32Array.from([...all, ...part]),
+      new Float32Array(0),
+    ),
   };
 }
 
@@ -53,41 +64,69 @@ describe('token objective: fast equals reference', () => {
         const fast = tokenObjective(terms, options);
         const reference = tokenObjectiveReference(terms, options);
         expect(fast.loss).toBeCloseTo(reference.loss, 6);
-        for (const key of ['policyLoss', 'kl', 'entropy', 'clipFraction'] as const) expect(fast.stats[key]).toBeCloseTo(reference.stats[key], 6);
-        fast.gradLogprob.forEach((value, index) => expect(value).toBeCloseTo(reference.gradLogprob[index]!, 6));
-        fast.gradEntropy.forEach((value, index) => expect(value).toBeCloseTo(reference.gradEntropy[index]!, 6));
+        for (const key of ['policyLoss', 'kl', 'entropy', 'clipFraction'] as const)
+          expect(fast.stats[key]).toBeCloseTo(reference.stats[key], 6);
+        fast.gradLogprob.forEach((value, index) => {
+          expect(value).toBeCloseTo(reference.gradLogprob[index]!, 6);
+        });
+        fast.gradEntropy.forEach((value, index) => {
+          expect(value).toBeCloseTo(reference.gradEntropy[index]!, 6);
+        });
         if (policyLoss === 'clipped-ratio') expect(fast.stats.clipFraction).toBeGreaterThan(0);
       });
     }
   }
 
   it('trains guide tokens with −A·logπ and no KL, matching the reference', () => {
-    const terms = { ...randomTerms(11, 40), offPolicy: Uint8Array.from({ length: 40 }, (_, index) => (index % 3 === 0 ? 1 : 0)) };
-    const options = { policyLoss: 'clipped-ratio', klEstimator: 'k3', klCoefficient: 0.3, entropyCoefficient: 0, clip: 0.2 } as const;
+    const terms = {
+      ...randomTerms(11, 40),
+      offPolicy: Uint8Array.from({ length: 40 }, (_, index) => (index % 3 === 0 ? 1 : 0)),
+    };
+    const options = {
+      policyLoss: 'clipped-ratio',
+      klEstimator: 'k3',
+      klCoefficient: 0.3,
+      entropyCoefficient: 0,
+      clip: 0.2,
+    } as const;
     const fast = tokenObjective(terms, options);
     const reference = tokenObjectiveReference(terms, options);
     expect(fast.loss).toBeCloseTo(reference.loss, 6);
-    fast.gradLogprob.forEach((value, index) => expect(value).toBeCloseTo(reference.gradLogprob[index]!, 6));
+    fast.gradLogprob.forEach((value, index) => {
+      expect(value).toBeCloseTo(reference.gradLogprob[index]!, 6);
+    });
     const onPolicy = tokenObjective({ ...terms, offPolicy: undefined }, options);
     for (let index = 0; index < 40; index++) {
-      const expected = index % 3 === 0 ? -terms.signal[index]! * terms.aggregation[index]! : onPolicy.gradLogprob[index]!;
+      const expected =
+        index % 3 === 0 ? -terms.signal[index]! * terms.aggregation[index]! : onPolicy.gradLogprob[index]!;
       expect(fast.gradLogprob[index]).toBeCloseTo(expected, 6);
     }
   });
 
   it('per-token gradients match finite differences', () => {
-    const probes: [number, number, number][] = [[-1.2, -1.0, 0.7], [-1.0, -1.5, 0.7], [-1.0, -0.5, -0.7], [-2, -2.05, -1.3]];
+    const probes: [number, number, number][] = [
+      [-1.2, -1.0, 0.7],
+      [-1.0, -1.5, 0.7],
+      [-1.0, -0.5, -0.7],
+      [-2, -2.05, -1.3],
+    ];
     for (const name of Object.keys(policyLosses) as PolicyLossName[]) {
       for (const [logprob, old, signal] of probes) {
         const step = 1e-6;
-        const numeric = (policyLosses[name].token(logprob + step, old, signal, 0.2).loss - policyLosses[name].token(logprob - step, old, signal, 0.2).loss) / (2 * step);
+        const numeric =
+          (policyLosses[name].token(logprob + step, old, signal, 0.2).loss -
+            policyLosses[name].token(logprob - step, old, signal, 0.2).loss) /
+          (2 * step);
         expect(policyLosses[name].token(logprob, old, signal, 0.2).gradient).toBeCloseTo(numeric, 5);
       }
     }
     for (const name of Object.keys(klEstimators) as KlEstimatorName[]) {
       for (const [logprob, reference] of probes) {
         const step = 1e-6;
-        const numeric = (klEstimators[name].token(logprob + step, reference).value - klEstimators[name].token(logprob - step, reference).value) / (2 * step);
+        const numeric =
+          (klEstimators[name].token(logprob + step, reference).value -
+            klEstimators[name].token(logprob - step, reference).value) /
+          (2 * step);
         expect(klEstimators[name].token(logprob, reference).gradient).toBeCloseTo(numeric, 5);
       }
     }
@@ -98,9 +137,21 @@ describe('token objective: fast equals reference', () => {
     const collapsed = klEstimators.k3.token(-200, -0.01);
     expect(Number.isFinite(collapsed.value) && Number.isFinite(collapsed.gradient)).toBe(true);
     expect(collapsed.value).toBeCloseTo(Math.exp(20) - 21, 0);
-    const terms = { logprob: new Float32Array([-200, -1]), oldLogprob: new Float32Array([-200, -1]), referenceLogprob: new Float32Array([-0.01, -1]),
-      entropy: new Float32Array([0.1, 0.1]), signal: new Float32Array([1, -1]), aggregation: new Float32Array([0.5, 0.5]) };
-    const options = { policyLoss: 'clipped-ratio', klEstimator: 'k3', klCoefficient: 0.1, entropyCoefficient: 0, clip: 0.2 } as const;
+    const terms = {
+      logprob: new Float32Array([-200, -1]),
+      oldLogprob: new Float32Array([-200, -1]),
+      referenceLogprob: new Float32Array([-0.01, -1]),
+      entropy: new Float32Array([0.1, 0.1]),
+      signal: new Float32Array([1, -1]),
+      aggregation: new Float32Array([0.5, 0.5]),
+    };
+    const options = {
+      policyLoss: 'clipped-ratio',
+      klEstimator: 'k3',
+      klCoefficient: 0.1,
+      entropyCoefficient: 0,
+      clip: 0.2,
+    } as const;
     const fast = tokenObjective(terms, options);
     const reference = tokenObjectiveReference(terms, options);
     expect(Number.isFinite(fast.loss)).toBe(true);
@@ -110,15 +161,22 @@ describe('token objective: fast equals reference', () => {
 
   it('handles an empty batch and aggregation edge cases', () => {
     const empty = new Float32Array(0);
-    const result = tokenObjective({ logprob: empty, oldLogprob: empty, referenceLogprob: empty, entropy: empty, signal: empty, aggregation: empty },
-      { policyLoss: 'clipped-ratio', klEstimator: 'k3', klCoefficient: 0.1, entropyCoefficient: 0.1, clip: 0.2 });
+    const result = tokenObjective(
+      { logprob: empty, oldLogprob: empty, referenceLogprob: empty, entropy: empty, signal: empty, aggregation: empty },
+      { policyLoss: 'clipped-ratio', klEstimator: 'k3', klCoefficient: 0.1, entropyCoefficient: 0.1, clip: 0.2 },
+    );
     expect(result.loss).toBe(0);
     expect(aggregationWeights([], 'token-mean')).toEqual([]);
     const weights = aggregationWeights([2, 0, 4], 'sequence-mean');
     expect(weights[0]![0]).toBeCloseTo(0.25);
     expect(weights[2]![0]).toBeCloseTo(0.125);
     expect(aggregationWeights([2, 6], 'token-mean')[0]![0]).toBeCloseTo(0.125);
-    expect(distributionKl(new Float32Array([Math.log(0.5), Math.log(0.5)]), new Float32Array([Math.log(0.9), Math.log(0.1)]), 2))
-      .toBeCloseTo(0.5 * Math.log(0.5 / 0.9) + 0.5 * Math.log(0.5 / 0.1), 5);
+    expect(
+      distributionKl(
+        new Float32Array([Math.log(0.5), Math.log(0.5)]),
+        new Float32Array([Math.log(0.9), Math.log(0.1)]),
+        2,
+      ),
+    ).toBeCloseTo(0.5 * Math.log(0.5 / 0.9) + 0.5 * Math.log(0.5 / 0.1), 5);
   });
 });

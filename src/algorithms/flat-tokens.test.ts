@@ -8,9 +8,15 @@ describe('group minibatches', () => {
   });
 
   it('never splits a group larger than the batch and covers every index once', () => {
-    const groups = [[0, 1, 2, 3, 4, 5], [6, 7]];
+    const groups = [
+      [0, 1, 2, 3, 4, 5],
+      [6, 7],
+    ];
     const batches = groupMinibatches(groups, [0, 1], 2);
-    expect(batches).toEqual([[0, 1, 2, 3, 4, 5], [6, 7]]);
+    expect(batches).toEqual([
+      [0, 1, 2, 3, 4, 5],
+      [6, 7],
+    ]);
     expect(batches.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(groupMinibatches([], [], 8)).toEqual([]);
   });

@@ -32,7 +32,11 @@ export function broadcast(values: readonly number[], lengths: readonly number[])
  * rollouts of one prompt (whose advantages sum to zero) meet in the same optimiser step and their
  * shared tokens cancel instead of being pushed down in one step and up in the next.
  */
-export function groupMinibatches(groups: readonly (readonly number[])[], order: readonly number[], size: number): number[][] {
+export function groupMinibatches(
+  groups: readonly (readonly number[])[],
+  order: readonly number[],
+  size: number,
+): number[][] {
   const batches: number[][] = [];
   let current: number[] = [];
   for (const group of order) {
@@ -49,6 +53,7 @@ export function groupMinibatches(groups: readonly (readonly number[])[], order: 
 /** Shuffled minibatches of indices 0..count-1 (order from `shuffle`). */
 export function minibatches(order: readonly number[], size: number): number[][] {
   const batches: number[][] = [];
-  for (let start = 0; start < order.length; start += Math.max(1, size)) batches.push(order.slice(start, start + Math.max(1, size)));
+  for (let start = 0; start < order.length; start += Math.max(1, size))
+    batches.push(order.slice(start, start + Math.max(1, size)));
   return batches;
 }

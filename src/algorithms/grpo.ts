@@ -23,9 +23,14 @@ export interface GrpoGroup {
 export type GuidanceMode = 'none' | 'failed-groups' | 'all-groups';
 
 /** The groups an update trains on: each with its guide appended where `mode` asks (flagged in `guided`). */
-export function guidedGroups(groups: readonly GrpoGroup[], mode: GuidanceMode): { sequences: ScoredSequence[]; rewards: number[]; guided: boolean }[] {
+export function guidedGroups(
+  groups: readonly GrpoGroup[],
+  mode: GuidanceMode,
+): { sequences: ScoredSequence[]; rewards: number[]; guided: boolean }[] {
   return groups.map((group) => {
-    const wanted = group.guide !== undefined && (mode === 'all-groups' || (mode === 'failed-groups' && !group.rewards.some((reward) => reward >= 1)));
+    const wanted =
+      group.guide !== undefined &&
+      (mode === 'all-groups' || (mode === 'failed-groups' && !group.rewards.some((reward) => reward >= 1)));
     return wanted
       ? { sequences: [...group.sequences, group.guide!], rewards: [...group.rewards, 1], guided: true }
       : { sequences: group.sequences, rewards: group.rewards, guided: false };
@@ -74,11 +79,19 @@ export type GrpoStats = Record<string, number>;
  * (so a batch of all-equal groups is a no-op). Minibatches hold whole groups. A guide (see
  * `GuidanceMode`) is trained with −A·logπ and no KL term. Deterministic in `seed` (minibatch order).
  */
-export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null, groups: readonly GrpoGroup[],
-  options: GrpoOptions, seed: number): GrpoStats {
+export function grpoUpdate(
+  model: LanguageModel,
+  reference: LanguageModel | null,
+  groups: readonly GrpoGroup[],
+  options: GrpoOptions,
+  seed: number,
+): GrpoStats {
   const trained = guidedGroups(groups, options.guidance ?? 'none');
   const skipNegatives = options.negativeSamples === 'skip';
-  const advantages = advantageEstimators[options.advantage].compute(flattenGroups(trained.map((group) => group.rewards)), options.advantageEpsilon);
+  const advantages = advantageEstimators[options.advantage].compute(
+    flattenGroups(trained.map((group) => group.rewards)),
+    options.advantageEpsilon,
+  );
   const sequences: ScoredSequence[] = [];
   const signal: number[] = [];
   // offPolicy[i] = 1 when sequences[i] is a guide rather than a rollout.
@@ -90,7 +103,11 @@ export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null
     const kept: number[] = [];
     group.sequences.forEach((sequence, index) => {
       const advantage = advantages[cursor++]!;
-      if (advantage !== 0 && !(skipNegatives && advantage < 0) && sequence.tokens.length - Math.max(1, sequence.lossStart) > 0) {
+      if (
+        advantage !== 0 &&
+        !(skipNegatives && advantage < 0) &&
+        sequence.tokens.length - Math.max(1, sequence.lossStart) > 0
+      ) {
         kept.push(sequences.length);
         sequences.push(sequence);
         signal.push(advantage);
@@ -109,11 +126,16 @@ export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null
   };
   if (sequences.length === 0) return stats;
 
-  const batches = groupMinibatches(members, new Random(seed).shuffle(members.map((_, index) => index)), options.minibatchSize);
+  const batches = groupMinibatches(
+    members,
+    new Random(seed).shuffle(members.map((_, index) => index)),
+    options.minibatchSize,
+  );
   // π_old is the model before this update; with a single step it equals the current (detached) scores.
   const needsOld = options.epochs > 1 || batches.length > 1;
   const oldLogprobs = needsOld ? scoreInChunks(model, sequences, options.minibatchSize) : null;
-  const referenceLogprobs = reference && options.klCoefficient > 0 ? scoreInChunks(reference, sequences, options.minibatchSize) : null;
+  const referenceLogprobs =
+    reference && options.klCoefficient > 0 ? scoreInChunks(reference, sequences, options.minibatchSize) : null;
   const totals = { loss: 0, policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0, gradientNorm: 0 };
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const indices of batches) {
@@ -121,17 +143,37 @@ export function grpoUpdate(model: LanguageModel, reference: LanguageModel | null
       const pass = model.score(batch);
       const lengths = pass.logprobs.map((values) => values.length);
       const current = flatten(pass.logprobs);
-      const result = tokenObjective({
-        logprob: current,
-        oldLogprob: oldLogprobs ? flatten(indices.map((index) => oldLogprobs[index]!)) : current,
-        referenceLogprob: referenceLogprobs ? flatten(indices.map((index) => referenceLogprobs[index]!)) : null,
-        entropy: flatten(pass.entropies),
-        signal: broadcast(indices.map((index) => signal[index]!), lengths),
-        aggregation: flatten(aggregationWeights(lengths, options.aggregation)),
-        offPolicy: Uint8Array.from(broadcast(indices.map((index) => offPolicy[index]!), lengths)),
-      }, { policyLoss: 'clipped-ratio', klEstimator: options.klEstimator, klCoefficient: options.klCoefficient, entropyCoefficient: options.entropyCoefficient, clip: options.clip });
+      const result = tokenObjective(
+        {
+          logprob: current,
+          oldLogprob: oldLogprobs ? flatten(indices.map((index) => oldLogprobs[index]!)) : current,
+          referenceLogprob: referenceLogprobs ? flatten(indices.map((index) => referenceLogprobs[index]!)) : null,
+          entropy: flatten(pass.entropies),
+          signal: broadcast(
+            indices.map((index) => signal[index]!),
+            lengths,
+          ),
+          aggregation: flatten(aggregationWeights(lengths, options.aggregation)),
+          offPolicy: Uint8Array.from(
+            broadcast(
+              indices.map((index) => offPolicy[index]!),
+              lengths,
+            ),
+          ),
+        },
+        {
+          policyLoss: 'clipped-ratio',
+          klEstimator: options.klEstimator,
+          klCoefficient: options.klCoefficient,
+          entropyCoefficient: options.entropyCoefficient,
+          clip: options.clip,
+        },
+      );
       pass.backward(unflatten(result.gradLogprob, lengths), unflatten(result.gradEntropy, lengths));
-      totals.gradientNorm += model.step({ ...options.adam, learningRate: warmedUpLearningRate(options.adam.learningRate, model.optimizer.step, options.warmupSteps ?? 0) });
+      totals.gradientNorm += model.step({
+        ...options.adam,
+        learningRate: warmedUpLearningRate(options.adam.learningRate, model.optimizer.step, options.warmupSteps ?? 0),
+      });
       totals.loss += result.loss;
       totals.policyLoss += result.stats.policyLoss;
       totals.kl += result.stats.kl;

@@ -1,4 +1,10 @@
-import { clampLogRatio, klEstimators, policyLosses, type KlEstimatorName, type PolicyLossName } from './token-losses.ts';
+import {
+  clampLogRatio,
+  klEstimators,
+  policyLosses,
+  type KlEstimatorName,
+  type PolicyLossName,
+} from './token-losses.ts';
 
 /** Per-token inputs, flat over every scored token of a batch ([tokens] each). */
 export interface TokenTerms {
@@ -50,7 +56,9 @@ export type AggregationMode = 'token-mean' | 'sequence-mean';
 export function aggregationWeights(lengths: readonly number[], mode: AggregationMode): Float32Array[] {
   const total = lengths.reduce((sum, length) => sum + length, 0);
   const nonEmpty = lengths.filter((length) => length > 0).length;
-  return lengths.map((length) => new Float32Array(length).fill(mode === 'token-mean' ? 1 / total : 1 / (nonEmpty * length)));
+  return lengths.map((length) =>
+    new Float32Array(length).fill(mode === 'token-mean' ? 1 / total : 1 / (nonEmpty * length)),
+  );
 }
 
 /** Fast objective: one loop over the flat arrays, terms inlined. */
@@ -77,7 +85,7 @@ export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): Ob
       gradient = -signal;
     } else if (clipped) {
       const ratio = Math.exp(logprob - terms.oldLogprob[index]!);
-      const bounded = ratio < 1 - options.clip ? 1 - options.clip : ratio > 1 + options.clip ? 1 + options.clip : ratio;
+      const bounded = ratio < 1 - options.clip ? 1 - options.clip : Math.min(ratio, 1 + options.clip);
       if (bounded * signal < ratio * signal) {
         loss = -bounded * signal;
         gradient = 0;
@@ -128,11 +136,18 @@ export function tokenObjectiveReference(terms: TokenTerms, options: ObjectiveOpt
   for (let index = 0; index < count; index++) {
     const weight = terms.aggregation[index]!;
     const guided = terms.offPolicy?.[index] === 1;
-    const policy = policyLosses[guided ? 'weighted-nll' : options.policyLoss].token(terms.logprob[index]!, terms.oldLogprob[index]!, terms.signal[index]!, options.clip);
-    const kl = !guided && options.klCoefficient > 0 && terms.referenceLogprob
-      ? klEstimators[options.klEstimator].token(terms.logprob[index]!, terms.referenceLogprob[index]!)
-      : { value: 0, gradient: 0 };
-    loss += weight * (policy.loss + options.klCoefficient * kl.value - options.entropyCoefficient * terms.entropy[index]!);
+    const policy = policyLosses[guided ? 'weighted-nll' : options.policyLoss].token(
+      terms.logprob[index]!,
+      terms.oldLogprob[index]!,
+      terms.signal[index]!,
+      options.clip,
+    );
+    const kl =
+      !guided && options.klCoefficient > 0 && terms.referenceLogprob
+        ? klEstimators[options.klEstimator].token(terms.logprob[index]!, terms.referenceLogprob[index]!)
+        : { value: 0, gradient: 0 };
+    loss +=
+      weight * (policy.loss + options.klCoefficient * kl.value - options.entropyCoefficient * terms.entropy[index]!);
     gradLogprob[index] = weight * (policy.gradient + options.klCoefficient * kl.gradient);
     gradEntropy[index] = -weight * options.entropyCoefficient;
     stats.policyLoss += weight * policy.loss;

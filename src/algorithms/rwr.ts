@@ -32,8 +32,15 @@ export type RwrStats = Record<string, number>;
  * w̃ = w / Σw, then enforce the per-update KL cap. Records of weight 0 and empty proposals are dropped;
  * an empty batch is a no-op.
  */
-export function rwrUpdate(model: LanguageModel, initial: LanguageModel | null, records: readonly WeightedSequence[], options: RwrOptions): RwrStats {
-  const kept = records.filter((record) => record.weight > 0 && record.sequence.tokens.length - Math.max(1, record.sequence.lossStart) > 0);
+export function rwrUpdate(
+  model: LanguageModel,
+  initial: LanguageModel | null,
+  records: readonly WeightedSequence[],
+  options: RwrOptions,
+): RwrStats {
+  const kept = records.filter(
+    (record) => record.weight > 0 && record.sequence.tokens.length - Math.max(1, record.sequence.lossStart) > 0,
+  );
   const stats: RwrStats = { records: kept.length, steps: 0, scale: 0, stopped: 0, updateKl: 0 };
   if (kept.length === 0) return stats;
   const sequences = kept.map((record) => record.sequence);
@@ -48,14 +55,26 @@ export function rwrUpdate(model: LanguageModel, initial: LanguageModel | null, r
     const pass = step === 0 ? beforePass : model.score(sequences);
     const lengths = pass.logprobs.map((values) => values.length);
     const current = flatten(pass.logprobs);
-    const result = tokenObjective({
-      logprob: current,
-      oldLogprob: current,
-      referenceLogprob: initialLogprobs ? flatten(initialLogprobs) : null,
-      entropy: flatten(pass.entropies),
-      signal: broadcast(kept.map((record) => (record.weight / weightTotal) * kept.length), lengths),
-      aggregation: flatten(aggregationWeights(lengths, 'sequence-mean')),
-    }, { policyLoss: 'weighted-nll', klEstimator: options.klEstimator, klCoefficient: options.klCoefficient, entropyCoefficient: 0, clip: 0.2 });
+    const result = tokenObjective(
+      {
+        logprob: current,
+        oldLogprob: current,
+        referenceLogprob: initialLogprobs ? flatten(initialLogprobs) : null,
+        entropy: flatten(pass.entropies),
+        signal: broadcast(
+          kept.map((record) => (record.weight / weightTotal) * kept.length),
+          lengths,
+        ),
+        aggregation: flatten(aggregationWeights(lengths, 'sequence-mean')),
+      },
+      {
+        policyLoss: 'weighted-nll',
+        klEstimator: options.klEstimator,
+        klCoefficient: options.klCoefficient,
+        entropyCoefficient: 0,
+        clip: 0.2,
+      },
+    );
     pass.backward(unflatten(result.gradLogprob, lengths), null);
     model.step(options.adam);
     stats.steps += 1;
@@ -69,7 +88,8 @@ export function rwrUpdate(model: LanguageModel, initial: LanguageModel | null, r
   let kl = measure();
   while (kl > options.klCap && scale > 0.125) {
     scale /= 2;
-    for (let index = 0; index < after.length; index++) model.parameters[index] = before[index]! + scale * (after[index]! - before[index]!);
+    for (let index = 0; index < after.length; index++)
+      model.parameters[index] = before[index]! + scale * (after[index]! - before[index]!);
     kl = measure();
   }
   if (kl > options.klCap) {

@@ -27,7 +27,11 @@ export interface SftStats {
 }
 
 /** Supervised fine-tuning: token-mean cross-entropy on the scored (response) tokens only. */
-export function supervisedFineTune(model: LanguageModel, sequences: readonly ScoredSequence[], options: SftOptions): SftStats {
+export function supervisedFineTune(
+  model: LanguageModel,
+  sequences: readonly ScoredSequence[],
+  options: SftOptions,
+): SftStats {
   const random = new Random(options.seed);
   const stats: SftStats = { steps: 0, firstLoss: Number.NaN, lastLoss: Number.NaN, tokens: 0 };
   const usable = sequences.filter((sequence) => sequence.tokens.length - Math.max(1, sequence.lossStart) > 0);
@@ -38,16 +42,30 @@ export function supervisedFineTune(model: LanguageModel, sequences: readonly Sco
       const batch = indices.map((index) => usable[index]!);
       const pass = model.score(batch);
       const lengths = pass.logprobs.map((values) => values.length);
-      const result = tokenObjective({
-        logprob: flatten(pass.logprobs),
-        oldLogprob: flatten(pass.logprobs),
-        referenceLogprob: null,
-        entropy: flatten(pass.entropies),
-        signal: broadcast(lengths.map(() => 1), lengths),
-        aggregation: flatten(aggregationWeights(lengths, 'token-mean')),
-      }, { policyLoss: 'weighted-nll', klEstimator: 'k3', klCoefficient: 0, entropyCoefficient: 0, clip: 0.2 });
+      const result = tokenObjective(
+        {
+          logprob: flatten(pass.logprobs),
+          oldLogprob: flatten(pass.logprobs),
+          referenceLogprob: null,
+          entropy: flatten(pass.entropies),
+          signal: broadcast(
+            lengths.map(() => 1),
+            lengths,
+          ),
+          aggregation: flatten(aggregationWeights(lengths, 'token-mean')),
+        },
+        { policyLoss: 'weighted-nll', klEstimator: 'k3', klCoefficient: 0, entropyCoefficient: 0, clip: 0.2 },
+      );
       pass.backward(unflatten(result.gradLogprob, lengths), null);
-      model.step({ ...options.adam, learningRate: learningRateAt(options.schedule ?? 'constant', stats.steps, totalSteps, options.adam.learningRate) });
+      model.step({
+        ...options.adam,
+        learningRate: learningRateAt(
+          options.schedule ?? 'constant',
+          stats.steps,
+          totalSteps,
+          options.adam.learningRate,
+        ),
+      });
       if (stats.steps === 0) stats.firstLoss = result.loss;
       stats.lastLoss = result.loss;
       stats.steps += 1;

@@ -10,7 +10,12 @@ export type KlEstimatorName = 'k1' | 'k2' | 'k3';
 export interface PolicyLossTerm {
   description: string;
   /** Loss of one token and ∂loss/∂logprob. `signal` is the advantage (or the regression weight). */
-  token(logprob: number, oldLogprob: number, signal: number, clip: number): { loss: number; gradient: number; clipped: boolean };
+  token(
+    logprob: number,
+    oldLogprob: number,
+    signal: number,
+    clip: number,
+  ): { loss: number; gradient: number; clipped: boolean };
 }
 
 export const policyLosses: Record<PolicyLossName, PolicyLossTerm> = {

@@ -8,7 +8,14 @@ import { rwrUpdate, type RwrOptions } from './rwr.ts';
 import { evaluateLoss, supervisedFineTune } from './sft.ts';
 
 const tokenizer = new Tokenizer([]);
-const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, modelWidth: 16, layers: 1, heads: 2, hiddenWidth: 32, contextLength: 32 });
+const config = ModelConfigSchema.parse({
+  vocabSize: tokenizer.vocabSize,
+  modelWidth: 16,
+  layers: 1,
+  heads: 2,
+  hiddenWidth: 32,
+  contextLength: 32,
+});
 const adam = { learningRate: 1e-2, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
 const encodePair = (prompt: string, response: string) => {
   const promptTokens = [Tokenizer.begin, ...tokenizer.encode(prompt), Tokenizer.separator];
@@ -17,7 +24,12 @@ const encodePair = (prompt: string, response: string) => {
 
 describe('SFT', () => {
   it('lowers the response loss on a toy corpus, and only the response is scored', () => {
-    const corpus = [['2+2', '4'], ['3+4', '7'], ['1+5', '6'], ['2+3', '5']].map(([prompt, response]) => encodePair(prompt!, response!));
+    const corpus = [
+      ['2+2', '4'],
+      ['3+4', '7'],
+      ['1+5', '6'],
+      ['2+3', '5'],
+    ].map(([prompt, response]) => encodePair(prompt!, response!));
     const model = LanguageModel.initialize(config, tokenizer, 1);
     const before = evaluateLoss(model, corpus);
     const stats = supervisedFineTune(model, corpus, { adam, epochs: 40, batchSize: 4, seed: 2 });
@@ -30,8 +42,16 @@ describe('SFT', () => {
 });
 
 const grpoOptions: GrpoOptions = {
-  advantage: 'grpo', advantageEpsilon: 1e-6, clip: 0.2, klCoefficient: 0.01, klEstimator: 'k3', entropyCoefficient: 0,
-  aggregation: 'token-mean', epochs: 2, minibatchSize: 16, adam,
+  advantage: 'grpo',
+  advantageEpsilon: 1e-6,
+  clip: 0.2,
+  klCoefficient: 0.01,
+  klEstimator: 'k3',
+  entropyCoefficient: 0,
+  aggregation: 'token-mean',
+  epochs: 2,
+  minibatchSize: 16,
+  adam,
 };
 
 describe('GRPO', () => {
@@ -44,18 +64,27 @@ describe('GRPO', () => {
     const meanReward = (seed: number) => {
       const requests = prompts.flatMap((prompt) => Array.from({ length: 8 }, () => ({ prompt, maxNewTokens: 3 })));
       const generated = model.generate(requests, { temperature: 1, topP: 1, seed, stopToken: -1 });
-      return { requests, generated, mean: generated.reduce((sum, result) => sum + reward(result.tokens), 0) / generated.length };
+      return {
+        requests,
+        generated,
+        mean: generated.reduce((sum, result) => sum + reward(result.tokens), 0) / generated.length,
+      };
     };
-    const initial = [0, 1, 2].map((seed) => meanReward(deriveSeed(99, seed)).mean).reduce((sum, value) => sum + value) / 3;
+    const initial =
+      [0, 1, 2].map((seed) => meanReward(deriveSeed(99, seed)).mean).reduce((sum, value) => sum + value) / 3;
     for (let update = 0; update < 25; update++) {
       const { requests, generated } = meanReward(deriveSeed(5, update));
       const groups = prompts.map((_, group) => ({
-        sequences: generated.slice(group * 8, group * 8 + 8).map((result, index) => ({ tokens: [...requests[group * 8 + index]!.prompt, ...result.tokens], lossStart: requests[0]!.prompt.length })),
+        sequences: generated.slice(group * 8, group * 8 + 8).map((result, index) => ({
+          tokens: [...requests[group * 8 + index]!.prompt, ...result.tokens],
+          lossStart: requests[0]!.prompt.length,
+        })),
         rewards: generated.slice(group * 8, group * 8 + 8).map((result) => reward(result.tokens)),
       }));
       grpoUpdate(model, reference, groups, grpoOptions, update);
     }
-    const final = [0, 1, 2].map((seed) => meanReward(deriveSeed(98, seed)).mean).reduce((sum, value) => sum + value) / 3;
+    const final =
+      [0, 1, 2].map((seed) => meanReward(deriveSeed(98, seed)).mean).reduce((sum, value) => sum + value) / 3;
     expect(initial).toBeLessThan(0.7);
     expect(final).toBeGreaterThan(initial + 0.25);
   });
@@ -66,7 +95,13 @@ describe('GRPO', () => {
     const sequence = encodePair('q', 'x');
     expect(grpoUpdate(model, null, [], grpoOptions, 0).steps).toBe(0);
     expect(grpoUpdate(model, null, [{ sequences: [sequence], rewards: [1] }], grpoOptions, 0).steps).toBe(0);
-    const stats = grpoUpdate(model, null, [{ sequences: [sequence, sequence, sequence], rewards: [0.5, 0.5, 0.5] }], grpoOptions, 0);
+    const stats = grpoUpdate(
+      model,
+      null,
+      [{ sequences: [sequence, sequence, sequence], rewards: [0.5, 0.5, 0.5] }],
+      grpoOptions,
+      0,
+    );
     expect(stats.steps).toBe(0);
     expect(Number.isNaN(stats.rewardMean)).toBe(false);
     expect(model.parameters).toEqual(before);
@@ -76,18 +111,27 @@ describe('GRPO', () => {
 describe('GRPO with off-policy guidance', () => {
   const guide = encodePair('q', 'right');
   const rollouts = ['wrong', 'nope', 'xx'].map((response) => encodePair('q', response));
-  const logprobOf = (model: LanguageModel, sequence: typeof guide) => model.score([sequence]).logprobs[0]!.reduce((sum, value) => sum + value, 0);
+  const logprobOf = (model: LanguageModel, sequence: typeof guide) =>
+    model.score([sequence]).logprobs[0]!.reduce((sum, value) => sum + value, 0);
 
   it('adds the guide only to groups that the mode names', () => {
     const failed = { sequences: rollouts, rewards: [0, 0, 0], guide };
     const solved = { sequences: rollouts, rewards: [0, 1, 0], guide };
     const unguided = { sequences: rollouts, rewards: [0, 0, 0] };
-    expect(guidedGroups([failed, solved, unguided], 'none').map((group) => group.guided)).toEqual([false, false, false]);
+    expect(guidedGroups([failed, solved, unguided], 'none').map((group) => group.guided)).toEqual([
+      false,
+      false,
+      false,
+    ]);
     const partly = guidedGroups([failed, solved, unguided], 'failed-groups');
     expect(partly.map((group) => group.guided)).toEqual([true, false, false]);
     expect(partly[0]!.rewards).toEqual([0, 0, 0, 1]);
     expect(partly[0]!.sequences.at(-1)).toBe(guide);
-    expect(guidedGroups([failed, solved, unguided], 'all-groups').map((group) => group.guided)).toEqual([true, true, false]);
+    expect(guidedGroups([failed, solved, unguided], 'all-groups').map((group) => group.guided)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('learns from a group where every rollout failed: the guide rises and the rollouts fall', () => {
@@ -115,14 +159,20 @@ describe('GRPO with off-policy guidance', () => {
     const skipped = grpoUpdate(model.clone(), null, [group], { ...grpoOptions, negativeSamples: 'skip' }, 0);
     expect(skipped.sequencesWithSignal).toBe(1);
     // An all-failed group with its guide and skipping: only the guide is trained.
-    const guidedOnly = grpoUpdate(model, null, [{ ...group, rewards: [0, 0, 0] }], { ...grpoOptions, guidance: 'failed-groups', negativeSamples: 'skip' }, 0);
+    const guidedOnly = grpoUpdate(
+      model,
+      null,
+      [{ ...group, rewards: [0, 0, 0] }],
+      { ...grpoOptions, guidance: 'failed-groups', negativeSamples: 'skip' },
+      0,
+    );
     expect(guidedOnly.sequencesWithSignal).toBe(1);
     expect(guidedOnly.guided).toBe(1);
   });
 });
 
 describe('GRPO learning-rate warm-up', () => {
-  it('ramps linearly over the optimiser\'s first steps, then holds', () => {
+  it("ramps linearly over the optimiser's first steps, then holds", () => {
     expect(warmedUpLearningRate(1e-3, 0, 100)).toBeCloseTo(1e-5, 12);
     expect(warmedUpLearningRate(1e-3, 49, 100)).toBeCloseTo(5e-4, 12);
     expect(warmedUpLearningRate(1e-3, 99, 100)).toBe(1e-3);
@@ -131,7 +181,10 @@ describe('GRPO learning-rate warm-up', () => {
   });
 
   it('takes smaller first steps from fresh moments', () => {
-    const group = { sequences: ['a', 'b', 'c', 'd'].map((response) => encodePair('q', response)), rewards: [1, 0, 1, 0] };
+    const group = {
+      sequences: ['a', 'b', 'c', 'd'].map((response) => encodePair('q', response)),
+      rewards: [1, 0, 1, 0],
+    };
     const moved = (warmupSteps: number) => {
       const model = LanguageModel.initialize(config, tokenizer, 9);
       const before = new Float32Array(model.parameters);
@@ -151,11 +204,21 @@ describe('RWR', () => {
     const initial = model.clone();
     const good = encodePair('ctx', 'hard');
     const bad = encodePair('ctx', 'easy');
-    const logprobOf = (sequence: typeof good) => model.score([sequence]).logprobs[0]!.reduce((sum, value) => sum + value, 0);
+    const logprobOf = (sequence: typeof good) =>
+      model.score([sequence]).logprobs[0]!.reduce((sum, value) => sum + value, 0);
     const gapBefore = logprobOf(good) - logprobOf(bad);
     let scaled = 0;
     for (let update = 0; update < 12; update++) {
-      const stats = rwrUpdate(model, initial, [{ sequence: good, weight: 2.5 }, { sequence: bad, weight: 0.2 }, { sequence: good, weight: 2.5 }], rwrOptions);
+      const stats = rwrUpdate(
+        model,
+        initial,
+        [
+          { sequence: good, weight: 2.5 },
+          { sequence: bad, weight: 0.2 },
+          { sequence: good, weight: 2.5 },
+        ],
+        rwrOptions,
+      );
       expect(stats.updateKl).toBeLessThanOrEqual(rwrOptions.klCap);
       if (stats.scale < 1) scaled++;
     }
@@ -167,7 +230,11 @@ describe('RWR', () => {
   it('stops an update that cannot get under the cap, restoring weights and optimiser', () => {
     const model = LanguageModel.initialize(config, tokenizer, 6);
     const before = new Float32Array(model.parameters);
-    const stats = rwrUpdate(model, null, [{ sequence: encodePair('c', 'zzzz'), weight: 1 }], { ...rwrOptions, klCap: 1e-9, adam: { ...adam, learningRate: 0.1 } });
+    const stats = rwrUpdate(model, null, [{ sequence: encodePair('c', 'zzzz'), weight: 1 }], {
+      ...rwrOptions,
+      klCap: 1e-9,
+      adam: { ...adam, learningRate: 0.1 },
+    });
     expect(stats.stopped).toBe(1);
     expect(model.parameters).toEqual(before);
     expect(model.optimizer.step).toBe(0);

@@ -1,4 +1,4 @@
-import { GenEnvError } from '../spec/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
 
 /** For benchmarks with a single scoring mode: accepts no mode or "official", else one usage line. */
 export function requireOfficialMode(benchmark: string, mode: string | undefined): void {

@@ -13,10 +13,12 @@ export type BenchSuite = 'speed' | 'warm-start' | 'grpo-step';
 export async function benchCommand(options: { json?: boolean; quick?: boolean; suite?: BenchSuite }): Promise<string> {
   if (options.suite === 'warm-start') return warmStartSuite(options);
   if (options.suite === 'grpo-step') return grpoStepSuite(options);
-  const { runModelBenchmark } = await import('../bench/model-bench.ts');
+  const { runModelBenchmark } = await import('../experiments/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
-  const { runOrchestrationBenchmark } = await import('../bench/orchestration-bench.ts');
-  const orchestration = await runOrchestrationBenchmark(options.quick ? { requests: 4000, inFlight: 256 } : { requests: 20000, inFlight: 256 });
+  const { runOrchestrationBenchmark } = await import('../experiments/orchestration-bench.ts');
+  const orchestration = await runOrchestrationBenchmark(
+    options.quick ? { requests: 4000, inFlight: 256 } : { requests: 20000, inFlight: 256 },
+  );
   Object.assign(results, orchestration);
   if (options.json) return JSON.stringify(results);
   const width = Math.max(...Object.keys(results).map((key) => key.length));
@@ -32,19 +34,38 @@ function toolworldAgent(): { base: Record<string, unknown>; warmStartVariations:
 }
 
 async function warmStartSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
-  const { runWarmStartAblation } = await import('../bench/warm-start-ablation.ts');
+  const { runWarmStartAblation } = await import('../experiments/warm-start-ablation.ts');
   // The preset's warm start is 1,250 steps of 8 sequences; --quick halves it.
-  const rows = await runWarmStartAblation({ base: toolworldAgent().base, steps: options.quick ? 625 : 1250, heldOutLimit: 100, seed: 1 });
+  const rows = await runWarmStartAblation({
+    base: toolworldAgent().base,
+    steps: options.quick ? 625 : 1250,
+    heldOutLimit: 100,
+    seed: 1,
+  });
   if (options.json) return JSON.stringify({ suite: 'warm-start', rows });
-  return table(['variant', 'steps', 'seconds', 'last loss', 'test-id', 'test-hard'],
-    rows.map((row) => [row.variant, String(row.steps), row.seconds.toFixed(1), row.lastLoss.toFixed(3), row.testId.toFixed(2), row.testHard.toFixed(2)]));
+  return table(
+    ['variant', 'steps', 'seconds', 'last loss', 'test-id', 'test-hard'],
+    rows.map((row) => [
+      row.variant,
+      String(row.steps),
+      row.seconds.toFixed(1),
+      row.lastLoss.toFixed(3),
+      row.testId.toFixed(2),
+      row.testHard.toFixed(2),
+    ]),
+  );
 }
 
 async function grpoStepSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
-  const { runGrpoStepProbe } = await import('../bench/grpo-step-probe.ts');
+  const { runGrpoStepProbe } = await import('../experiments/grpo-step-probe.ts');
   const { base, warmStartVariations } = toolworldAgent();
   const rows = await runGrpoStepProbe({
-    base, warmStartVariations, seed: 1, prompts: 64, samples: 8, heldOutItems: 100,
+    base,
+    warmStartVariations,
+    seed: 1,
+    prompts: 64,
+    samples: 8,
+    heldOutItems: 100,
     learningRates: options.quick ? [2e-4, 1e-3] : [2e-4, 5e-4, 1e-3, 3e-3],
     variants: [
       { name: 'grpo', options: { guidance: 'none', negativeSamples: 'train' } },
@@ -53,13 +74,39 @@ async function grpoStepSuite(options: { json?: boolean; quick?: boolean }): Prom
     ],
   });
   if (options.json) return JSON.stringify({ suite: 'grpo-step', rows });
-  return table(['update', 'learning rate', 'steps', 'success before', 'success after', 'Δ log π (A > 0)', 'Δ log π (A < 0)', 'test-id before', 'test-id after'],
-    rows.map((row) => [row.variant, String(row.learningRate), String(row.steps), row.successBefore.toFixed(3), row.successAfter.toFixed(3), row.positiveShift.toFixed(3), row.negativeShift.toFixed(3), row.testIdBefore.toFixed(2), row.testIdAfter.toFixed(2)]));
+  return table(
+    [
+      'update',
+      'learning rate',
+      'steps',
+      'success before',
+      'success after',
+      'Δ log π (A > 0)',
+      'Δ log π (A < 0)',
+      'test-id before',
+      'test-id after',
+    ],
+    rows.map((row) => [
+      row.variant,
+      String(row.learningRate),
+      String(row.steps),
+      row.successBefore.toFixed(3),
+      row.successAfter.toFixed(3),
+      row.positiveShift.toFixed(3),
+      row.negativeShift.toFixed(3),
+      row.testIdBefore.toFixed(2),
+      row.testIdAfter.toFixed(2),
+    ]),
+  );
 }
 
 /** Left-aligned text table. */
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }

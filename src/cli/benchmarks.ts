@@ -1,4 +1,4 @@
-import { GenEnvError, type Benchmark } from '../spec/index.ts';
+import { GenEnvError, type Benchmark } from '../interfaces/index.ts';
 
 /** Benchmark name → lazy loader (each benchmark pulls in its own data code only when used). */
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {

@@ -4,7 +4,16 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
-import { ComparisonSchema, GenEnvError, RunSummarySchema, VariantSchema, type Comparison, type RunConfig, type RunConfigInput, type RunSummary } from '../spec/index.ts';
+import {
+  ComparisonSchema,
+  GenEnvError,
+  RunSummarySchema,
+  VariantSchema,
+  type Comparison,
+  type RunConfig,
+  type RunConfigInput,
+  type RunSummary,
+} from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { confidenceInterval95, mean } from '../util/statistics.ts';
 import { resolveRunConfig } from './config-resolution.ts';
@@ -34,7 +43,11 @@ export function planVariants(names: readonly string[]): VariantPlan[] {
     const multiple = /^static-(\d+(?:\.\d+)?)x$/.exec(name);
     if (multiple) return { name, variant: 'static', staticMultiplier: Number(multiple[1]) };
     const parsed = VariantSchema.safeParse(name);
-    if (!parsed.success) throw new GenEnvError('usage', `unknown variant "${name}" (known: genenv, random, static, static-<k>x, base, offline)`);
+    if (!parsed.success)
+      throw new GenEnvError(
+        'usage',
+        `unknown variant "${name}" (known: genenv, random, static, static-<k>x, base, offline)`,
+      );
     return { name, variant: parsed.data };
   });
 }
@@ -52,7 +65,19 @@ function runChild(args: string[]): Promise<void> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolvePromise();
-      else reject(new GenEnvError('internal', `run ${args.join(' ')} failed: ${errors.trim().split('\n').filter((line) => line.startsWith('genenv:')).at(-1) ?? `exit code ${code}`}`));
+      else
+        reject(
+          new GenEnvError(
+            'internal',
+            `run ${args.join(' ')} failed: ${
+              errors
+                .trim()
+                .split('\n')
+                .filter((line) => line.startsWith('genenv:'))
+                .at(-1) ?? `exit code ${code}`
+            }`,
+          ),
+        );
     });
   });
 }
@@ -66,9 +91,18 @@ function readSummary(directory: string): RunSummary | null {
 }
 
 /** Per-variant statistics of final held-out accuracy (mean and 95% Student-t interval over seeds). Pure. */
-export function summariseVariant(name: string, seeds: number[], summaries: RunSummary[], runs: string[]): Comparison['variants'][number] {
-  const sets = [...new Set(summaries.flatMap((summary) => Object.keys(summary.epochs.at(-1)?.heldOutAccuracy ?? {})))].sort();
-  const perSeed = Object.fromEntries(sets.map((set) => [set, summaries.map((summary) => summary.epochs.at(-1)?.heldOutAccuracy[set] ?? 0)]));
+export function summariseVariant(
+  name: string,
+  seeds: number[],
+  summaries: RunSummary[],
+  runs: string[],
+): Comparison['variants'][number] {
+  const sets = [
+    ...new Set(summaries.flatMap((summary) => Object.keys(summary.epochs.at(-1)?.heldOutAccuracy ?? {}))),
+  ].sort();
+  const perSeed = Object.fromEntries(
+    sets.map((set) => [set, summaries.map((summary) => summary.epochs.at(-1)?.heldOutAccuracy[set] ?? 0)]),
+  );
   return {
     variant: name,
     seeds,
@@ -101,45 +135,78 @@ export function comparisonTable(comparison: Comparison): string {
  * as child runs in parallel. Finished runs are kept; interrupted ones resume; rerunning the command
  * with the same --out continues the comparison.
  */
-export async function compareCommand(options: CompareOptions): Promise<{ comparison: Comparison; table: string; directory: string }> {
-  if (!(Number.isInteger(options.seeds) && options.seeds >= 1)) throw new GenEnvError('usage', '--seeds must be a positive integer');
+export async function compareCommand(
+  options: CompareOptions,
+): Promise<{ comparison: Comparison; table: string; directory: string }> {
+  if (!(Number.isInteger(options.seeds) && options.seeds >= 1))
+    throw new GenEnvError('usage', '--seeds must be a positive integer');
   const plans = planVariants(options.variants);
   const base = resolveRunConfig({ preset: options.preset, configFile: options.config, overrides: options.overrides });
-  const directory = options.out ?? join('runs', `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-compare-${base.preset}`);
+  const directory =
+    options.out ??
+    join(
+      'runs',
+      `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-compare-${base.preset}`,
+    );
   const baseFile = join(directory, 'base-config.json');
-  const baseText = JSON.stringify({ ...base, seed: 1, variant: 'genenv' }, null, 2) + '\n';
+  const baseText = `${JSON.stringify({ ...base, seed: 1, variant: 'genenv' }, null, 2)}\n`;
   if (existsSync(baseFile) && readFileSync(baseFile, 'utf8') !== baseText) {
     throw new GenEnvError('usage', `${directory} holds a comparison with another config; choose another --out`);
   }
   writeFileAtomic(baseFile, baseText);
   const seeds = Array.from({ length: options.seeds }, (_, index) => index + 1);
   const limit = pLimit(Math.max(1, options.parallel ?? availableParallelism()));
-  const jobs = plans.flatMap((plan) => seeds.map((seed) => ({ plan, seed, folder: join(directory, plan.name, `seed-${seed}`) })));
+  const jobs = plans.flatMap((plan) =>
+    seeds.map((seed) => ({ plan, seed, folder: join(directory, plan.name, `seed-${seed}`) })),
+  );
   let finished = 0;
-  await Promise.all(jobs.map((job) => limit(async () => {
-    const summary = readSummary(job.folder);
-    if (!summary || summary.completedEpochs < base.epochs) {
-      const resuming = existsSync(join(job.folder, 'run.sqlite'));
-      const args = resuming
-        ? ['--resume', job.folder, '--quiet', '--no-report']
-        : ['--config', resolve(baseFile), '--variant', job.plan.variant, '--seed', String(job.seed), '--out', job.folder, '--quiet', '--no-report',
-          ...(job.plan.staticMultiplier !== undefined ? ['--static-multiplier', String(job.plan.staticMultiplier)] : []),
-          ...(options.overrides.offline ? ['--offline-source', options.overrides.offline.source] : [])];
-      await runChild(args);
-    }
-    finished++;
-    if (!options.quiet) process.stderr.write(`compare: ${job.plan.name} seed ${job.seed} done (${finished}/${jobs.length})\n`);
-  })));
+  await Promise.all(
+    jobs.map((job) =>
+      limit(async () => {
+        const summary = readSummary(job.folder);
+        if (!summary || summary.completedEpochs < base.epochs) {
+          const resuming = existsSync(join(job.folder, 'run.sqlite'));
+          const args = resuming
+            ? ['--resume', job.folder, '--quiet', '--no-report']
+            : [
+                '--config',
+                resolve(baseFile),
+                '--variant',
+                job.plan.variant,
+                '--seed',
+                String(job.seed),
+                '--out',
+                job.folder,
+                '--quiet',
+                '--no-report',
+                ...(job.plan.staticMultiplier !== undefined
+                  ? ['--static-multiplier', String(job.plan.staticMultiplier)]
+                  : []),
+                ...(options.overrides.offline ? ['--offline-source', options.overrides.offline.source] : []),
+              ];
+          await runChild(args);
+        }
+        finished++;
+        if (!options.quiet)
+          process.stderr.write(`compare: ${job.plan.name} seed ${job.seed} done (${finished}/${jobs.length})\n`);
+      }),
+    ),
+  );
   const comparison: Comparison = {
     preset: base.preset,
     seeds,
     variants: plans.map((plan) => {
       const folders = seeds.map((seed) => join(directory, plan.name, `seed-${seed}`));
-      return summariseVariant(plan.name, seeds, folders.map((folder) => readSummary(folder)!), folders.map((folder) => relative(directory, folder)));
+      return summariseVariant(
+        plan.name,
+        seeds,
+        folders.map((folder) => readSummary(folder)!),
+        folders.map((folder) => relative(directory, folder)),
+      );
     }),
   };
   ComparisonSchema.parse(comparison);
-  writeFileAtomic(join(directory, 'comparison.json'), JSON.stringify(comparison, null, 2) + '\n');
+  writeFileAtomic(join(directory, 'comparison.json'), `${JSON.stringify(comparison, null, 2)}\n`);
   const { buildReport } = await import('../report/index.ts');
   await buildReport(directory);
   return { comparison, table: comparisonTable(comparison), directory };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { GenEnvError, RunConfigSchema, type RunConfig, type RunConfigInput } from '../spec/index.ts';
+import type { z } from 'zod';
+import { GenEnvError, RunConfigSchema, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
 import { DEFAULT_PRESET, PRESETS } from './presets.ts';
 
 /** First issue of a zod error as `path: message`. */
@@ -17,15 +17,22 @@ export function readConfigFile(path: string): Record<string, unknown> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new GenEnvError('config', `cannot read config file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
+    throw new GenEnvError(
+      'config',
+      `cannot read config file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+      { cause: error },
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new GenEnvError('config', `config file ${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
+    throw new GenEnvError('config', `config file ${path} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new GenEnvError('config', `config file ${path} must hold a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new GenEnvError('config', `config file ${path} must hold a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -38,24 +45,38 @@ function merge(...layers: Record<string, unknown>[]): Record<string, unknown> {
     for (const [key, value] of Object.entries(layer)) {
       if (value === undefined) continue;
       const previous = result[key];
-      result[key] = NESTED.has(key) && previous && typeof previous === 'object' && value && typeof value === 'object'
-        ? { ...(previous as object), ...(value as object) }
-        : value;
+      result[key] =
+        NESTED.has(key) && previous && typeof previous === 'object' && value && typeof value === 'object'
+          ? { ...(previous as object), ...(value as object) }
+          : value;
     }
   }
   return result;
 }
 
 /** Resolves preset ← config file ← flags into a validated run config. */
-export function resolveRunConfig(input: { preset?: string; configFile?: string; overrides: Partial<RunConfigInput> }): RunConfig {
+export function resolveRunConfig(input: {
+  preset?: string;
+  configFile?: string;
+  overrides: Partial<RunConfigInput>;
+}): RunConfig {
   const fileLayer = input.configFile ? readConfigFile(input.configFile) : {};
   const presetName = input.preset ?? (typeof fileLayer.preset === 'string' ? fileLayer.preset : DEFAULT_PRESET);
   const preset = PRESETS[presetName];
-  if (!preset) throw new GenEnvError('config', `unknown preset "${presetName}" (known: ${Object.keys(PRESETS).join(', ')})`);
-  const merged = merge({ seed: 1, ...preset }, fileLayer, { preset: presetName }, input.overrides as Record<string, unknown>);
+  if (!preset)
+    throw new GenEnvError('config', `unknown preset "${presetName}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  const merged = merge(
+    { seed: 1, ...preset },
+    fileLayer,
+    { preset: presetName },
+    input.overrides as Record<string, unknown>,
+  );
   const parsed = RunConfigSchema.safeParse(merged);
   if (!parsed.success) {
-    throw new GenEnvError('config', `invalid config${input.configFile ? ` (${input.configFile})` : ''}: ${describeIssue(parsed.error)}`);
+    throw new GenEnvError(
+      'config',
+      `invalid config${input.configFile ? ` (${input.configFile})` : ''}: ${describeIssue(parsed.error)}`,
+    );
   }
   return parsed.data;
 }
@@ -66,7 +87,9 @@ export function fieldDescription(field: z.ZodType): string {
   for (let depth = 0; depth < 5 && current; depth++) {
     const description = (current as { description?: string }).description;
     if (description) return description;
-    current = (current as { unwrap?: () => unknown }).unwrap?.() ?? (current as { def?: { innerType?: unknown } }).def?.innerType;
+    current =
+      (current as { unwrap?: () => unknown }).unwrap?.() ??
+      (current as { def?: { innerType?: unknown } }).def?.innerType;
   }
   return '';
 }

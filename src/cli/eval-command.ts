@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GenEnvError } from '../spec/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { loadBenchmark } from './benchmarks.ts';
 import { createEvaluationAgent } from './registry.ts';
@@ -30,15 +30,23 @@ function defaultData(name: string): string {
 export async function evalCommand(options: EvalOptions): Promise<string> {
   const benchmark = await loadBenchmark(options.benchmark);
   const dataPath = options.data ?? defaultData(benchmark.name);
-  if (!existsSync(dataPath)) throw new GenEnvError('benchmark', `no ${benchmark.name} data at ${dataPath}; pass --data <folder>`);
+  if (!existsSync(dataPath))
+    throw new GenEnvError('benchmark', `no ${benchmark.name} data at ${dataPath}; pass --data <folder>`);
   const policy = await createEvaluationAgent({ spec: options.policy, options: {}, seed: options.seed });
-  const bar = process.stderr.isTTY && !options.json
-    ? new cliProgress.SingleBar({ stream: process.stderr, format: `${benchmark.name} [{bar}] {value}/{total}`, clearOnComplete: true }, cliProgress.Presets.shades_classic)
-    : null;
+  const bar =
+    process.stderr.isTTY && !options.json
+      ? new cliProgress.SingleBar(
+          { stream: process.stderr, format: `${benchmark.name} [{bar}] {value}/{total}`, clearOnComplete: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
   let started = false;
   try {
     const report = await benchmark.run(policy, {
-      dataPath, seed: options.seed, limit: options.limit, mode: options.mode,
+      dataPath,
+      seed: options.seed,
+      limit: options.limit,
+      mode: options.mode,
       onProgress: (done, total) => {
         if (!bar) return;
         if (!started) {
@@ -50,14 +58,32 @@ export async function evalCommand(options: EvalOptions): Promise<string> {
       },
     });
     bar?.stop();
-    const out = options.out ?? join('runs', `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-eval-${benchmark.name}`);
-    writeFileAtomic(join(out, 'items.jsonl'), report.items.map((item) => JSON.stringify(item)).join('\n') + '\n');
-    const summary = { benchmark: report.benchmark, policy: options.policy, data: dataPath, ...report.summary, table1: report.table1, notes: report.notes, resultsDirectory: out };
-    writeFileAtomic(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    const out =
+      options.out ??
+      join(
+        'runs',
+        `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-eval-${benchmark.name}`,
+      );
+    writeFileAtomic(join(out, 'items.jsonl'), `${report.items.map((item) => JSON.stringify(item)).join('\n')}\n`);
+    const summary = {
+      benchmark: report.benchmark,
+      policy: options.policy,
+      data: dataPath,
+      ...report.summary,
+      table1: report.table1,
+      notes: report.notes,
+      resultsDirectory: out,
+    };
+    writeFileAtomic(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     if (options.json) return JSON.stringify(summary);
     const lines = [`${benchmark.name} — policy ${options.policy} (${report.items.length} items; results in ${out})`];
-    for (const [key, value] of Object.entries(report.summary)) lines.push(`  ${key}: ${typeof value === 'number' ? Number(value.toFixed(4)) : value}`);
-    lines.push(`  Table 1: ${Object.entries(report.table1).map(([column, value]) => `${column} ${value.toFixed(1)}`).join(', ')}`);
+    for (const [key, value] of Object.entries(report.summary))
+      lines.push(`  ${key}: ${typeof value === 'number' ? Number(value.toFixed(4)) : value}`);
+    lines.push(
+      `  Table 1: ${Object.entries(report.table1)
+        .map(([column, value]) => `${column} ${value.toFixed(1)}`)
+        .join(', ')}`,
+    );
     for (const note of report.notes) lines.push(`  note: ${note}`);
     return lines.join('\n');
   } finally {

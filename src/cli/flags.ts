@@ -1,10 +1,11 @@
-import { GenEnvError } from '../spec/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
 
 /** Commander argument parser for a finite number; a bad value is one usage line. */
 export function numberFlag(flag: string) {
   return (value: string): number => {
     const parsed = Number(value);
-    if (value.trim() === '' || !Number.isFinite(parsed)) throw new GenEnvError('usage', `${flag} expects a number, got "${value}"`);
+    if (value.trim() === '' || !Number.isFinite(parsed))
+      throw new GenEnvError('usage', `${flag} expects a number, got "${value}"`);
     return parsed;
   };
 }
@@ -20,5 +21,8 @@ export function integerFlag(flag: string) {
 
 /** Comma-separated list flag. */
 export function listFlag(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }

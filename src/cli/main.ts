@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { GenEnvError, errorLine, type RunConfigInput } from '../spec/index.ts';
+import { GenEnvError, errorLine, type RunConfigInput } from '../interfaces/index.ts';
 import { configHelp } from './config-resolution.ts';
 import { integerFlag, listFlag, numberFlag } from './flags.ts';
 import { DEFAULT_PRESET, PRESETS } from './presets.ts';
@@ -49,11 +49,18 @@ function overridesFrom(options: Record<string, unknown>): Partial<RunConfigInput
   return overrides as Partial<RunConfigInput>;
 }
 
-function buildProgram(output: { out: (text: string) => void; err: (text: string) => void }, setExit: (code: number) => void): Command {
+function buildProgram(
+  output: { out: (text: string) => void; err: (text: string) => void },
+  setExit: (code: number) => void,
+): Command {
   const program = new Command('genenv')
     .description('Difficulty-aligned co-evolution of an LLM agent and a generative environment simulator (GenEnv).')
     .showSuggestionAfterError(true)
-    .configureOutput({ writeOut: output.out, writeErr: output.err, outputError: (text, write) => write(text.split('\n')[0]! + '\n') })
+    .configureOutput({
+      writeOut: output.out,
+      writeErr: output.err,
+      outputError: (text, write) => write(`${text.split('\n')[0]!}\n`),
+    })
     .exitOverride();
 
   addConfigFlags(program.command('run').description('one co-evolution run'))
@@ -67,17 +74,31 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
     .action(async (options: Record<string, unknown>) => {
       const { summary, directory } = await runCommand({
         skipReport: options.report === false,
-        preset: options.preset as string | undefined, config: options.config as string | undefined, out: options.out as string | undefined,
-        resume: options.resume as string | undefined, quiet: Boolean(options.quiet), overrides: overridesFrom(options),
+        preset: options.preset as string | undefined,
+        config: options.config as string | undefined,
+        out: options.out as string | undefined,
+        resume: options.resume as string | undefined,
+        quiet: Boolean(options.quiet),
+        overrides: overridesFrom(options),
       });
       const last = summary.epochs.at(-1);
-      output.out(`run finished: ${directory} (${summary.completedEpochs} epochs, ${summary.wallSeconds.toFixed(1)} s, held-out ${JSON.stringify(last?.heldOutAccuracy ?? {})})\n`);
+      output.out(
+        `run finished: ${directory} (${summary.completedEpochs} epochs, ${summary.wallSeconds.toFixed(1)} s, held-out ${JSON.stringify(last?.heldOutAccuracy ?? {})})\n`,
+      );
     });
 
-  addConfigFlags(program.command('compare').description('several variants and seeds on one preset with the same budget'), ['seed', 'variant'])
+  addConfigFlags(
+    program.command('compare').description('several variants and seeds on one preset with the same budget'),
+    ['seed', 'variant'],
+  )
     .option('--preset <name>', `named preset (default ${DEFAULT_PRESET})`)
     .option('--config <file>', 'JSON file with run-config fields (over the preset)')
-    .option('--variants <list>', 'comma-separated variants (genenv,random,static,base,offline; static-2x for data multiples)', listFlag, ['genenv', 'random', 'static', 'base'])
+    .option(
+      '--variants <list>',
+      'comma-separated variants (genenv,random,static,base,offline; static-2x for data multiples)',
+      listFlag,
+      ['genenv', 'random', 'static', 'base'],
+    )
     .option('--seeds <n>', 'number of seeds (1..n)', integerFlag('--seeds'), 3)
     .option('--out <dir>', 'comparison directory (default runs/<timestamp>-compare-<preset>)')
     .option('--parallel <n>', 'runs at once (default: CPU cores)', integerFlag('--parallel'))
@@ -85,14 +106,21 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
     .option('--quiet', 'no progress output')
     .action(async (options: Record<string, unknown>) => {
       const result = await compareCommand({
-        preset: options.preset as string | undefined, config: options.config as string | undefined,
-        variants: options.variants as string[], seeds: options.seeds as number, out: options.out as string | undefined,
-        parallel: options.parallel as number | undefined, quiet: Boolean(options.quiet), overrides: overridesFrom(options),
+        preset: options.preset as string | undefined,
+        config: options.config as string | undefined,
+        variants: options.variants as string[],
+        seeds: options.seeds as number,
+        out: options.out as string | undefined,
+        parallel: options.parallel as number | undefined,
+        quiet: Boolean(options.quiet),
+        overrides: overridesFrom(options),
       });
       output.out(`${result.table}\ncomparison written: ${result.directory}\n`);
     });
 
-  program.command('eval').description('run a policy on a benchmark')
+  program
+    .command('eval')
+    .description('run a policy on a benchmark')
     .requiredOption('--benchmark <name>', 'api-bank, bfcl, bamboogle, travelplanner or alfworld')
     .requiredOption('--policy <spec>', 'builtin:<checkpoint dir>, openai:<base URL>#<model>, oracle or student')
     .option('--data <path>', 'benchmark data folder (default ../shared/benchmarks/<name>)')
@@ -102,22 +130,32 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
     .option('--seed <n>', 'random seed', integerFlag('--seed'), 1)
     .option('--json', 'print the summary as JSON')
     .action(async (options: Record<string, unknown>) => {
-      output.out(await evalCommand(options as never) + '\n');
+      output.out(`${await evalCommand(options as never)}\n`);
     });
 
-  program.command('report').description('(re)build report.html of a run or comparison directory from its files')
+  program
+    .command('report')
+    .description('(re)build report.html of a run or comparison directory from its files')
     .argument('<dir>', 'run or comparison directory')
     .action(async (directory: string) => {
-      output.out(await reportCommand(directory) + '\n');
+      output.out(`${await reportCommand(directory)}\n`);
     });
 
-  program.command('bench').description('measure training and sampling speed of the built-in model and orchestration throughput')
-    .addOption(new Option('--suite <name>', 'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate')
-      .choices(['speed', 'warm-start', 'grpo-step']).default('speed'))
+  program
+    .command('bench')
+    .description('measure training and sampling speed of the built-in model and orchestration throughput')
+    .addOption(
+      new Option(
+        '--suite <name>',
+        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate',
+      )
+        .choices(['speed', 'warm-start', 'grpo-step'])
+        .default('speed'),
+    )
     .option('--json', 'print one JSON object')
     .option('--quick', 'shorter measurement')
     .action(async (options: { json?: boolean; quick?: boolean; suite: 'speed' | 'warm-start' | 'grpo-step' }) => {
-      output.out(await benchCommand(options) + '\n');
+      output.out(`${await benchCommand(options)}\n`);
     });
 
   program.hook('postAction', () => setExit(0));
@@ -130,19 +168,33 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
  */
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
-  const output = { out: (text: string) => { process.stdout.write(text); }, err: (text: string) => { process.stderr.write(text); } };
-  const program = buildProgram(output, (code) => { exitCode = code; });
+  const output = {
+    out: (text: string) => {
+      process.stdout.write(text);
+    },
+    err: (text: string) => {
+      process.stderr.write(text);
+    },
+  };
+  const program = buildProgram(output, (code) => {
+    exitCode = code;
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version are not errors; commander already printed its one-line message otherwise.
-      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.help' ? 0 : 2;
+      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.help'
+        ? 0
+        : 2;
     }
     const cause = (error as { cause?: unknown }).cause;
     const inner = error instanceof GenEnvError || !(cause instanceof GenEnvError) ? error : cause;
-    const line = inner instanceof GenEnvError ? errorLine(inner) : `internal error: ${errorLine(inner)} (set GENENV_DEBUG=1 for details)`;
+    const line =
+      inner instanceof GenEnvError
+        ? errorLine(inner)
+        : `internal error: ${errorLine(inner)} (set GENENV_DEBUG=1 for details)`;
     process.stderr.write(`genenv: ${line}\n`);
     if (process.env.GENENV_DEBUG) process.stderr.write(`${(inner as Error)?.stack ?? ''}\n`);
     return inner instanceof GenEnvError && inner.code === 'usage' ? 2 : 1;

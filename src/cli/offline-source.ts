@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { GenEnvError } from '../spec/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
 
 /** Reads a JSONL file of task specs (one JSON value per line, or `{"spec": ...}`) for the offline variant. */
 export function readOfflineSpecs(path: string): unknown[] {
@@ -7,7 +7,9 @@ export function readOfflineSpecs(path: string): unknown[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new GenEnvError('config', `cannot read offline task file ${path}: ${(error as Error).message}`, { cause: error });
+    throw new GenEnvError('config', `cannot read offline task file ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const specs: unknown[] = [];
   text.split('\n').forEach((line, index) => {

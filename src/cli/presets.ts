@@ -1,4 +1,4 @@
-import type { RunConfigInput } from '../spec/index.ts';
+import type { RunConfigInput } from '../interfaces/index.ts';
 
 /**
  * Named starting configurations. `toolworld` (the default) co-evolves the built-in neural agent and
@@ -59,11 +59,45 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // Tied embeddings and word pieces, with every number below 100 one token, let the small agent copy
     // slot values; GRPO steps stay small (2e-4, two passes over minibatches of whole groups) because
     // larger ones collapse it onto frequent values (`genenv bench --suite grpo-step`).
-    agent: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'numbers', merges: 256, warmStartEpochs: 2, warmStartSchedule: 'cosine', warmStartLearningRate: 5e-3, batchSize: 8, learningRate: 2e-4, updateEpochs: 2, minibatchSize: 8, rehearsalLearningRate: 1e-3, maxResponseTokens: 48, trainThreads: 2, workers: 2 } },
+    agent: {
+      policy: 'builtin',
+      options: {
+        size: 'small',
+        tieEmbeddings: true,
+        pieces: 'numbers',
+        merges: 256,
+        warmStartEpochs: 2,
+        warmStartSchedule: 'cosine',
+        warmStartLearningRate: 5e-3,
+        batchSize: 8,
+        learningRate: 2e-4,
+        updateEpochs: 2,
+        minibatchSize: 8,
+        rehearsalLearningRate: 1e-3,
+        maxResponseTokens: 48,
+        trainThreads: 2,
+        workers: 2,
+      },
+    },
     // Both sample on two worker threads (the same completions as in process; seed 3's run: 288 s instead of 324 s).
     // Four RWR steps per update (each still within the KL cap) let the few in-band task types of an epoch
     // move the simulator: with one step its difficulty drifted down (seed 1); with four it rose on seeds 1 and 2.
-    simulator: { policy: 'builtin', options: { size: 'small', tieEmbeddings: true, pieces: 'numbers', warmStartSchedule: 'cosine', warmStartEpochs: 10, warmStartLearningRate: 5e-3, batchSize: 16, updateEpochs: 4, maxResponseTokens: 48, trainThreads: 2, workers: 2 } },
+    simulator: {
+      policy: 'builtin',
+      options: {
+        size: 'small',
+        tieEmbeddings: true,
+        pieces: 'numbers',
+        warmStartSchedule: 'cosine',
+        warmStartEpochs: 10,
+        warmStartLearningRate: 5e-3,
+        batchSize: 16,
+        updateEpochs: 4,
+        maxResponseTokens: 48,
+        trainThreads: 2,
+        workers: 2,
+      },
+    },
   },
 };
 

@@ -1,11 +1,14 @@
 import cliProgress from 'cli-progress';
-import type { EpochMetrics, EventSink } from '../spec/index.ts';
+import type { EpochMetrics, EventSink } from '../interfaces/index.ts';
 
-const format = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? '–' : value.toFixed(digits));
+const format = (value: number | null | undefined, digits = 2) =>
+  value === null || value === undefined ? '–' : value.toFixed(digits);
 
 /** One line per epoch, for logs and for terminals alike. */
 export function epochLine(metrics: EpochMetrics): string {
-  const heldOut = Object.entries(metrics.heldOutAccuracy).map(([name, value]) => `${name} ${format(value)}`).join(' ');
+  const heldOut = Object.entries(metrics.heldOutAccuracy)
+    .map(([name, value]) => `${name} ${format(value)}`)
+    .join(' ');
   return `epoch ${metrics.epoch}: success ${format(metrics.successRate)} in-band ${format(metrics.inBandFraction)} R_env ${format(metrics.envReward)} invalid ${metrics.invalidProposals} | held-out ${heldOut}`;
 }
 
@@ -17,7 +20,15 @@ export function progressReporter(options: { quiet: boolean; label: string }): { 
   if (options.quiet) return { sink: () => {}, stop: () => {} };
   const interactive = Boolean(process.stderr.isTTY);
   const bars = interactive
-    ? new cliProgress.MultiBar({ stream: process.stderr, format: `${options.label} [{bar}] {value}/{total} epochs | {phase}`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic)
+    ? new cliProgress.MultiBar(
+        {
+          stream: process.stderr,
+          format: `${options.label} [{bar}] {value}/{total} epochs | {phase}`,
+          hideCursor: true,
+          clearOnComplete: true,
+        },
+        cliProgress.Presets.shades_classic,
+      )
     : null;
   let bar: cliProgress.SingleBar | null = null;
   const stop = () => {
@@ -36,10 +47,10 @@ export function progressReporter(options: { quiet: boolean; label: string }): { 
       case 'epoch-end': {
         const line = epochLine(event.metrics as unknown as EpochMetrics);
         if (bars && bar) {
-          bars.log(line + '\n');
+          bars.log(`${line}\n`);
           bar.increment(1);
         } else {
-          process.stderr.write(line + '\n');
+          process.stderr.write(`${line}\n`);
         }
         break;
       }

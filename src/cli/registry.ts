@@ -3,7 +3,14 @@ import { ParametricSimulator } from '../policies/parametric/parametric-simulator
 import { OraclePolicy } from '../policies/oracle.ts';
 import { SimulatedStudent } from '../policies/student/student.ts';
 import { hookSettings, splitTrainerOptions } from './trainer-options.ts';
-import { GenEnvError, type AgentPolicy, type Domain, type EnvironmentPolicy, type TrainableAgent, type TrainableSimulator } from '../spec/index.ts';
+import {
+  GenEnvError,
+  type AgentPolicy,
+  type Domain,
+  type EnvironmentPolicy,
+  type TrainableAgent,
+  type TrainableSimulator,
+} from '../interfaces/index.ts';
 
 /** Wiring only: names → constructors. The loop never sees these names. */
 const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Promise<Domain>> = {
@@ -38,11 +45,21 @@ const openai = () => import('../policies/openai/index.ts');
 /** An OpenAI-served agent made trainable by a trainer hook (`options.trainer`). */
 async function hookTrainedAgent(input: PolicyInput): Promise<TrainableAgent> {
   const { rest, trainer } = splitTrainerOptions(input.options, 'agent');
-  if (!trainer) throw new GenEnvError('config', `agent "${input.spec}" needs agent.options.trainer {command, format, adapters} to be trained; a frozen model belongs in genenv eval`);
+  if (!trainer)
+    throw new GenEnvError(
+      'config',
+      `agent "${input.spec}" needs agent.options.trainer {command, format, adapters} to be trained; a frozen model belongs in genenv eval`,
+    );
   const agent = await (await openai()).createOpenAIAgent({ ...input, options: rest });
   const { parseOpenAIPolicySpec } = await openai();
-  const settings = await hookSettings(trainer, parseOpenAIPolicySpec(input.spec).baseUrls, rest.apiKeyEnv as string | undefined, input.runDirectory ?? '.', 'agent');
-  const { HookTrainedAgent } = await import('../trainers/index.ts');
+  const settings = await hookSettings(
+    trainer,
+    parseOpenAIPolicySpec(input.spec).baseUrls,
+    rest.apiKeyEnv as string | undefined,
+    input.runDirectory ?? '.',
+    'agent',
+  );
+  const { HookTrainedAgent } = await import('../external-trainers/index.ts');
   return new HookTrainedAgent(agent, settings);
 }
 
@@ -52,8 +69,14 @@ async function openAISimulator(input: PolicyInput): Promise<TrainableSimulator> 
   const simulator = await (await openai()).createOpenAISimulator({ ...input, options: rest });
   if (!trainer) return simulator;
   const { parseOpenAIPolicySpec } = await openai();
-  const settings = await hookSettings(trainer, parseOpenAIPolicySpec(input.spec).baseUrls, rest.apiKeyEnv as string | undefined, input.runDirectory ?? '.', 'simulator');
-  const { HookTrainedSimulator } = await import('../trainers/index.ts');
+  const settings = await hookSettings(
+    trainer,
+    parseOpenAIPolicySpec(input.spec).baseUrls,
+    rest.apiKeyEnv as string | undefined,
+    input.runDirectory ?? '.',
+    'simulator',
+  );
+  const { HookTrainedSimulator } = await import('../external-trainers/index.ts');
   return new HookTrainedSimulator(simulator, input.domain, settings);
 }
 
@@ -63,14 +86,21 @@ export async function createTrainableAgent(input: PolicyInput): Promise<Trainabl
     case 'student':
       return new SimulatedStudent(input.options);
     case 'builtin':
-      if (input.spec !== 'builtin') throw new GenEnvError('config', `agent policy "${input.spec}": a trained agent starts from "builtin"; builtin:<dir> is for genenv eval`);
+      if (input.spec !== 'builtin')
+        throw new GenEnvError(
+          'config',
+          `agent policy "${input.spec}": a trained agent starts from "builtin"; builtin:<dir> is for genenv eval`,
+        );
       return (await builtin()).createBuiltinAgent(input);
     case 'openai':
       return hookTrainedAgent(input);
     case 'oracle':
       throw new GenEnvError('config', 'the oracle agent cannot be trained; use it with genenv eval');
     default:
-      throw new GenEnvError('config', `unknown agent policy "${input.spec}" (known for training: builtin, student, openai:<base URL>#<model>)`);
+      throw new GenEnvError(
+        'config',
+        `unknown agent policy "${input.spec}" (known for training: builtin, student, openai:<base URL>#<model>)`,
+      );
   }
 }
 
@@ -84,7 +114,10 @@ export async function createTrainableSimulator(input: PolicyInput): Promise<Trai
     case 'openai':
       return openAISimulator(input);
     default:
-      throw new GenEnvError('config', `unknown simulator policy "${input.spec}" (known: builtin, parametric, openai:<base URL>#<model>)`);
+      throw new GenEnvError(
+        'config',
+        `unknown simulator policy "${input.spec}" (known: builtin, parametric, openai:<base URL>#<model>)`,
+      );
   }
 }
 
@@ -94,7 +127,9 @@ export async function createTeacher(input: PolicyInput): Promise<EnvironmentPoli
 }
 
 /** Any agent for evaluation: oracle, student, or a trained checkpoint. */
-export async function createEvaluationAgent(input: Omit<PolicyInput, 'domain'> & { domain?: Domain }): Promise<AgentPolicy> {
+export async function createEvaluationAgent(
+  input: Omit<PolicyInput, 'domain'> & { domain?: Domain },
+): Promise<AgentPolicy> {
   switch (kindOf(input.spec)) {
     case 'oracle':
       return new OraclePolicy();
@@ -102,12 +137,21 @@ export async function createEvaluationAgent(input: Omit<PolicyInput, 'domain'> &
       return new SimulatedStudent(input.options);
     case 'builtin': {
       const directory = input.spec.slice('builtin:'.length);
-      if (!input.spec.startsWith('builtin:') || !directory) throw new GenEnvError('usage', 'policy "builtin" needs a checkpoint: builtin:<checkpoint dir>');
+      if (!input.spec.startsWith('builtin:') || !directory)
+        throw new GenEnvError('usage', 'policy "builtin" needs a checkpoint: builtin:<checkpoint dir>');
       return (await builtin()).loadBuiltinAgent(directory);
     }
     case 'openai':
-      return (await openai()).createOpenAIAgent({ spec: input.spec, domain: input.domain, options: input.options, seed: input.seed });
+      return (await openai()).createOpenAIAgent({
+        spec: input.spec,
+        domain: input.domain,
+        options: input.options,
+        seed: input.seed,
+      });
     default:
-      throw new GenEnvError('usage', `unknown policy "${input.spec}" (expected oracle, student, builtin:<checkpoint dir> or openai:<base URL>#<model>)`);
+      throw new GenEnvError(
+        'usage',
+        `unknown policy "${input.spec}" (expected oracle, student, builtin:<checkpoint dir> or openai:<base URL>#<model>)`,
+      );
   }
 }

@@ -1,5 +1,5 @@
-import type { Domain } from '../spec/domain.ts';
-import type { AgentDemonstration } from '../spec/policy.ts';
+import type { Domain } from '../interfaces/domain.ts';
+import type { AgentDemonstration } from '../interfaces/policy.ts';
 import { deriveSeed } from '../util/random.ts';
 
 /**
@@ -7,7 +7,12 @@ import { deriveSeed } from '../util/random.ts';
  * drawn from `deriveSeed(seed, 'warm-start', task id)`), each paired with its reference answer. Seeds
  * that fail to instantiate are skipped.
  */
-export function agentDemonstrations(domain: Domain, seeds: ReturnType<Domain['seeds']>, variations: number, seed: number): AgentDemonstration[] {
+export function agentDemonstrations(
+  domain: Domain,
+  seeds: ReturnType<Domain['seeds']>,
+  variations: number,
+  seed: number,
+): AgentDemonstration[] {
   const demonstrations: AgentDemonstration[] = [];
   if (variations <= 0) return demonstrations;
   for (const task of seeds) {

@@ -1,4 +1,4 @@
-import type { FamilyStats, SeedTask, SimulatorContext } from '../spec/index.ts';
+import type { FamilyStats, SeedTask, SimulatorContext } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
 
 /**

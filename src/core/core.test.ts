@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
-import { RunConfigSchema, type Domain, type Proposal } from '../spec/index.ts';
+import { RunConfigSchema, type Domain, type Proposal } from '../interfaces/index.ts';
 import { buildContexts } from './contexts.ts';
 import { computeEpochMetrics } from './epoch-metrics.ts';
 import { simulatorWeights, taskOutcome } from './task-outcome.ts';
@@ -8,8 +8,19 @@ import type { AttemptedTaskType } from './task-type.ts';
 import { validateProposals } from './validate.ts';
 
 const config = RunConfigSchema.parse({
-  preset: 'test', seed: 1, epochs: 1, tasksPerEpoch: 1, variations: 1, samples: 1, alpha: 0.5, beta: 20, kMin: 0.1, lambda: 1,
-  domain: { name: 'arithmetic' }, agent: { policy: 'student' }, simulator: { policy: 'parametric' },
+  preset: 'test',
+  seed: 1,
+  epochs: 1,
+  tasksPerEpoch: 1,
+  variations: 1,
+  samples: 1,
+  alpha: 0.5,
+  beta: 20,
+  kMin: 0.1,
+  lambda: 1,
+  domain: { name: 'arithmetic' },
+  agent: { policy: 'student' },
+  simulator: { policy: 'parametric' },
 });
 
 describe('task outcome: p̂, R_env and the band', () => {
@@ -55,7 +66,9 @@ describe('contexts', () => {
     const stats = () => ({ taskTypes: 3, recentSuccess: 0.25 });
     const first = buildContexts(domain.seeds(), 100, 7, stats, 0.5);
     expect(buildContexts(domain.seeds(), 100, 7, stats, 0.5)).toEqual(first);
-    expect(new Set(first.slice(0, domain.seeds().length).map((context) => context.seed.id)).size).toBe(domain.seeds().length);
+    expect(new Set(first.slice(0, domain.seeds().length).map((context) => context.seed.id)).size).toBe(
+      domain.seeds().length,
+    );
     expect(first[0]!.stats).toEqual({ family: first[0]!.seed.family, taskTypes: 3, recentSuccess: 0.25 });
     expect(buildContexts([], 5, 1, stats, 0.5)).toEqual([]);
   });
@@ -63,9 +76,22 @@ describe('contexts', () => {
 
 describe('proposal validation', () => {
   const domain = createArithmeticDomain();
-  const proposal = (id: string, raw: string, spec?: unknown): Proposal => ({ id, contextId: 'none', raw, ...(spec !== undefined ? { spec } : {}), policyVersion: 'v' });
+  const proposal = (id: string, raw: string, spec?: unknown): Proposal => ({
+    id,
+    contextId: 'none',
+    raw,
+    ...(spec !== undefined ? { spec } : {}),
+    policyVersion: 'v',
+  });
   const validate = (proposals: Proposal[], target: Domain = domain) =>
-    validateProposals(proposals, new Map(), { domain: target, epoch: 1, runSeed: 1, variations: 3, source: 'simulator', agentVersion: 'a' });
+    validateProposals(proposals, new Map(), {
+      domain: target,
+      epoch: 1,
+      runSeed: 1,
+      variations: 3,
+      source: 'simulator',
+      agentVersion: 'a',
+    });
   it('keeps valid proposals with n verified instances and rejects the rest with reasons', () => {
     const { valid, invalid } = validate([
       proposal('ok', 'add d2 t2 x0'),
@@ -85,7 +111,12 @@ describe('proposal validation', () => {
     });
   });
   it('treats a domain that throws as an invalid proposal, not a crash', () => {
-    const broken: Domain = { ...domain, instantiate: () => { throw new Error('boom\nstack'); } } as Domain;
+    const broken: Domain = {
+      ...domain,
+      instantiate: () => {
+        throw new Error('boom\nstack');
+      },
+    } as Domain;
     const { invalid } = validate([proposal('x', 'add d1 t2 x0')], broken);
     expect(invalid[0]!.reason).toBe('domain error: boom');
   });
@@ -93,15 +124,53 @@ describe('proposal validation', () => {
 
 describe('epoch metrics', () => {
   it('an epoch without valid task types has null rates, not NaN', () => {
-    const metrics = computeEpochMetrics({ epoch: 3, taskTypes: [], invalidProposals: 5, heldOutAccuracy: {}, syntheticSamples: 0, extra: {} });
-    expect(metrics).toMatchObject({ successRate: null, inBandFraction: null, envReward: null, responseLength: null, invalidProposals: 5, successRates: [] });
+    const metrics = computeEpochMetrics({
+      epoch: 3,
+      taskTypes: [],
+      invalidProposals: 5,
+      heldOutAccuracy: {},
+      syntheticSamples: 0,
+      extra: {},
+    });
+    expect(metrics).toMatchObject({
+      successRate: null,
+      inBandFraction: null,
+      envReward: null,
+      responseLength: null,
+      invalidProposals: 5,
+      successRates: [],
+    });
   });
   it('counts solved and unsolved task types and averages features', () => {
-    const taskType = (successes: number, attempts: number, digits: number) => ({
-      record: { features: { digits } }, successes, attempts, successRate: successes / attempts, envReward: 1, inBand: successes * 2 === attempts,
-      traces: Array.from({ length: attempts }, (_, index) => ({ completion: { text: 'ab' }, reward: index < successes ? 1 : 0 })),
-    }) as unknown as AttemptedTaskType;
-    const metrics = computeEpochMetrics({ epoch: 1, taskTypes: [taskType(4, 4, 1), taskType(0, 4, 3), taskType(2, 4, 2)], invalidProposals: 0, heldOutAccuracy: { a: 0.5 }, syntheticSamples: 12, extra: {} });
-    expect(metrics).toMatchObject({ successRate: 0.5, inBandFraction: 1 / 3, solvedFraction: 1 / 3, unsolvedFraction: 1 / 3, taskComplexity: { digits: 2 }, responseLength: 2, agentReward: 0.5 });
+    const taskType = (successes: number, attempts: number, digits: number) =>
+      ({
+        record: { features: { digits } },
+        successes,
+        attempts,
+        successRate: successes / attempts,
+        envReward: 1,
+        inBand: successes * 2 === attempts,
+        traces: Array.from({ length: attempts }, (_, index) => ({
+          completion: { text: 'ab' },
+          reward: index < successes ? 1 : 0,
+        })),
+      }) as unknown as AttemptedTaskType;
+    const metrics = computeEpochMetrics({
+      epoch: 1,
+      taskTypes: [taskType(4, 4, 1), taskType(0, 4, 3), taskType(2, 4, 2)],
+      invalidProposals: 0,
+      heldOutAccuracy: { a: 0.5 },
+      syntheticSamples: 12,
+      extra: {},
+    });
+    expect(metrics).toMatchObject({
+      successRate: 0.5,
+      inBandFraction: 1 / 3,
+      solvedFraction: 1 / 3,
+      unsolvedFraction: 1 / 3,
+      taskComplexity: { digits: 2 },
+      responseLength: 2,
+      agentReward: 0.5,
+    });
   });
 });

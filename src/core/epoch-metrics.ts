@@ -1,4 +1,4 @@
-import type { EpochMetrics } from '../spec/index.ts';
+import type { EpochMetrics } from '../interfaces/index.ts';
 import { mean } from '../util/statistics.ts';
 import type { AttemptedTaskType } from './task-type.ts';
 
@@ -17,9 +17,14 @@ export function computeEpochMetrics(input: EpochMetricsInput): EpochMetrics {
   const traces = taskTypes.flatMap((taskType) => taskType.traces);
   const successes = taskTypes.reduce((sum, taskType) => sum + taskType.successes, 0);
   const attempts = taskTypes.reduce((sum, taskType) => sum + taskType.attempts, 0);
-  const featureNames = [...new Set(taskTypes.flatMap((taskType) => Object.keys(taskType.record.features ?? {})))].sort();
-  const taskComplexity = Object.fromEntries(featureNames.map((name) => [name, mean(taskTypes.map((taskType) => taskType.record.features?.[name] ?? 0))!]));
-  const fraction = (predicate: (taskType: AttemptedTaskType) => boolean) => (taskTypes.length ? taskTypes.filter(predicate).length / taskTypes.length : null);
+  const featureNames = [
+    ...new Set(taskTypes.flatMap((taskType) => Object.keys(taskType.record.features ?? {}))),
+  ].sort();
+  const taskComplexity = Object.fromEntries(
+    featureNames.map((name) => [name, mean(taskTypes.map((taskType) => taskType.record.features?.[name] ?? 0))!]),
+  );
+  const fraction = (predicate: (taskType: AttemptedTaskType) => boolean) =>
+    taskTypes.length ? taskTypes.filter(predicate).length / taskTypes.length : null;
   return {
     epoch: input.epoch,
     successRate: attempts ? successes / attempts : null,

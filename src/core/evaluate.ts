@@ -1,8 +1,14 @@
-import type { AgentPolicy, Domain, HeldOutSet } from '../spec/index.ts';
+import type { AgentPolicy, Domain, HeldOutSet } from '../interfaces/index.ts';
 import { safeScore } from './rollout.ts';
 
 /** Greedy accuracy (temperature 0, one sample) of the agent on each held-out set, in [0, 1]. */
-export async function evaluateHeldOut(agent: AgentPolicy, domain: Domain, sets: readonly HeldOutSet[], seed: number, limit?: number): Promise<Record<string, number>> {
+export async function evaluateHeldOut(
+  agent: AgentPolicy,
+  domain: Domain,
+  sets: readonly HeldOutSet[],
+  seed: number,
+  limit?: number,
+): Promise<Record<string, number>> {
   const accuracy: Record<string, number> = {};
   for (const set of sets) {
     const instances = limit === undefined ? set.instances : set.instances.slice(0, limit);

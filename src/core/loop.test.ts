@@ -6,19 +6,44 @@ import { describe, expect, it } from 'vitest';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
 import { ParametricSimulator } from '../policies/parametric/parametric-simulator.ts';
 import { SimulatedStudent } from '../policies/student/student.ts';
-import { RunConfigSchema, type AgentUpdateBatch, type Proposal, type SimulatorContext, type TrainableSimulator, type UpdateStats } from '../spec/index.ts';
+import {
+  RunConfigSchema,
+  type AgentUpdateBatch,
+  type Proposal,
+  type SimulatorContext,
+  type TrainableSimulator,
+  type UpdateStats,
+} from '../interfaces/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { runCoevolution } from './loop.ts';
 
-const config = (overrides: Record<string, unknown>) => RunConfigSchema.parse({
-  preset: 'test', seed: 3, epochs: 3, tasksPerEpoch: 6, variations: 2, samples: 4, alpha: 0.5, beta: 20, kMin: 0.1, lambda: 1,
-  domain: { name: 'arithmetic' }, agent: { policy: 'student' }, simulator: { policy: 'parametric' }, ...overrides,
-});
+const config = (overrides: Record<string, unknown>) =>
+  RunConfigSchema.parse({
+    preset: 'test',
+    seed: 3,
+    epochs: 3,
+    tasksPerEpoch: 6,
+    variations: 2,
+    samples: 4,
+    alpha: 0.5,
+    beta: 20,
+    kMin: 0.1,
+    lambda: 1,
+    domain: { name: 'arithmetic' },
+    agent: { policy: 'student' },
+    simulator: { policy: 'parametric' },
+    ...overrides,
+  });
 
 /** A simulator whose every proposal is malformed text. */
 class GarbageSimulator extends ParametricSimulator implements TrainableSimulator {
   override async propose(contexts: SimulatorContext[]): Promise<Proposal[]> {
-    return contexts.map((context, index) => ({ id: `junk-${context.id}-${index}`, contextId: context.id, raw: '{"operation": "add", "digits": ', policyVersion: 'junk' }));
+    return contexts.map((context, index) => ({
+      id: `junk-${context.id}-${index}`,
+      contextId: context.id,
+      raw: '{"operation": "add", "digits": ',
+      policyVersion: 'junk',
+    }));
   }
 }
 
@@ -38,15 +63,27 @@ describe('co-evolution loop', () => {
     const runConfig = config({ rehearsal: 10, rehearsalTraceShare: 0.5 });
     const store = RunStore.create(directory, runConfig);
     const agent = new RecordingStudent();
-    const summary = await runCoevolution({ config: runConfig, domain, agent, simulator: new ParametricSimulator(domain), store });
+    const summary = await runCoevolution({
+      config: runConfig,
+      domain,
+      agent,
+      simulator: new ParametricSimulator(domain),
+      store,
+    });
     expect(agent.rehearsalSizes).toEqual([10, 10, 10]);
     expect(summary.epochs.slice(1).map((epoch) => epoch.extra['pool/rehearsal'])).toEqual([10, 10, 10]);
     const successful = store.successfulTraces();
     store.close();
     const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
-    const solved = database.prepare(`SELECT COUNT(DISTINCT t.proposal_id || '/' || t.instance_id) AS n FROM traces t JOIN pool_train p ON p.trace_id = t.id
-      WHERE t.success = 1`).get() as { n: number };
-    const failedOnly = database.prepare(`SELECT COUNT(*) AS n FROM (SELECT proposal_id, instance_id FROM traces GROUP BY proposal_id, instance_id HAVING MAX(success) = 0)`).get() as { n: number };
+    const solved = database
+      .prepare(`SELECT COUNT(DISTINCT t.proposal_id || '/' || t.instance_id) AS n FROM traces t JOIN pool_train p ON p.trace_id = t.id
+      WHERE t.success = 1`)
+      .get() as { n: number };
+    const failedOnly = database
+      .prepare(
+        `SELECT COUNT(*) AS n FROM (SELECT proposal_id, instance_id FROM traces GROUP BY proposal_id, instance_id HAVING MAX(success) = 0)`,
+      )
+      .get() as { n: number };
     database.close();
     expect(solved.n).toBeGreaterThan(0);
     expect(failedOnly.n).toBeGreaterThan(0);
@@ -59,10 +96,18 @@ describe('co-evolution loop', () => {
     const directory = mkdtempSync(join(tmpdir(), 'loop-'));
     const runConfig = config({ baseFraction: 1, replayFraction: 0.5 });
     const store = RunStore.create(directory, runConfig);
-    const summary = await runCoevolution({ config: runConfig, domain, agent: new SimulatedStudent(), simulator: new ParametricSimulator(domain), store });
+    const summary = await runCoevolution({
+      config: runConfig,
+      domain,
+      agent: new SimulatedStudent(),
+      simulator: new ParametricSimulator(domain),
+      store,
+    });
     store.close();
     const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
-    const sources = database.prepare('SELECT epoch, source, COUNT(*) AS n FROM proposals WHERE epoch > 0 GROUP BY epoch, source').all() as { epoch: number; source: string; n: number }[];
+    const sources = database
+      .prepare('SELECT epoch, source, COUNT(*) AS n FROM proposals WHERE epoch > 0 GROUP BY epoch, source')
+      .all() as { epoch: number; source: string; n: number }[];
     database.close();
     for (const epoch of [1, 2, 3]) {
       const count = (source: string) => sources.find((row) => row.epoch === epoch && row.source === source)?.n ?? 0;
@@ -73,7 +118,9 @@ describe('co-evolution loop', () => {
       expect(summary.epochs[epoch]!.successRates).toHaveLength(simulated);
     }
     // Synthetic samples count generated instances only (n = 2 per valid task type).
-    expect(summary.syntheticSamples).toBe(summary.epochs.slice(1).reduce((sum, epoch) => sum + epoch.successRates.length * 2, 0));
+    expect(summary.syntheticSamples).toBe(
+      summary.epochs.slice(1).reduce((sum, epoch) => sum + epoch.successRates.length * 2, 0),
+    );
   });
 
   it('counts a simulator that writes only garbage as invalid proposals and finishes', async () => {
@@ -81,7 +128,13 @@ describe('co-evolution loop', () => {
     const directory = mkdtempSync(join(tmpdir(), 'loop-'));
     const runConfig = config({});
     const store = RunStore.create(directory, runConfig);
-    const summary = await runCoevolution({ config: runConfig, domain, agent: new SimulatedStudent(), simulator: new GarbageSimulator(domain), store });
+    const summary = await runCoevolution({
+      config: runConfig,
+      domain,
+      agent: new SimulatedStudent(),
+      simulator: new GarbageSimulator(domain),
+      store,
+    });
     store.close();
     expect(summary.completedEpochs).toBe(3);
     for (const epoch of summary.epochs) {

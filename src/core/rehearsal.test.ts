@@ -33,7 +33,11 @@ describe('rehearsal (D_train sampled for the agent update)', () => {
     expect(demonstrations).toHaveLength(10);
     expect(demonstrations.filter((demonstration) => demonstration.target.startsWith('trace-'))).toHaveLength(2);
     expect(rehearsalDemonstrations(domain, seeds, traces(2), 0, 0.5, 2)).toEqual([]);
-    expect(rehearsalDemonstrations(domain, seeds, traces(5), 4, 1, 2).every((demonstration) => demonstration.target.startsWith('trace-'))).toBe(true);
+    expect(
+      rehearsalDemonstrations(domain, seeds, traces(5), 4, 1, 2).every((demonstration) =>
+        demonstration.target.startsWith('trace-'),
+      ),
+    ).toBe(true);
   });
 
   it('is deterministic in its seed and varies with it', () => {

@@ -1,6 +1,6 @@
-import type { Domain } from '../spec/domain.ts';
-import type { AgentDemonstration } from '../spec/policy.ts';
-import type { TaskInstance } from '../spec/task.ts';
+import type { Domain } from '../interfaces/domain.ts';
+import type { AgentDemonstration } from '../interfaces/policy.ts';
+import type { TaskInstance } from '../interfaces/task.ts';
 import { Random, deriveSeed } from '../util/random.ts';
 
 /** A successful trace in D_train: the instance attempted and the completion text that solved it. */
@@ -19,13 +19,21 @@ export interface SuccessfulTrace {
  * @param traceShare share of them taken from `traces`, in [0, 1]
  */
 export function rehearsalDemonstrations(
-  domain: Domain, seeds: ReturnType<Domain['seeds']>, traces: readonly SuccessfulTrace[], count: number, traceShare: number, seed: number,
+  domain: Domain,
+  seeds: ReturnType<Domain['seeds']>,
+  traces: readonly SuccessfulTrace[],
+  count: number,
+  traceShare: number,
+  seed: number,
 ): AgentDemonstration[] {
   if (count <= 0) return [];
   const random = new Random(seed);
   const fromTraces = Math.min(traces.length, Math.round(count * traceShare));
   const picked = random.shuffle(traces.map((_, index) => index)).slice(0, fromTraces);
-  const demonstrations: AgentDemonstration[] = picked.map((index) => ({ prompt: domain.render(traces[index]!.instance), target: traces[index]!.text }));
+  const demonstrations: AgentDemonstration[] = picked.map((index) => ({
+    prompt: domain.render(traces[index]!.instance),
+    target: traces[index]!.text,
+  }));
   if (seeds.length === 0) return demonstrations;
   // Base data: one fresh variation per draw; a bounded number of tries so that broken seeds cannot loop.
   for (let attempt = 0; demonstrations.length < count && attempt < 4 * count; attempt++) {

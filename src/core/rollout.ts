@@ -1,4 +1,4 @@
-import type { AgentPolicy, Completion, Domain, RolloutGroup, RunConfig, Score } from '../spec/index.ts';
+import type { AgentPolicy, Completion, Domain, RolloutGroup, RunConfig, Score } from '../interfaces/index.ts';
 import type { TraceRecord } from '../store/records.ts';
 import { taskOutcome } from './task-outcome.ts';
 import type { AttemptedTaskType, TaskType } from './task-type.ts';
@@ -20,20 +20,43 @@ export interface RolloutSettings {
   epoch: number;
   seed: number;
   agentVersion: string;
-  config: Pick<RunConfig, 'samples' | 'temperature' | 'successThreshold' | 'successEstimator' | 'betaPrior' | 'difficultyScorer' | 'alpha' | 'beta' | 'kMin'>;
+  config: Pick<
+    RunConfig,
+    | 'samples'
+    | 'temperature'
+    | 'successThreshold'
+    | 'successEstimator'
+    | 'betaPrior'
+    | 'difficultyScorer'
+    | 'alpha'
+    | 'beta'
+    | 'kMin'
+  >;
 }
 
 /**
  * Algorithm 1, steps 3–4: the agent rolls out G samples per variation of every task type in one batched
  * call; each group's rewards feed both GRPO and p̂ (no second rollout pass).
  */
-export async function attemptTaskTypes(agent: AgentPolicy, domain: Domain, taskTypes: readonly TaskType[], settings: RolloutSettings): Promise<AttemptedTaskType[]> {
+export async function attemptTaskTypes(
+  agent: AgentPolicy,
+  domain: Domain,
+  taskTypes: readonly TaskType[],
+  settings: RolloutSettings,
+): Promise<AttemptedTaskType[]> {
   const instances = taskTypes.flatMap((taskType) => taskType.instances.map((instance) => ({ taskType, instance })));
   const prompts = instances.map(({ instance }) => domain.render(instance));
   const completions = prompts.length
-    ? await agent.act(prompts, { samples: settings.config.samples, seed: settings.seed, temperature: settings.config.temperature })
+    ? await agent.act(prompts, {
+        samples: settings.config.samples,
+        seed: settings.seed,
+        temperature: settings.config.temperature,
+      })
     : [];
-  const byTaskType = new Map<TaskType, { groups: RolloutGroup[]; traces: TraceRecord[]; successes: number; attempts: number }>();
+  const byTaskType = new Map<
+    TaskType,
+    { groups: RolloutGroup[]; traces: TraceRecord[]; successes: number; attempts: number }
+  >();
   instances.forEach(({ taskType, instance }, position) => {
     const entry = byTaskType.get(taskType) ?? { groups: [], traces: [], successes: 0, attempts: 0 };
     byTaskType.set(taskType, entry);
@@ -46,8 +69,15 @@ export async function attemptTaskTypes(agent: AgentPolicy, domain: Domain, taskT
       entry.successes += success ? 1 : 0;
       entry.attempts += 1;
       entry.traces.push({
-        epoch: settings.epoch, proposalId: taskType.record.id, instanceId: instance.id, sample, completion,
-        reward: score.reward, success, invalid: score.invalid ?? null, agentVersion: settings.agentVersion,
+        epoch: settings.epoch,
+        proposalId: taskType.record.id,
+        instanceId: instance.id,
+        sample,
+        completion,
+        reward: score.reward,
+        success,
+        invalid: score.invalid ?? null,
+        agentVersion: settings.agentVersion,
         train: score.invalid === undefined,
       });
     });
@@ -57,11 +87,19 @@ export async function attemptTaskTypes(agent: AgentPolicy, domain: Domain, taskT
     const entry = byTaskType.get(taskType);
     if (!entry || entry.attempts === 0) return [];
     const outcome = taskOutcome(entry.successes, entry.attempts, settings.config);
-    return [{
-      ...taskType,
-      ...entry,
-      ...outcome,
-      record: { ...taskType.record, successRate: outcome.successRate, envReward: outcome.envReward, inBand: outcome.inBand, agentVersion: settings.agentVersion },
-    }];
+    return [
+      {
+        ...taskType,
+        ...entry,
+        ...outcome,
+        record: {
+          ...taskType.record,
+          successRate: outcome.successRate,
+          envReward: outcome.envReward,
+          inBand: outcome.inBand,
+          agentVersion: settings.agentVersion,
+        },
+      },
+    ];
   });
 }

@@ -1,5 +1,5 @@
 import { estimateSuccessRate, inBand, rwrWeights, scoreDifficulty } from '../curriculum/index.ts';
-import type { RunConfig } from '../spec/index.ts';
+import type { RunConfig } from '../interfaces/index.ts';
 
 /** What the loop learns about one task type from its rollouts. */
 export interface TaskOutcome {
@@ -12,7 +12,11 @@ export interface TaskOutcome {
  * p̂ (Eq. 2) from the task type's rollouts (reusing the GRPO group rewards, no second pass), R_env (Eq. 3
  * or the configured scorer) and the k_min band verdict. `attempts` ≥ 1.
  */
-export function taskOutcome(successes: number, attempts: number, config: Pick<RunConfig, 'successEstimator' | 'betaPrior' | 'difficultyScorer' | 'alpha' | 'beta' | 'kMin'>): TaskOutcome {
+export function taskOutcome(
+  successes: number,
+  attempts: number,
+  config: Pick<RunConfig, 'successEstimator' | 'betaPrior' | 'difficultyScorer' | 'alpha' | 'beta' | 'kMin'>,
+): TaskOutcome {
   const successRate = estimateSuccessRate(successes, attempts, config.successEstimator, config.betaPrior)!;
   return {
     successRate,
@@ -26,9 +30,18 @@ export function taskOutcome(successes: number, attempts: number, config: Pick<Ru
  * normalisation. With the `band` filter (paper) only in-band task types are kept and the others get
  * weight 0; with `none` every task type is kept and the weights alone rank them.
  */
-export function simulatorWeights(outcomes: readonly TaskOutcome[], config: Pick<RunConfig, 'lambda' | 'weightNormalization' | 'rwrFilter'>): number[] {
-  const kept = outcomes.map((outcome, index) => ({ outcome, index })).filter(({ outcome }) => config.rwrFilter === 'none' || outcome.inBand);
-  const weights = rwrWeights(kept.map(({ outcome }) => outcome.envReward), config.lambda, config.weightNormalization);
+export function simulatorWeights(
+  outcomes: readonly TaskOutcome[],
+  config: Pick<RunConfig, 'lambda' | 'weightNormalization' | 'rwrFilter'>,
+): number[] {
+  const kept = outcomes
+    .map((outcome, index) => ({ outcome, index }))
+    .filter(({ outcome }) => config.rwrFilter === 'none' || outcome.inBand);
+  const weights = rwrWeights(
+    kept.map(({ outcome }) => outcome.envReward),
+    config.lambda,
+    config.weightNormalization,
+  );
   const result = new Array<number>(outcomes.length).fill(0);
   kept.forEach(({ index }, position) => {
     result[index] = weights[position]!;

@@ -1,4 +1,4 @@
-import type { Domain, EnvironmentPolicy, Proposal, SimulatorContext } from '../spec/index.ts';
+import type { Domain, EnvironmentPolicy, Proposal, SimulatorContext } from '../interfaces/index.ts';
 import type { ProposalRecord } from '../store/records.ts';
 import { stableId } from '../util/random.ts';
 
@@ -9,10 +9,17 @@ export interface EpochTasks {
   source: ProposalRecord['source'];
 }
 
-export const contextMap = (contexts: readonly SimulatorContext[]) => new Map(contexts.map((context) => [context.id, context]));
+export const contextMap = (contexts: readonly SimulatorContext[]) =>
+  new Map(contexts.map((context) => [context.id, context]));
 
 /** Proposals of a (trained or frozen) simulator or teacher for the given contexts. */
-export async function proposeFrom(policy: EnvironmentPolicy, contexts: SimulatorContext[], seed: number, temperature: number, source: ProposalRecord['source']): Promise<EpochTasks> {
+export async function proposeFrom(
+  policy: EnvironmentPolicy,
+  contexts: SimulatorContext[],
+  seed: number,
+  temperature: number,
+  source: ProposalRecord['source'],
+): Promise<EpochTasks> {
   const proposals = contexts.length ? await policy.propose(contexts, { seed, temperature }) : [];
   return { proposals, contexts: contextMap(contexts), source };
 }
@@ -30,7 +37,13 @@ export function seedTasks(domain: Domain, contexts: SimulatorContext[], epoch: n
 }
 
 /** The slice of a dataset of specs for one epoch (offline variant from a file), cycling through it. */
-export function datasetTasks(domain: Domain, specs: readonly unknown[], contexts: SimulatorContext[], epoch: number, perEpoch: number): EpochTasks {
+export function datasetTasks(
+  domain: Domain,
+  specs: readonly unknown[],
+  contexts: SimulatorContext[],
+  epoch: number,
+  perEpoch: number,
+): EpochTasks {
   const proposals = contexts.slice(0, perEpoch).map((context, index) => {
     const position = ((epoch - 1) * perEpoch + index) % specs.length;
     const spec = specs[position];

@@ -1,4 +1,4 @@
-import type { Proposal, RolloutGroup, SimulatorContext, TaskInstance } from '../spec/index.ts';
+import type { Proposal, RolloutGroup, SimulatorContext, TaskInstance } from '../interfaces/index.ts';
 import type { ProposalRecord, TraceRecord } from '../store/records.ts';
 
 /** A valid task type: a spec with its n verified variations. */

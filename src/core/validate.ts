@@ -1,4 +1,4 @@
-import type { Domain, Proposal, SimulatorContext } from '../spec/index.ts';
+import type { Domain, Proposal, SimulatorContext } from '../interfaces/index.ts';
 import type { ProposalRecord } from '../store/records.ts';
 import { deriveSeed } from '../util/random.ts';
 import type { TaskType } from './task-type.ts';
@@ -34,17 +34,34 @@ export function validateProposals(
   for (const proposal of proposals) {
     const context = contexts.get(proposal.contextId) ?? null;
     const base: ProposalRecord = {
-      id: proposal.id, epoch: input.epoch, source: input.source, contextId: context?.id ?? null, seedId: context?.seed.id ?? null,
-      family: null, raw: proposal.raw, spec: null, sample: proposal.sample ?? null, valid: false, reason: null,
-      successRate: null, envReward: null, inBand: null, weight: null, features: null,
-      simulatorVersion: proposal.policyVersion, agentVersion: input.agentVersion,
+      id: proposal.id,
+      epoch: input.epoch,
+      source: input.source,
+      contextId: context?.id ?? null,
+      seedId: context?.seed.id ?? null,
+      family: null,
+      raw: proposal.raw,
+      spec: null,
+      sample: proposal.sample ?? null,
+      valid: false,
+      reason: null,
+      successRate: null,
+      envReward: null,
+      inBand: null,
+      weight: null,
+      features: null,
+      simulatorVersion: proposal.policyVersion,
+      agentVersion: input.agentVersion,
     };
     let spec: unknown;
     try {
       if (proposal.spec !== undefined) {
         const parsed = input.domain.specSchema.safeParse(proposal.spec);
         if (!parsed.success) {
-          invalid.push({ ...base, reason: `invalid spec: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}` });
+          invalid.push({
+            ...base,
+            reason: `invalid spec: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`,
+          });
           continue;
         }
         spec = parsed.data;
@@ -56,13 +73,23 @@ export function validateProposals(
         }
         spec = parsed.value;
       }
-      const result = input.domain.instantiate(spec, input.variations, deriveSeed(input.runSeed, input.epoch, 'instantiate', proposal.id));
+      const result = input.domain.instantiate(
+        spec,
+        input.variations,
+        deriveSeed(input.runSeed, input.epoch, 'instantiate', proposal.id),
+      );
       if (!result.ok) {
         invalid.push({ ...base, spec, family: input.domain.family(spec), reason: result.reason });
         continue;
       }
       valid.push({
-        record: { ...base, spec, valid: true, family: input.domain.family(spec), features: input.domain.features(spec) },
+        record: {
+          ...base,
+          spec,
+          valid: true,
+          family: input.domain.family(spec),
+          features: input.domain.features(spec),
+        },
         spec,
         instances: result.instances,
         context,

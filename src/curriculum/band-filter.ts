@@ -9,7 +9,12 @@ export function inBand(successRate: number, alpha: number, kMin: number): boolea
 }
 
 /** Items whose success rate is in the band; items without a rate (null) are dropped. */
-export function filterInBand<T>(items: readonly T[], successRateOf: (item: T) => number | null, alpha: number, kMin: number): T[] {
+export function filterInBand<T>(
+  items: readonly T[],
+  successRateOf: (item: T) => number | null,
+  alpha: number,
+  kMin: number,
+): T[] {
   return items.filter((item) => {
     const rate = successRateOf(item);
     return rate !== null && inBand(rate, alpha, kMin);

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  absoluteZeroLearnability, alphaGaussian, betaPosteriorMean, empiricalSuccessRate, estimateSuccessRate, exactMatch,
-  filterInBand, goalGanBand, inBand, matchActions, normalizeAnswer, normalizeValue, rZeroLinear, rwrWeights,
-  samplingForLearnability, scoreDifficulty, tokenF1,
+  absoluteZeroLearnability,
+  alphaGaussian,
+  betaPosteriorMean,
+  empiricalSuccessRate,
+  estimateSuccessRate,
+  exactMatch,
+  filterInBand,
+  goalGanBand,
+  inBand,
+  matchActions,
+  normalizeAnswer,
+  normalizeValue,
+  rZeroLinear,
+  rwrWeights,
+  samplingForLearnability,
+  scoreDifficulty,
+  tokenF1,
 } from './index.ts';
 
 describe('agent reward helpers (paper Eq. 1)', () => {
@@ -80,9 +94,22 @@ describe('difficulty scorers (paper Eq. 3 and alternatives)', () => {
   });
   it('alternative scorers at p̂ = 0, ½, 1', () => {
     expect([rZeroLinear(0, parameters), rZeroLinear(0.5, parameters), rZeroLinear(1, parameters)]).toEqual([0, 1, 0]);
-    expect([absoluteZeroLearnability(0, parameters), absoluteZeroLearnability(0.25, parameters), absoluteZeroLearnability(1, parameters)]).toEqual([0, 0.75, 0]);
-    expect([samplingForLearnability(0, parameters), samplingForLearnability(0.5, parameters), samplingForLearnability(1, parameters)]).toEqual([0, 0.25, 0]);
-    expect([goalGanBand(0.05, parameters), goalGanBand(0.1, parameters), goalGanBand(0.9, parameters), goalGanBand(0.95, parameters)]).toEqual([0, 1, 1, 0]);
+    expect([
+      absoluteZeroLearnability(0, parameters),
+      absoluteZeroLearnability(0.25, parameters),
+      absoluteZeroLearnability(1, parameters),
+    ]).toEqual([0, 0.75, 0]);
+    expect([
+      samplingForLearnability(0, parameters),
+      samplingForLearnability(0.5, parameters),
+      samplingForLearnability(1, parameters),
+    ]).toEqual([0, 0.25, 0]);
+    expect([
+      goalGanBand(0.05, parameters),
+      goalGanBand(0.1, parameters),
+      goalGanBand(0.9, parameters),
+      goalGanBand(0.95, parameters),
+    ]).toEqual([0, 1, 1, 0]);
   });
   it('rejects success rates outside [0, 1]', () => {
     expect(() => scoreDifficulty('alpha-gaussian', 1.5, parameters)).toThrow(RangeError);

@@ -31,7 +31,13 @@ export function estimateSuccessRate(
 }
 
 function assertCounts(successes: number, attempts: number): void {
-  if (!Number.isInteger(successes) || !Number.isInteger(attempts) || successes < 0 || attempts < 0 || successes > attempts) {
+  if (
+    !Number.isInteger(successes) ||
+    !Number.isInteger(attempts) ||
+    successes < 0 ||
+    attempts < 0 ||
+    successes > attempts
+  ) {
     throw new RangeError(`invalid counts: ${successes} successes of ${attempts} attempts`);
   }
 }

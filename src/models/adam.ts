@@ -34,12 +34,17 @@ export function gradientNorm(gradients: Float32Array): number {
  * One AdamW step in place (decoupled weight decay, bias-corrected moments), after clipping the
  * gradient to `clipNorm`. Returns the gradient norm before clipping.
  */
-export function adamStep(parameters: Float32Array, gradients: Float32Array, state: AdamState, options: AdamOptions): number {
+export function adamStep(
+  parameters: Float32Array,
+  gradients: Float32Array,
+  state: AdamState,
+  options: AdamOptions,
+): number {
   const norm = gradientNorm(gradients);
   const clipScale = options.clipNorm > 0 && norm > options.clipNorm ? options.clipNorm / norm : 1;
   state.step += 1;
-  const correction1 = 1 - Math.pow(options.beta1, state.step);
-  const correction2 = 1 - Math.pow(options.beta2, state.step);
+  const correction1 = 1 - options.beta1 ** state.step;
+  const correction2 = 1 - options.beta2 ** state.step;
   const { first, second } = state;
   for (let index = 0; index < parameters.length; index++) {
     const gradient = gradients[index]! * clipScale;

@@ -5,8 +5,17 @@ import { kernels } from './kernels.ts';
  * are gathered into contiguous blocks, scores = q·kᵀ/√dh [length, length] are masked and soft-maxed in
  * place, out = P·v. Same contract as causalAttentionForwardLoops; ~30× faster with SIMD kernels.
  */
-export function causalAttentionForward(q: Float32Array, k: Float32Array, v: Float32Array, out: Float32Array,
-  probabilities: Float32Array, batch: number, length: number, heads: number, headWidth: number): void {
+export function causalAttentionForward(
+  q: Float32Array,
+  k: Float32Array,
+  v: Float32Array,
+  out: Float32Array,
+  probabilities: Float32Array,
+  batch: number,
+  length: number,
+  heads: number,
+  headWidth: number,
+): void {
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   const block = length * headWidth;
@@ -47,9 +56,20 @@ export function causalAttentionForward(q: Float32Array, k: Float32Array, v: Floa
 }
 
 /** Backward of causalAttentionForward: writes dq, dk, dv (w.r.t. the rotated q, k) from dOut. */
-export function causalAttentionBackward(q: Float32Array, k: Float32Array, v: Float32Array, probabilities: Float32Array,
-  dOut: Float32Array, dq: Float32Array, dk: Float32Array, dv: Float32Array,
-  batch: number, length: number, heads: number, headWidth: number): void {
+export function causalAttentionBackward(
+  q: Float32Array,
+  k: Float32Array,
+  v: Float32Array,
+  probabilities: Float32Array,
+  dOut: Float32Array,
+  dq: Float32Array,
+  dk: Float32Array,
+  dv: Float32Array,
+  batch: number,
+  length: number,
+  heads: number,
+  headWidth: number,
+): void {
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   const block = length * headWidth;
@@ -87,7 +107,15 @@ export function causalAttentionBackward(q: Float32Array, k: Float32Array, v: Flo
 }
 
 /** Copies head `head` of sequence `sequence` from [rows, width] into a contiguous [length, headWidth] block. */
-function gather(source: Float32Array, target: Float32Array, sequence: number, head: number, length: number, width: number, headWidth: number): void {
+function gather(
+  source: Float32Array,
+  target: Float32Array,
+  sequence: number,
+  head: number,
+  length: number,
+  width: number,
+  headWidth: number,
+): void {
   for (let t = 0; t < length; t++) {
     const from = (sequence * length + t) * width + head * headWidth;
     target.set(source.subarray(from, from + headWidth), t * headWidth);
@@ -95,7 +123,15 @@ function gather(source: Float32Array, target: Float32Array, sequence: number, he
 }
 
 /** Inverse of gather. */
-function scatter(source: Float32Array, target: Float32Array, sequence: number, head: number, length: number, width: number, headWidth: number): void {
+function scatter(
+  source: Float32Array,
+  target: Float32Array,
+  sequence: number,
+  head: number,
+  length: number,
+  width: number,
+  headWidth: number,
+): void {
   for (let t = 0; t < length; t++) {
     target.set(source.subarray(t * headWidth, (t + 1) * headWidth), (sequence * length + t) * width + head * headWidth);
   }

@@ -16,7 +16,7 @@ export function rotaryTable(positions: number, headWidth: number, base: number):
   const sin = new Float32Array(positions * half);
   for (let position = 0; position < positions; position++) {
     for (let pair = 0; pair < half; pair++) {
-      const angle = position * Math.pow(base, (-2 * pair) / headWidth);
+      const angle = position * base ** ((-2 * pair) / headWidth);
       cos[position * half + pair] = Math.cos(angle);
       sin[position * half + pair] = Math.sin(angle);
     }
@@ -28,8 +28,15 @@ export function rotaryTable(positions: number, headWidth: number, base: number):
  * Rotates interleaved pairs (2i, 2i+1) of every head in place (the original Llama / llama.cpp layout).
  * `positionOf(row)` gives each row's position; direction −1 applies the inverse rotation (for backward).
  */
-export function applyRotary(x: Float32Array, rows: number, width: number, headWidth: number, table: RotaryTable,
-  positionOf: (row: number) => number, direction: 1 | -1): void {
+export function applyRotary(
+  x: Float32Array,
+  rows: number,
+  width: number,
+  headWidth: number,
+  table: RotaryTable,
+  positionOf: (row: number) => number,
+  direction: 1 | -1,
+): void {
   const half = table.half;
   for (let row = 0; row < rows; row++) {
     const tableBase = positionOf(row) * half;
@@ -53,8 +60,17 @@ export function applyRotary(x: Float32Array, rows: number, width: number, headWi
  * against it). out[b,t] = Σ_{s≤t} softmax_s(q_t·k_s/√dh) v_s per head. probabilities: [batch, heads, length, length]
  * (only s ≤ t written), kept for backward.
  */
-export function causalAttentionForwardLoops(q: Float32Array, k: Float32Array, v: Float32Array, out: Float32Array,
-  probabilities: Float32Array, batch: number, length: number, heads: number, headWidth: number): void {
+export function causalAttentionForwardLoops(
+  q: Float32Array,
+  k: Float32Array,
+  v: Float32Array,
+  out: Float32Array,
+  probabilities: Float32Array,
+  batch: number,
+  length: number,
+  heads: number,
+  headWidth: number,
+): void {
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   for (let sequence = 0; sequence < batch; sequence++) {
@@ -92,9 +108,20 @@ export function causalAttentionForwardLoops(q: Float32Array, k: Float32Array, v:
 }
 
 /** Backward of causalAttentionForwardLoops: writes dq, dk, dv (w.r.t. the rotated q, k) from dOut. */
-export function causalAttentionBackwardLoops(q: Float32Array, k: Float32Array, v: Float32Array, probabilities: Float32Array,
-  dOut: Float32Array, dq: Float32Array, dk: Float32Array, dv: Float32Array,
-  batch: number, length: number, heads: number, headWidth: number): void {
+export function causalAttentionBackwardLoops(
+  q: Float32Array,
+  k: Float32Array,
+  v: Float32Array,
+  probabilities: Float32Array,
+  dOut: Float32Array,
+  dq: Float32Array,
+  dk: Float32Array,
+  dv: Float32Array,
+  batch: number,
+  length: number,
+  heads: number,
+  headWidth: number,
+): void {
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   dq.fill(0);

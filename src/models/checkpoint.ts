@@ -34,7 +34,13 @@ export function writeCheckpoint(directory: string, checkpoint: ModelCheckpoint):
     writeFileAtomic(join(directory, file), new Uint8Array(new Float32Array(values).buffer));
     arrays[name] = { file, length: values.length };
   }
-  const manifest = { format: 'genenv-builtin-model/1', config: checkpoint.config, tokenizer: checkpoint.tokenizer, metadata: checkpoint.metadata, arrays };
+  const manifest = {
+    format: 'genenv-builtin-model/1',
+    config: checkpoint.config,
+    tokenizer: checkpoint.tokenizer,
+    metadata: checkpoint.metadata,
+    arrays,
+  };
   writeFileAtomic(join(directory, manifestName), JSON.stringify(manifest, null, 1));
 }
 
@@ -48,13 +54,17 @@ export function readCheckpoint(directory: string): ModelCheckpoint {
   } catch {
     throw new RangeError(`${manifestPath} is not valid JSON`);
   }
-  if (!parsed.success) throw new RangeError(`${manifestPath} is not a built-in model manifest: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new RangeError(
+      `${manifestPath} is not a built-in model manifest: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   const arrays: Record<string, Float32Array> = {};
   for (const [name, entry] of Object.entries(parsed.data.arrays)) {
     const path = join(directory, entry.file);
     if (!existsSync(path)) throw new RangeError(`missing ${entry.file} in ${directory}`);
     const bytes = readFileSync(path);
-    if (bytes.byteLength !== entry.length * 4) throw new RangeError(`${entry.file} has ${bytes.byteLength} bytes, expected ${entry.length * 4}`);
+    if (bytes.byteLength !== entry.length * 4)
+      throw new RangeError(`${entry.file} has ${bytes.byteLength} bytes, expected ${entry.length * 4}`);
     const values = new Float32Array(entry.length);
     new Uint8Array(values.buffer).set(bytes);
     arrays[name] = values;

@@ -4,8 +4,15 @@
  * RMSNorm over rows: out[n,:] = x[n,:] · inverse[n] · gain, inverse = 1/√(mean(x²) + ε).
  * x, out: [rows, width]; inverse: [rows] (written, kept for backward).
  */
-export function rmsNormForward(x: Float32Array, gain: Float32Array, out: Float32Array, inverse: Float32Array,
-  rows: number, width: number, epsilon: number): void {
+export function rmsNormForward(
+  x: Float32Array,
+  gain: Float32Array,
+  out: Float32Array,
+  inverse: Float32Array,
+  rows: number,
+  width: number,
+  epsilon: number,
+): void {
   for (let row = 0; row < rows; row++) {
     const base = row * width;
     let squares = 0;
@@ -20,8 +27,16 @@ export function rmsNormForward(x: Float32Array, gain: Float32Array, out: Float32
  * Backward of RMSNorm: adds ∂L/∂x into dx and ∂L/∂gain into dGain, given dOut.
  * With u = dOut·gain: dx = inverse·u − x·inverse³·mean(u·x).
  */
-export function rmsNormBackward(x: Float32Array, gain: Float32Array, inverse: Float32Array, dOut: Float32Array,
-  dx: Float32Array, dGain: Float32Array, rows: number, width: number): void {
+export function rmsNormBackward(
+  x: Float32Array,
+  gain: Float32Array,
+  inverse: Float32Array,
+  dOut: Float32Array,
+  dx: Float32Array,
+  dGain: Float32Array,
+  rows: number,
+  width: number,
+): void {
   for (let row = 0; row < rows; row++) {
     const base = row * width;
     const scale = inverse[row]!;
@@ -42,7 +57,12 @@ export function rmsNormBackward(x: Float32Array, gain: Float32Array, inverse: Fl
  * SwiGLU: out = silu(gate) · up, element-wise over equal-length arrays. When given, `sigmoids` receives
  * σ(gate) so that backward need not recompute the exponentials.
  */
-export function swigluForward(gate: Float32Array, up: Float32Array, out: Float32Array, sigmoids: Float32Array | null = null): void {
+export function swigluForward(
+  gate: Float32Array,
+  up: Float32Array,
+  out: Float32Array,
+  sigmoids: Float32Array | null = null,
+): void {
   for (let index = 0; index < out.length; index++) {
     const value = gate[index]!;
     const sigmoid = 1 / (1 + Math.exp(-value));
@@ -52,8 +72,14 @@ export function swigluForward(gate: Float32Array, up: Float32Array, out: Float32
 }
 
 /** Backward of SwiGLU: writes dGate and dUp from dOut and the forward's σ(gate). silu'(a) = σ(a)(1 + a(1 − σ(a))). */
-export function swigluBackward(gate: Float32Array, up: Float32Array, sigmoids: Float32Array, dOut: Float32Array,
-  dGate: Float32Array, dUp: Float32Array): void {
+export function swigluBackward(
+  gate: Float32Array,
+  up: Float32Array,
+  sigmoids: Float32Array,
+  dOut: Float32Array,
+  dGate: Float32Array,
+  dUp: Float32Array,
+): void {
   for (let index = 0; index < dOut.length; index++) {
     const value = gate[index]!;
     const sigmoid = sigmoids[index]!;
@@ -67,7 +93,12 @@ export function swigluBackward(gate: Float32Array, up: Float32Array, sigmoids: F
  * In-place log-softmax of one row segment; returns the entropy −Σ p log p of that row. When given,
  * `probabilities` (same layout as `values`) receives p.
  */
-export function logSoftmaxRow(values: Float32Array, offset: number, width: number, probabilities: Float32Array | null = null): number {
+export function logSoftmaxRow(
+  values: Float32Array,
+  offset: number,
+  width: number,
+  probabilities: Float32Array | null = null,
+): number {
   let largest = -Infinity;
   for (let index = 0; index < width; index++) largest = Math.max(largest, values[offset + index]!);
   let total = 0;

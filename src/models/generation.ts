@@ -39,8 +39,12 @@ function budget(model: Transformer, request: GenerationRequest): number {
  * Batched sampling with a key/value cache: one forward pass over the (deduplicated) prompts fills the
  * cache, then each step runs the model on one new token per unfinished sequence.
  */
-export function generateWithCache(model: Transformer, parameters: Float32Array, requests: GenerationRequest[],
-  options: GenerationOptions): GeneratedSequence[] {
+export function generateWithCache(
+  model: Transformer,
+  parameters: Float32Array,
+  requests: GenerationRequest[],
+  options: GenerationOptions,
+): GeneratedSequence[] {
   const { config, layout } = model;
   const width = config.modelWidth;
   const hidden = config.hiddenWidth;
@@ -52,7 +56,8 @@ export function generateWithCache(model: Transformer, parameters: Float32Array, 
   const results: GeneratedSequence[] = requests.map(() => ({ tokens: [], logprobs: [], stopped: false }));
   if (count === 0) return results;
   for (const request of requests) {
-    if (request.prompt.length < 1 || request.prompt.length > context) throw new RangeError(`prompt of ${request.prompt.length} tokens does not fit context ${context}`);
+    if (request.prompt.length < 1 || request.prompt.length > context)
+      throw new RangeError(`prompt of ${request.prompt.length} tokens does not fit context ${context}`);
   }
   const randoms = requests.map((_, index) => new Random(deriveSeed(options.seed, (options.firstIndex ?? 0) + index)));
 
@@ -76,22 +81,39 @@ export function generateWithCache(model: Transformer, parameters: Float32Array, 
   }
   const longest = Math.max(...uniquePrompts.map((prompt) => prompt.length));
   const tokens = new Int32Array(uniquePrompts.length * longest);
-  uniquePrompts.forEach((prompt, row) => tokens.set(prompt, row * longest));
+  uniquePrompts.forEach((prompt, row) => {
+    tokens.set(prompt, row * longest);
+  });
   const lastRows = uniquePrompts.map((prompt, row) => row * longest + prompt.length - 1);
-  const prefill = model.forward(parameters, { batch: uniquePrompts.length, length: longest, tokens, targets: new Int32Array(tokens.length).fill(-1) }, lastRows);
+  const prefill = model.forward(
+    parameters,
+    { batch: uniquePrompts.length, length: longest, tokens, targets: new Int32Array(tokens.length).fill(-1) },
+    lastRows,
+  );
   const headIndexOfRow = new Map<number, number>();
-  prefill.headRows.forEach((row, index) => headIndexOfRow.set(row, index));
+  prefill.headRows.forEach((row, index) => {
+    headIndexOfRow.set(row, index);
+  });
   const nextDistribution = new Float32Array(count * vocab);
   const position = new Int32Array(count);
   for (let sequence = 0; sequence < count; sequence++) {
     const source = owner[sequence]!;
     const length = requests[sequence]!.prompt.length;
     prefill.layers.forEach((activations, layer) => {
-      keys[layer]!.set(activations.key.subarray(source * longest * width, (source * longest + length) * width), sequence * cacheLength * width);
-      values[layer]!.set(activations.value.subarray(source * longest * width, (source * longest + length) * width), sequence * cacheLength * width);
+      keys[layer]!.set(
+        activations.key.subarray(source * longest * width, (source * longest + length) * width),
+        sequence * cacheLength * width,
+      );
+      values[layer]!.set(
+        activations.value.subarray(source * longest * width, (source * longest + length) * width),
+        sequence * cacheLength * width,
+      );
     });
     const headIndex = headIndexOfRow.get(lastRows[source]!)!;
-    nextDistribution.set(prefill.logProbabilities.subarray(headIndex * vocab, (headIndex + 1) * vocab), sequence * vocab);
+    nextDistribution.set(
+      prefill.logProbabilities.subarray(headIndex * vocab, (headIndex + 1) * vocab),
+      sequence * vocab,
+    );
     position[sequence] = length;
   }
 
@@ -117,7 +139,9 @@ export function generateWithCache(model: Transformer, parameters: Float32Array, 
     if (rows === 0) break;
     // One decode step over the continuing sequences: x [rows, width].
     let x = new Float32Array(rows * width);
-    newTokens.forEach((token, row) => x.set(embedding.subarray(token * width, (token + 1) * width), row * width));
+    newTokens.forEach((token, row) => {
+      x.set(embedding.subarray(token * width, (token + 1) * width), row * width);
+    });
     const normed = new Float32Array(rows * width);
     const inverse = new Float32Array(rows);
     const query = new Float32Array(rows * width);
@@ -193,8 +217,12 @@ export function generateWithCache(model: Transformer, parameters: Float32Array, 
  * The same sampling without a cache: every step re-runs the whole model over every sequence so far.
  * Quadratically slower; kept as the reference the cached path is tested against and for the benchmark.
  */
-export function generateWithoutCache(model: Transformer, parameters: Float32Array, requests: GenerationRequest[],
-  options: GenerationOptions): GeneratedSequence[] {
+export function generateWithoutCache(
+  model: Transformer,
+  parameters: Float32Array,
+  requests: GenerationRequest[],
+  options: GenerationOptions,
+): GeneratedSequence[] {
   const vocab = model.config.vocabSize;
   const results: GeneratedSequence[] = requests.map(() => ({ tokens: [], logprobs: [], stopped: false }));
   const randoms = requests.map((_, index) => new Random(deriveSeed(options.seed, (options.firstIndex ?? 0) + index)));
@@ -203,9 +231,15 @@ export function generateWithoutCache(model: Transformer, parameters: Float32Arra
     const sequences = active.map((sequence) => [...requests[sequence]!.prompt, ...results[sequence]!.tokens]);
     const longest = Math.max(...sequences.map((sequence) => sequence.length));
     const tokens = new Int32Array(active.length * longest);
-    sequences.forEach((sequence, row) => tokens.set(sequence, row * longest));
+    sequences.forEach((sequence, row) => {
+      tokens.set(sequence, row * longest);
+    });
     const lastRows = sequences.map((sequence, row) => row * longest + sequence.length - 1);
-    const pass = model.forward(parameters, { batch: active.length, length: longest, tokens, targets: new Int32Array(tokens.length).fill(-1) }, lastRows);
+    const pass = model.forward(
+      parameters,
+      { batch: active.length, length: longest, tokens, targets: new Int32Array(tokens.length).fill(-1) },
+      lastRows,
+    );
     const continuing: number[] = [];
     active.forEach((sequence, row) => {
       const headIndex = pass.headRows.indexOf(lastRows[row]!);

@@ -4,11 +4,35 @@
  */
 export interface MatrixKernels {
   /** out[M,N] (+)= a[M,K] · b[K,N]. */
-  matmul(a: Float32Array, b: Float32Array, out: Float32Array, rows: number, inner: number, columns: number, accumulate: boolean): void;
+  matmul(
+    a: Float32Array,
+    b: Float32Array,
+    out: Float32Array,
+    rows: number,
+    inner: number,
+    columns: number,
+    accumulate: boolean,
+  ): void;
   /** out[M,N] (+)= a[M,K] · b[N,K]ᵀ. */
-  matmulTransposedB(a: Float32Array, b: Float32Array, out: Float32Array, rows: number, inner: number, columns: number, accumulate: boolean): void;
+  matmulTransposedB(
+    a: Float32Array,
+    b: Float32Array,
+    out: Float32Array,
+    rows: number,
+    inner: number,
+    columns: number,
+    accumulate: boolean,
+  ): void;
   /** out[M,N] (+)= a[K,M]ᵀ · b[K,N]. */
-  matmulTransposedA(a: Float32Array, b: Float32Array, out: Float32Array, rows: number, inner: number, columns: number, accumulate: boolean): void;
+  matmulTransposedA(
+    a: Float32Array,
+    b: Float32Array,
+    out: Float32Array,
+    rows: number,
+    inner: number,
+    columns: number,
+    accumulate: boolean,
+  ): void;
 }
 
 export const javascriptKernels: MatrixKernels = {

@@ -1,9 +1,15 @@
 import { adamStep, copyAdamState, createAdamState, type AdamOptions, type AdamState } from './adam.ts';
 import type { ScoredSequence } from './batching.ts';
-import { generateWithCache, generateWithoutCache, type GeneratedSequence, type GenerationOptions, type GenerationRequest } from './generation.ts';
+import {
+  generateWithCache,
+  generateWithoutCache,
+  type GeneratedSequence,
+  type GenerationOptions,
+  type GenerationRequest,
+} from './generation.ts';
 import type { ModelConfig } from './model-config.ts';
 import { initializeParameters } from './parameters.ts';
-import { Tokenizer } from './tokenizer.ts';
+import type { Tokenizer } from './tokenizer.ts';
 import { scoreSequences, type ScoringPass } from './scoring.ts';
 import { TrainingHelper } from './training-helper.ts';
 import { Transformer } from './transformer.ts';
@@ -24,10 +30,17 @@ export class LanguageModel {
   private helper: TrainingHelper | null = null;
   private scoreGeneration = 0;
 
-  constructor(readonly config: ModelConfig, readonly tokenizer: Tokenizer, public parameters: Float32Array, optimizer?: AdamState) {
-    if (config.vocabSize !== tokenizer.vocabSize) throw new RangeError(`config vocab ${config.vocabSize} ≠ tokenizer vocab ${tokenizer.vocabSize}`);
+  constructor(
+    readonly config: ModelConfig,
+    readonly tokenizer: Tokenizer,
+    public parameters: Float32Array,
+    optimizer?: AdamState,
+  ) {
+    if (config.vocabSize !== tokenizer.vocabSize)
+      throw new RangeError(`config vocab ${config.vocabSize} ≠ tokenizer vocab ${tokenizer.vocabSize}`);
     this.transformer = new Transformer(config);
-    if (parameters.length !== this.transformer.layout.size) throw new RangeError(`expected ${this.transformer.layout.size} parameters, got ${parameters.length}`);
+    if (parameters.length !== this.transformer.layout.size)
+      throw new RangeError(`expected ${this.transformer.layout.size} parameters, got ${parameters.length}`);
     this.gradients = new Float32Array(parameters.length);
     this.optimizer = optimizer ?? createAdamState(parameters.length);
   }
@@ -43,7 +56,12 @@ export class LanguageModel {
 
   /** Deep copy (weights and optimiser state). */
   clone(): LanguageModel {
-    return new LanguageModel(this.config, this.tokenizer, new Float32Array(this.parameters), copyAdamState(this.optimizer));
+    return new LanguageModel(
+      this.config,
+      this.tokenizer,
+      new Float32Array(this.parameters),
+      copyAdamState(this.optimizer),
+    );
   }
 
   /**
@@ -77,7 +95,13 @@ export class LanguageModel {
     // The first half here, the second half on the helper thread, at the same time.
     const split = Math.ceil(sequences.length / 2);
     helper.postScore(sequences.slice(split), withDistributions);
-    const local = scoreSequences(this.transformer, this.parameters, this.gradients, sequences.slice(0, split), withDistributions);
+    const local = scoreSequences(
+      this.transformer,
+      this.parameters,
+      this.gradients,
+      sequences.slice(0, split),
+      withDistributions,
+    );
     const remote = helper.waitScore();
     const generation = ++this.scoreGeneration;
     return {
@@ -85,7 +109,8 @@ export class LanguageModel {
       entropies: [...local.entropies, ...remote.entropies],
       distributions: [...local.distributions, ...remote.distributions],
       backward: (gradLogprob, gradEntropy) => {
-        if (generation !== this.scoreGeneration) throw new Error('backward on a scoring pass that is not the latest (the helper thread keeps one)');
+        if (generation !== this.scoreGeneration)
+          throw new Error('backward on a scoring pass that is not the latest (the helper thread keeps one)');
         helper.postBackward(gradLogprob.slice(split), gradEntropy ? gradEntropy.slice(split) : null);
         local.backward(gradLogprob.slice(0, split), gradEntropy ? gradEntropy.slice(0, split) : null);
         helper.waitBackward();
@@ -110,13 +135,21 @@ export class LanguageModel {
    * Batched sampling with the key/value cache (or without it, for comparison), `chunk` sequences at a
    * time to bound the cache's memory. Request i always draws from stream i, so chunking changes nothing.
    */
-  generate(requests: GenerationRequest[], options: GenerationOptions, useCache = true, chunk = 256): GeneratedSequence[] {
+  generate(
+    requests: GenerationRequest[],
+    options: GenerationOptions,
+    useCache = true,
+    chunk = 256,
+  ): GeneratedSequence[] {
     const results: GeneratedSequence[] = [];
     for (let start = 0; start < requests.length; start += chunk) {
       const part = requests.slice(start, start + chunk);
       const partOptions = { ...options, firstIndex: (options.firstIndex ?? 0) + start };
-      results.push(...(useCache ? generateWithCache(this.transformer, this.parameters, part, partOptions)
-        : generateWithoutCache(this.transformer, this.parameters, part, partOptions)));
+      results.push(
+        ...(useCache
+          ? generateWithCache(this.transformer, this.parameters, part, partOptions)
+          : generateWithoutCache(this.transformer, this.parameters, part, partOptions)),
+      );
     }
     return results;
   }

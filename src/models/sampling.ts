@@ -1,4 +1,4 @@
-import { Random } from '../util/random.ts';
+import type { Random } from '../util/random.ts';
 
 /** How to turn a next-token distribution into a choice. */
 export interface SamplingOptions {
@@ -12,10 +12,17 @@ export interface SamplingOptions {
  * Draws one token from a log-probability row (row-major slice of width `vocab` at `offset`) with
  * temperature and nucleus (top-p) filtering. Pure given `random`.
  */
-export function drawToken(logProbabilities: Float32Array, offset: number, vocab: number, options: SamplingOptions, random: Random): number {
+export function drawToken(
+  logProbabilities: Float32Array,
+  offset: number,
+  vocab: number,
+  options: SamplingOptions,
+  random: Random,
+): number {
   if (options.temperature === 0) {
     let best = 0;
-    for (let token = 1; token < vocab; token++) if (logProbabilities[offset + token]! > logProbabilities[offset + best]!) best = token;
+    for (let token = 1; token < vocab; token++)
+      if (logProbabilities[offset + token]! > logProbabilities[offset + best]!) best = token;
     return best;
   }
   let largest = -Infinity;
@@ -27,7 +34,9 @@ export function drawToken(logProbabilities: Float32Array, offset: number, vocab:
     total += weights[token]!;
   }
   if (options.topP < 1) {
-    const order = Array.from({ length: vocab }, (_, token) => token).sort((left, right) => weights[right]! - weights[left]! || left - right);
+    const order = Array.from({ length: vocab }, (_, token) => token).sort(
+      (left, right) => weights[right]! - weights[left]! || left - right,
+    );
     let kept = 0;
     let cumulative = 0;
     for (const token of order) {

@@ -18,31 +18,42 @@ export interface ScoringPass extends SequenceScores {
  * Teacher-forced scores of `sequences` under `parameters`; the pass's backward adds into `gradients`.
  * Shared by the main thread and the training worker so both compute exactly the same thing.
  */
-export function scoreSequences(transformer: Transformer, parameters: Float32Array, gradients: Float32Array,
-  sequences: readonly ScoredSequence[], withDistributions = false): ScoringPass {
+export function scoreSequences(
+  transformer: Transformer,
+  parameters: Float32Array,
+  gradients: Float32Array,
+  sequences: readonly ScoredSequence[],
+  withDistributions = false,
+): ScoringPass {
   const packed = packSequences(sequences);
   const pass = transformer.forward(parameters, packed.batch);
   const vocab = transformer.config.vocabSize;
   const headIndex = new Map<number, number>();
-  pass.headRows.forEach((row, index) => headIndex.set(row, index));
+  pass.headRows.forEach((row, index) => {
+    headIndex.set(row, index);
+  });
   const logprobs = packed.scoredRows.map((rows) => Float32Array.from(rows, (row) => pass.targetLogprobs[row]!));
   const entropies = packed.scoredRows.map((rows) => Float32Array.from(rows, (row) => pass.entropies[row]!));
-  const distributions = !withDistributions ? [] : packed.scoredRows.map((rows) => {
-    const matrix = new Float32Array(rows.length * vocab);
-    rows.forEach((row, index) => {
-      const at = headIndex.get(row)!;
-      matrix.set(pass.logProbabilities.subarray(at * vocab, (at + 1) * vocab), index * vocab);
-    });
-    return matrix;
-  });
+  const distributions = !withDistributions
+    ? []
+    : packed.scoredRows.map((rows) => {
+        const matrix = new Float32Array(rows.length * vocab);
+        rows.forEach((row, index) => {
+          const at = headIndex.get(row)!;
+          matrix.set(pass.logProbabilities.subarray(at * vocab, (at + 1) * vocab), index * vocab);
+        });
+        return matrix;
+      });
   const backward = (gradLogprob: Float32Array[], gradEntropy: Float32Array[] | null) => {
     const rowCount = packed.batch.batch * packed.batch.length;
     const flatLogprob = new Float32Array(rowCount);
     const flatEntropy = gradEntropy ? new Float32Array(rowCount) : null;
-    packed.scoredRows.forEach((rows, sequence) => rows.forEach((row, index) => {
-      flatLogprob[row] = gradLogprob[sequence]![index]!;
-      if (flatEntropy) flatEntropy[row] = gradEntropy![sequence]![index]!;
-    }));
+    packed.scoredRows.forEach((rows, sequence) =>
+      rows.forEach((row, index) => {
+        flatLogprob[row] = gradLogprob[sequence]![index]!;
+        if (flatEntropy) flatEntropy[row] = gradEntropy![sequence]![index]!;
+      }),
+    );
     transformer.backward(parameters, pass, flatLogprob, flatEntropy, gradients);
   };
   return { logprobs, entropies, distributions, backward };

@@ -13,14 +13,34 @@ describe('tokenizer', () => {
   });
 
   it('cuts words, single digits and symbols when split is words', () => {
-    expect(splitPieces('text Leo: order B927, 5°C', 'words')).toEqual(['text', ' ', 'Leo', ':', ' ', 'order', ' ', 'B', '9', '2', '7', ',', ' ', '5', '°', 'C']);
+    expect(splitPieces('text Leo: order B927, 5°C', 'words')).toEqual([
+      'text',
+      ' ',
+      'Leo',
+      ':',
+      ' ',
+      'order',
+      ' ',
+      'B',
+      '9',
+      '2',
+      '7',
+      ',',
+      ' ',
+      '5',
+      '°',
+      'C',
+    ]);
     expect(splitPieces('get_temp(city=Paris)', 'words')).toEqual(['get_temp', '(', 'city', '=', 'Paris', ')']);
     expect(splitPieces('a b', 'none')).toEqual(['a b']);
     expect(splitPieces('', 'words')).toEqual([]);
   });
 
   it('gives a word the same ids in the prompt and in a call, which merges across words do not', () => {
-    const corpus = Array.from({ length: 30 }, (_, index) => `send the weather in Paris to Leo ${index} => get_weather(city=Paris);send_text(to=Leo)`);
+    const corpus = Array.from(
+      { length: 30 },
+      (_, index) => `send the weather in Paris to Leo ${index} => get_weather(city=Paris);send_text(to=Leo)`,
+    );
     const words = Tokenizer.learn(corpus, 60, 'words');
     const inSentence = words.encode(' in Paris ');
     const inCall = words.encode('city=Paris)');
@@ -37,11 +57,28 @@ describe('tokenizer', () => {
   });
 
   it('makes every number below 100 one token under split numbers, the same in words and calls', () => {
-    expect(splitPieces('add 72 and 144 at 18:00', 'numbers')).toEqual(['add', ' ', '72', ' ', 'and', ' ', '14', '4', ' ', 'at', ' ', '18', ':', '00']);
+    expect(splitPieces('add 72 and 144 at 18:00', 'numbers')).toEqual([
+      'add',
+      ' ',
+      '72',
+      ' ',
+      'and',
+      ' ',
+      '14',
+      '4',
+      ' ',
+      'at',
+      ' ',
+      '18',
+      ':',
+      '00',
+    ]);
     const corpus = ['add 72 and 5 then times 3', 'add(a=72,b=5);mul(a=$1,b=3)', 'at 18:00 on 06-02'];
     const numbers = Tokenizer.learn(corpus, 20, 'numbers');
     // 100 digit-pair merges first, then at most 20 learned ones.
-    expect(numbers.merges.slice(0, 100).every(([left, right]) => left >= 48 && left <= 57 && right >= 48 && right <= 57)).toBe(true);
+    expect(
+      numbers.merges.slice(0, 100).every(([left, right]) => left >= 48 && left <= 57 && right >= 48 && right <= 57),
+    ).toBe(true);
     expect(numbers.vocabSize).toBeLessThanOrEqual(Tokenizer.firstMerge + 120);
     for (let value = 0; value < 100; value++) {
       const text = String(value).padStart(2, '0');

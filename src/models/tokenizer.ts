@@ -53,12 +53,16 @@ export class Tokenizer {
   /** Piece text → ids; pieces repeat a lot (words, digits), and merging is the slow part of encode. */
   private readonly pieceCache = new Map<string, number[]>();
 
-  constructor(readonly merges: readonly (readonly [number, number])[], readonly split: PieceSplit = 'none') {
+  constructor(
+    readonly merges: readonly (readonly [number, number])[],
+    readonly split: PieceSplit = 'none',
+  ) {
     this.expansion = [];
     for (let byte = 0; byte < 256; byte++) this.expansion.push(Uint8Array.of(byte));
     for (let special = 0; special < 3; special++) this.expansion.push(new Uint8Array(0));
     for (const [left, right] of merges) {
-      if (left >= this.expansion.length || right >= this.expansion.length) throw new RangeError('merge refers to a later id');
+      if (left >= this.expansion.length || right >= this.expansion.length)
+        throw new RangeError('merge refers to a later id');
       const joined = new Uint8Array(this.expansion[left]!.length + this.expansion[right]!.length);
       joined.set(this.expansion[left]!);
       joined.set(this.expansion[right]!, this.expansion[left]!.length);
@@ -109,7 +113,11 @@ export class Tokenizer {
   }
 
   toState(): TokenizerState {
-    return { kind: 'byte-bpe', split: this.split, merges: this.merges.map(([left, right]) => [left, right] as [number, number]) };
+    return {
+      kind: 'byte-bpe',
+      split: this.split,
+      merges: this.merges.map(([left, right]) => [left, right] as [number, number]),
+    };
   }
 
   static fromState(state: TokenizerState): Tokenizer {
@@ -124,7 +132,8 @@ export class Tokenizer {
   static learn(corpus: readonly string[], mergeCount: number, split: PieceSplit = 'none'): Tokenizer {
     // Distinct pieces with their counts: a word seen 500 times is merged once and counted 500 times.
     const pieceCounts = new Map<string, number>();
-    for (const text of corpus) for (const piece of splitPieces(text, split)) pieceCounts.set(piece, (pieceCounts.get(piece) ?? 0) + 1);
+    for (const text of corpus)
+      for (const piece of splitPieces(text, split)) pieceCounts.set(piece, (pieceCounts.get(piece) ?? 0) + 1);
     const fixed = split === 'numbers' ? digitPairMerges() : [];
     const start = new Tokenizer(fixed, split);
     let sequences = [...pieceCounts].map(([piece, count]) => ({ ids: start.encode(piece), count }));

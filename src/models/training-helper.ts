@@ -27,10 +27,16 @@ export class TrainingHelper {
     const channel = new MessageChannel();
     this.port = channel.port1;
     const workerData: TrainingWorkerData = {
-      config, parameters: this.parameters.buffer as SharedArrayBuffer, gradients: this.gradients.buffer as SharedArrayBuffer,
-      flag: this.flag.buffer as SharedArrayBuffer, port: channel.port2,
+      config,
+      parameters: this.parameters.buffer as SharedArrayBuffer,
+      gradients: this.gradients.buffer as SharedArrayBuffer,
+      flag: this.flag.buffer as SharedArrayBuffer,
+      port: channel.port2,
     };
-    this.worker = new Worker(new URL('./training-worker.js', import.meta.url), { workerData, transferList: [channel.port2] });
+    this.worker = new Worker(new URL('./training-worker.js', import.meta.url), {
+      workerData,
+      transferList: [channel.port2],
+    });
     this.worker.unref();
   }
 

@@ -7,7 +7,14 @@ import { Tokenizer } from './tokenizer.ts';
 describe('training thread', () => {
   it('splits a batch over two threads with the same scores and gradients as one thread', async () => {
     const tokenizer = new Tokenizer([]);
-    const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, modelWidth: 16, layers: 2, heads: 2, hiddenWidth: 24, contextLength: 128 });
+    const config = ModelConfigSchema.parse({
+      vocabSize: tokenizer.vocabSize,
+      modelWidth: 16,
+      layers: 2,
+      heads: 2,
+      hiddenWidth: 24,
+      contextLength: 128,
+    });
     const single = LanguageModel.initialize(config, tokenizer, 3);
     const parallel = single.clone();
     parallel.enableTrainingThread();
@@ -15,25 +22,36 @@ describe('training thread', () => {
       const random = new Random(5);
       // Long enough (≥ minimumParallelTokens in all) for the batch to be split across the threads.
       const sequences = Array.from({ length: 5 }, (_, index) => ({
-        tokens: Array.from({ length: 110 + 3 * index }, () => random.int(0, 255)), lossStart: 2 + index,
+        tokens: Array.from({ length: 110 + 3 * index }, () => random.int(0, 255)),
+        lossStart: 2 + index,
       }));
       const one = single.score(sequences, true);
       const two = parallel.score(sequences, true);
       expect(two.logprobs.map((values) => values.length)).toEqual(one.logprobs.map((values) => values.length));
-      one.logprobs.forEach((values, sequence) => values.forEach((value, index) => expect(two.logprobs[sequence]![index]).toBeCloseTo(value, 5)));
+      one.logprobs.forEach((values, sequence) =>
+        values.forEach((value, index) => expect(two.logprobs[sequence]![index]).toBeCloseTo(value, 5)),
+      );
       expect(one.distributions.length).toBe(5);
-      one.distributions.forEach((values, sequence) => values.forEach((value, index) => expect(two.distributions[sequence]![index]).toBeCloseTo(value, 4)));
+      one.distributions.forEach((values, sequence) =>
+        values.forEach((value, index) => expect(two.distributions[sequence]![index]).toBeCloseTo(value, 4)),
+      );
       const gradLogprob = one.logprobs.map((values) => values.map(() => random.normal()));
       const gradEntropy = one.logprobs.map((values) => values.map(() => random.normal()));
       one.backward(gradLogprob, gradEntropy);
       two.backward(gradLogprob, gradEntropy);
-      single.gradients.forEach((value, index) => expect(parallel.gradients[index]).toBeCloseTo(value, 4));
+      single.gradients.forEach((value, index) => {
+        expect(parallel.gradients[index]).toBeCloseTo(value, 4);
+      });
       // The weights are shared with the helper: a step on the main thread is seen by the next score.
       const adam = { learningRate: 0.05, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
       single.step(adam);
       parallel.step(adam);
       const after = parallel.score(sequences).logprobs;
-      single.score(sequences).logprobs.forEach((values, sequence) => values.forEach((value, index) => expect(after[sequence]![index]).toBeCloseTo(value, 4)));
+      single
+        .score(sequences)
+        .logprobs.forEach((values, sequence) =>
+          values.forEach((value, index) => expect(after[sequence]![index]).toBeCloseTo(value, 4)),
+        );
       expect(() => two.backward(gradLogprob, gradEntropy)).toThrow(/latest/);
     } finally {
       await parallel.close();

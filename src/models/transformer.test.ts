@@ -4,7 +4,14 @@ import { ModelConfigSchema } from './model-config.ts';
 import { initializeParameters } from './parameters.ts';
 import { Transformer, type TokenBatch } from './transformer.ts';
 
-const config = ModelConfigSchema.parse({ vocabSize: 11, modelWidth: 8, layers: 2, heads: 2, hiddenWidth: 12, contextLength: 8 });
+const config = ModelConfigSchema.parse({
+  vocabSize: 11,
+  modelWidth: 8,
+  layers: 2,
+  heads: 2,
+  hiddenWidth: 12,
+  contextLength: 8,
+});
 const tiedConfig = ModelConfigSchema.parse({ ...config, tieEmbeddings: true });
 
 function tinyBatch(): TokenBatch {
@@ -19,7 +26,10 @@ function tinyBatch(): TokenBatch {
 }
 
 describe('transformer backward', () => {
-  it.each([['separate output head', config], ['output head tied to the embedding', tiedConfig]] as const)('matches central finite differences of Σ a·log p + b·H (%s)', (_, shape) => {
+  it.each([
+    ['separate output head', config],
+    ['output head tied to the embedding', tiedConfig],
+  ] as const)('matches central finite differences of Σ a·log p + b·H (%s)', (_, shape) => {
     const model = new Transformer(shape);
     const parameters = initializeParameters(shape, 7);
     // Larger weights than init so that gradients are not tiny; float64 would be nicer but f32 is what runs.
@@ -54,7 +64,9 @@ describe('transformer backward', () => {
         const minus = objective(parameters);
         parameters[index] = original;
         const numeric = (plus - minus) / (2 * step);
-        expect(Math.abs(numeric - gradients[index]!), `${slot.name}[${index - slot.offset}]`).toBeLessThan(1e-2 + 3e-2 * Math.abs(numeric));
+        expect(Math.abs(numeric - gradients[index]!), `${slot.name}[${index - slot.offset}]`).toBeLessThan(
+          1e-2 + 3e-2 * Math.abs(numeric),
+        );
         checked++;
       }
     }
@@ -76,10 +88,35 @@ describe('attention through the matrix kernels', () => {
       const out = new Float32Array(size);
       const probabilities = new Float32Array(batch * heads * length * length);
       const [dq, dk, dv] = [new Float32Array(size), new Float32Array(size), new Float32Array(size)];
-      (variant ? causalAttentionForward : causalAttentionForwardLoops)(q, k, v, out, probabilities, batch, length, heads, headWidth);
-      (variant ? causalAttentionBackward : causalAttentionBackwardLoops)(q, k, v, probabilities, dOut, dq, dk, dv, batch, length, heads, headWidth);
+      (variant ? causalAttentionForward : causalAttentionForwardLoops)(
+        q,
+        k,
+        v,
+        out,
+        probabilities,
+        batch,
+        length,
+        heads,
+        headWidth,
+      );
+      (variant ? causalAttentionBackward : causalAttentionBackwardLoops)(
+        q,
+        k,
+        v,
+        probabilities,
+        dOut,
+        dq,
+        dk,
+        dv,
+        batch,
+        length,
+        heads,
+        headWidth,
+      );
       return [out, dq, dk, dv];
     });
-    results[0]!.forEach((expected, index) => expected.forEach((value, position) => expect(results[1]![index]![position]).toBeCloseTo(value, 4)));
+    results[0]!.forEach((expected, index) =>
+      expected.forEach((value, position) => expect(results[1]![index]![position]).toBeCloseTo(value, 4)),
+    );
   });
 });

@@ -1,4 +1,8 @@
-import { describeAgentPolicyContract, describeSimulatorContract, describeTrainableAgentContract } from '../../test/contracts/policy-contract.ts';
+import {
+  describeAgentPolicyContract,
+  describeSimulatorContract,
+  describeTrainableAgentContract,
+} from '../../test/contracts/policy-contract.ts';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
 import { OraclePolicy } from './oracle.ts';
 import { ParametricSimulator } from './parametric/parametric-simulator.ts';

@@ -1,8 +1,12 @@
 import type { z } from 'zod';
-import { GenEnvError } from '../spec/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
 
 /** Validates backend options; a bad value becomes one readable config error line. */
-export function parseOptions<Schema extends z.ZodType>(schema: Schema, options: unknown, owner: string): z.infer<Schema> {
+export function parseOptions<Schema extends z.ZodType>(
+  schema: Schema,
+  options: unknown,
+  owner: string,
+): z.infer<Schema> {
   const parsed = schema.safeParse(options ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

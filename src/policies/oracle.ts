@@ -1,4 +1,4 @@
-import type { AgentPolicy, AgentPrompt, Completion, SampleOptions } from '../spec/index.ts';
+import type { AgentPolicy, AgentPrompt, Completion, SampleOptions } from '../interfaces/index.ts';
 
 /** The oracle answers every prompt with its gold reference: the ceiling any scorer must award 100%. */
 export class OraclePolicy implements AgentPolicy {

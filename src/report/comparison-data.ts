@@ -1,5 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { ComparisonSchema, type Comparison } from '../spec/summary.ts';
+import { ComparisonSchema, type Comparison } from '../interfaces/summary.ts';
 import { readJsonFile } from './read-files.ts';
 import { loadRun, type RunData } from './run-data.ts';
 

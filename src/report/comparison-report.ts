@@ -23,11 +23,18 @@ function resultsTable(data: ComparisonData): string {
       const interval = variant.interval[set];
       if (center === undefined) return { text: '—', className: 'number' };
       const half = interval ? Math.max(center - interval[0], interval[1] - center) : Number.NaN;
-      return { text: `${formatNumber(center)} ± ${formatNumber(half)}  [${formatNumber(interval?.[0])}, ${formatNumber(interval?.[1])}]`, className: 'number' };
+      return {
+        text: `${formatNumber(center)} ± ${formatNumber(half)}  [${formatNumber(interval?.[0])}, ${formatNumber(interval?.[1])}]`,
+        className: 'number',
+      };
     }),
     variant.seeds.join(', '),
   ]);
-  return htmlTable('results', ['variant', 'synthetic samples', ...sets.map((set) => `${set}: mean ± 95% interval`), 'seeds'], rows);
+  return htmlTable(
+    'results',
+    ['variant', 'synthetic samples', ...sets.map((set) => `${set}: mean ± 95% interval`), 'seeds'],
+    rows,
+  );
 }
 
 /** Every run of the comparison: variant, seed, folder, epochs and wall time. */
@@ -54,7 +61,9 @@ function runsTable(data: ComparisonData): string {
  */
 function configTable(data: ComparisonData): string {
   const variants = [...data.runsByVariant.entries()].filter(([, runs]) => runs.length > 0);
-  const columns = variants.map(([, runs]) => new Map(flattenConfig({ ...runs[0]!.config, seed: undefined }).filter(([key]) => key !== 'seed')));
+  const columns = variants.map(
+    ([, runs]) => new Map(flattenConfig({ ...runs[0]!.config, seed: undefined }).filter(([key]) => key !== 'seed')),
+  );
   const keys = [...new Set(columns.flatMap((column) => [...column.keys()]))].sort((a, b) => a.localeCompare(b));
   const rows = keys.map((key) => {
     const reference = columns[0]?.get(key) ?? '';
@@ -72,17 +81,26 @@ function configTable(data: ComparisonData): string {
 /** The report of a comparison directory as a complete HTML document. */
 export function comparisonReportHtml(data: ComparisonData, generatedAt: string): string {
   const { comparison } = data;
-  const groups: RunGroup[] = [...data.runsByVariant.entries()].map(([name, runs]) => ({ name, runs: runs.map((run) => run.epochs) }));
+  const groups: RunGroup[] = [...data.runsByVariant.entries()].map(([name, runs]) => ({
+    name,
+    runs: runs.map((run) => run.epochs),
+  }));
   const firstRun = [...data.runsByVariant.values()].flat()[0];
   const alpha = firstRun?.config.alpha ?? 0.5;
   const kMin = firstRun?.config.kMin ?? 0.1;
   const calibrations = [...data.runsByVariant.entries()]
     .filter(([, runs]) => runs.some((run) => run.epochs.some((entry) => entry.successRates.length > 0)))
     .map(([variant, runs]) =>
-      calibrationChart(runs.map((run) => run.epochs), runs[0]!.config.alpha, runs[0]!.config.kMin, {
-        id: `calibration-${variant}`,
-        title: `Difficulty calibration: ${variant} (${runs.length} seed${runs.length === 1 ? '' : 's'} pooled)`,
-      }));
+      calibrationChart(
+        runs.map((run) => run.epochs),
+        runs[0]!.config.alpha,
+        runs[0]!.config.kMin,
+        {
+          id: `calibration-${variant}`,
+          title: `Difficulty calibration: ${variant} (${runs.length} seed${runs.length === 1 ? '' : 's'} pooled)`,
+        },
+      ),
+    );
   const facts: Fact[] = [
     { label: 'preset', value: comparison.preset },
     { label: 'variants', value: String(comparison.variants.length) },
@@ -90,12 +108,26 @@ export function comparisonReportHtml(data: ComparisonData, generatedAt: string):
     { label: 'α ± k_min', value: `${alpha} ± ${kMin}` },
   ];
   const sections = [
-    { heading: 'Results', html: resultsTable(data) + chartFigure(variantIntervalsChart(comparison)) + chartFigure(dataEfficiencyChart(comparison)) },
+    {
+      heading: 'Results',
+      html:
+        resultsTable(data) +
+        chartFigure(variantIntervalsChart(comparison)) +
+        chartFigure(dataEfficiencyChart(comparison)),
+    },
     {
       heading: 'Training (mean over seeds per variant)',
-      html: [trainingDynamicsChart(groups), curriculumChart(groups, alpha), solvedFractionsChart(groups)].map(chartFigure).join('\n'),
+      html: [trainingDynamicsChart(groups), curriculumChart(groups, alpha), solvedFractionsChart(groups)]
+        .map(chartFigure)
+        .join('\n'),
     },
-    { heading: 'Calibration', html: calibrations.length > 0 ? `<div class="chart-grid">${calibrations.map(chartFigure).join('\n')}</div>` : '<p class="note">No run recorded per-task-type success rates.</p>' },
+    {
+      heading: 'Calibration',
+      html:
+        calibrations.length > 0
+          ? `<div class="chart-grid">${calibrations.map(chartFigure).join('\n')}</div>`
+          : '<p class="note">No run recorded per-task-type success rates.</p>',
+    },
     { heading: 'Runs and seeds', html: runsTable(data) },
     { heading: 'Resolved configuration per variant', html: configTable(data) },
   ];

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GenEnvError } from '../spec/errors.ts';
+import { GenEnvError } from '../interfaces/errors.ts';
 import { buildReport, directoryKind } from './index.ts';
-import { writeComparisonFixture, writeRunFixture } from './testing/fixtures.ts';
+import { writeComparisonFixture, writeRunFixture } from '../../test/support/report-fixtures.ts';
 
 let root = '';
 beforeAll(() => {
@@ -14,7 +14,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Every `data-chart` id with its declared point count, in page order. */
 function charts(html: string): Record<string, number> {
-  return Object.fromEntries([...html.matchAll(/data-chart="([^"]+)" data-points="(\d+)"/g)].map((match) => [match[1]!, Number(match[2])]));
+  return Object.fromEntries(
+    [...html.matchAll(/data-chart="([^"]+)" data-points="(\d+)"/g)].map((match) => [match[1]!, Number(match[2])]),
+  );
 }
 
 /** Things that would make a browser fetch: scripts, stylesheets, images, frames, CSS urls (in-page `url(#id)` excepted), imports. */
@@ -35,7 +37,10 @@ describe('buildReport', () => {
     expect(html).toContain("default-src 'none'");
     expect(html).toContain('data-table="config"');
     // Every data point of the calibration strip is an SVG element tagged with its data index.
-    const calibration = html.slice(html.indexOf('data-chart="calibration"'), html.indexOf('data-chart="solved-fractions"'));
+    const calibration = html.slice(
+      html.indexOf('data-chart="calibration"'),
+      html.indexOf('data-chart="solved-fractions"'),
+    );
     expect((calibration.match(/ecmeta_data_index=/g) ?? []).length).toBeGreaterThanOrEqual(charts(html).calibration!);
   });
 
@@ -44,7 +49,15 @@ describe('buildReport', () => {
     const html = readFileSync(await buildReport(join(root, 'comparison')), 'utf8');
     const ids = Object.keys(charts(html));
     expect(ids.slice(0, 2)).toEqual(['variants', 'data-efficiency']);
-    expect(ids).toEqual(expect.arrayContaining(['training-dynamics', 'curriculum', 'solved-fractions', 'calibration-genenv', 'calibration-static-3.3x']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'training-dynamics',
+        'curriculum',
+        'solved-fractions',
+        'calibration-genenv',
+        'calibration-static-3.3x',
+      ]),
+    );
     expect(externalReferences(html)).toEqual([]);
     expect(html).toContain('data-table="results"');
     expect(html).toContain('data-table="runs"');
@@ -69,7 +82,9 @@ describe('buildReport', () => {
     expect(directoryKind(join(root, 'run'))).toBe('run');
     expect(directoryKind(join(root, 'comparison'))).toBe('comparison');
     mkdirSync(join(root, 'empty'));
-    await expect(buildReport(join(root, 'empty'))).rejects.toThrow(/holds neither summary\.json \(a run\) nor comparison\.json/);
+    await expect(buildReport(join(root, 'empty'))).rejects.toThrow(
+      /holds neither summary\.json \(a run\) nor comparison\.json/,
+    );
     await expect(buildReport(join(root, 'absent'))).rejects.toBeInstanceOf(GenEnvError);
   });
 });

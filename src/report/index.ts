@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { GenEnvError } from '../spec/errors.ts';
+import { GenEnvError } from '../interfaces/errors.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { loadComparison } from './comparison-data.ts';
 import { comparisonReportHtml } from './comparison-report.ts';
@@ -15,7 +15,8 @@ export { loadComparison } from './comparison-data.ts';
 /** What a directory holds: a comparison (comparison.json) or one run (summary.json). */
 export function directoryKind(directory: string): 'run' | 'comparison' {
   const absolute = resolve(directory);
-  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) throw new GenEnvError('store', `${absolute} is not a directory`);
+  if (!existsSync(absolute) || !statSync(absolute).isDirectory())
+    throw new GenEnvError('store', `${absolute} is not a directory`);
   if (existsSync(join(absolute, 'comparison.json'))) return 'comparison';
   if (existsSync(join(absolute, 'summary.json'))) return 'run';
   throw new GenEnvError('store', `${absolute} holds neither summary.json (a run) nor comparison.json (a comparison)`);
@@ -30,9 +31,10 @@ export function directoryKind(directory: string): 'run' | 'comparison' {
 export async function buildReport(directory: string): Promise<string> {
   const absolute = resolve(directory);
   const generatedAt = new Date().toISOString();
-  const html = directoryKind(absolute) === 'comparison'
-    ? comparisonReportHtml(loadComparison(absolute), generatedAt)
-    : runReportHtml(loadRun(absolute), generatedAt);
+  const html =
+    directoryKind(absolute) === 'comparison'
+      ? comparisonReportHtml(loadComparison(absolute), generatedAt)
+      : runReportHtml(loadRun(absolute), generatedAt);
   const path = join(absolute, 'report.html');
   try {
     writeFileAtomic(path, html);

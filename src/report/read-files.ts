@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
-import { GenEnvError } from '../spec/errors.ts';
+import { GenEnvError } from '../interfaces/errors.ts';
 
 /** The file name and its parent folder, enough for a user to find the file in one error line. */
 function shortName(path: string): string {
@@ -32,7 +32,9 @@ export function readJsonFile<Schema extends z.ZodType>(path: string, schema: Sch
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new GenEnvError('store', `${shortName(path)} is not valid JSON: ${(error as Error).message}`, { cause: error });
+    throw new GenEnvError('store', `${shortName(path)} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new GenEnvError('store', `${shortName(path)} is malformed: ${firstIssue(parsed.error)}`);
@@ -49,10 +51,15 @@ export function readJsonLinesFile<Schema extends z.ZodType>(path: string, schema
     try {
       value = JSON.parse(line);
     } catch (error) {
-      throw new GenEnvError('store', `${shortName(path)} line ${index + 1} is not valid JSON: ${(error as Error).message}`, { cause: error });
+      throw new GenEnvError(
+        'store',
+        `${shortName(path)} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new GenEnvError('store', `${shortName(path)} line ${index + 1} is malformed: ${firstIssue(parsed.error)}`);
+    if (!parsed.success)
+      throw new GenEnvError('store', `${shortName(path)} line ${index + 1} is malformed: ${firstIssue(parsed.error)}`);
     values.push(parsed.data);
   });
   return values;

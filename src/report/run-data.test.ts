@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync, unlinkSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GenEnvError } from '../spec/errors.ts';
+import { GenEnvError } from '../interfaces/errors.ts';
 import { loadComparison } from './comparison-data.ts';
 import { loadRun, mergeEpochs } from './run-data.ts';
-import { fixtureEpoch, writeComparisonFixture, writeRunFixture } from './testing/fixtures.ts';
+import { fixtureEpoch, writeComparisonFixture, writeRunFixture } from '../../test/support/report-fixtures.ts';
 
 let root = '';
 beforeEach(() => {
@@ -30,14 +30,24 @@ describe('mergeEpochs', () => {
   const options = { variant: 'genenv' as const, seed: 1, epochs: 4 };
   it('keeps summary entries, adds epochs only metrics.jsonl has, and sorts by epoch', () => {
     const summary = [fixtureEpoch(options, 1), fixtureEpoch(options, 0)];
-    const lines = [fixtureEpoch(options, 0), { ...fixtureEpoch(options, 1), agentReward: 0.99 }, fixtureEpoch(options, 2)];
+    const lines = [
+      fixtureEpoch(options, 0),
+      { ...fixtureEpoch(options, 1), agentReward: 0.99 },
+      fixtureEpoch(options, 2),
+    ];
     const merged = mergeEpochs(summary, lines);
     expect(merged.map((entry) => entry.epoch)).toEqual([0, 1, 2]);
     expect(merged[1]!.agentReward).toBe(summary[0]!.agentReward);
   });
 
   it('lets a re-logged epoch (after resume) replace the earlier line', () => {
-    const merged = mergeEpochs([], [{ ...fixtureEpoch(options, 1), agentReward: 0.1 }, { ...fixtureEpoch(options, 1), agentReward: 0.2 }]);
+    const merged = mergeEpochs(
+      [],
+      [
+        { ...fixtureEpoch(options, 1), agentReward: 0.1 },
+        { ...fixtureEpoch(options, 1), agentReward: 0.2 },
+      ],
+    );
     expect(merged).toHaveLength(1);
     expect(merged[0]!.agentReward).toBe(0.2);
   });
@@ -64,12 +74,17 @@ describe('loadRun', () => {
     const summary = JSON.parse(readFileSync(path, 'utf8'));
     summary.epochs[1].successRate = 1.5;
     writeFileSync(path, JSON.stringify(summary));
-    expect(storeError(() => loadRun(join(root, 'run'))).message).toMatch(/summary\.json is malformed: epochs\.1\.successRate/);
+    expect(storeError(() => loadRun(join(root, 'run'))).message).toMatch(
+      /summary\.json is malformed: epochs\.1\.successRate/,
+    );
   });
 
   it('reports unparsable JSON and the bad line of metrics.jsonl', () => {
     writeRunFixture(join(root, 'run'), { variant: 'genenv', seed: 1, epochs: 2 });
-    writeFileSync(join(root, 'run', 'metrics.jsonl'), `${JSON.stringify(fixtureEpoch({ variant: 'genenv', seed: 1, epochs: 2 }, 0))}\n{"epoch": 1,\n`);
+    writeFileSync(
+      join(root, 'run', 'metrics.jsonl'),
+      `${JSON.stringify(fixtureEpoch({ variant: 'genenv', seed: 1, epochs: 2 }, 0))}\n{"epoch": 1,\n`,
+    );
     expect(storeError(() => loadRun(join(root, 'run'))).message).toMatch(/metrics\.jsonl line 2 is not valid JSON/);
     writeFileSync(join(root, 'run', 'config.json'), '{ not json');
     expect(storeError(() => loadRun(join(root, 'run'))).message).toMatch(/config\.json is not valid JSON/);
@@ -101,6 +116,8 @@ describe('loadComparison', () => {
   it('fails with the name of a missing run file', () => {
     writeComparisonFixture(join(root, 'comparison'), [1], 2);
     unlinkSync(join(root, 'comparison', 'runs', 'random', 'seed-1', 'summary.json'));
-    expect(storeError(() => loadComparison(join(root, 'comparison'))).message).toMatch(/seed-1\/summary\.json is missing/);
+    expect(storeError(() => loadComparison(join(root, 'comparison'))).message).toMatch(
+      /seed-1\/summary\.json is missing/,
+    );
   });
 });

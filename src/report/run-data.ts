@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
-import { RunConfigSchema, type RunConfig } from '../spec/config.ts';
-import { GenEnvError } from '../spec/errors.ts';
-import { EpochMetricsSchema, RunSummarySchema, type EpochMetrics, type RunSummary } from '../spec/summary.ts';
+import { RunConfigSchema, type RunConfig } from '../interfaces/config.ts';
+import { GenEnvError } from '../interfaces/errors.ts';
+import { EpochMetricsSchema, RunSummarySchema, type EpochMetrics, type RunSummary } from '../interfaces/summary.ts';
 import { readJsonFile, readJsonLinesFile } from './read-files.ts';
 
 /** Everything the report needs from one run directory (read from its stored files only). */
@@ -18,7 +18,10 @@ export interface RunData {
  * summary does not hold yet (a run still going, or cut off before it rewrote its summary) are added.
  * A later line for the same epoch replaces an earlier one (a resumed run re-logs the epoch it redid).
  */
-export function mergeEpochs(summaryEpochs: readonly EpochMetrics[], metricLines: readonly EpochMetrics[]): EpochMetrics[] {
+export function mergeEpochs(
+  summaryEpochs: readonly EpochMetrics[],
+  metricLines: readonly EpochMetrics[],
+): EpochMetrics[] {
   const byEpoch = new Map<number, EpochMetrics>();
   for (const line of metricLines) byEpoch.set(line.epoch, line);
   for (const entry of summaryEpochs) byEpoch.set(entry.epoch, entry);
@@ -32,7 +35,10 @@ export function loadRun(directory: string): RunData {
   const summary = readJsonFile(join(absolute, 'summary.json'), RunSummarySchema);
   const metricLines = readJsonLinesFile(join(absolute, 'metrics.jsonl'), EpochMetricsSchema);
   if (summary.seed !== config.seed) {
-    throw new GenEnvError('store', `summary.json seed ${summary.seed} does not match config.json seed ${config.seed} in ${absolute}`);
+    throw new GenEnvError(
+      'store',
+      `summary.json seed ${summary.seed} does not match config.json seed ${config.seed} in ${absolute}`,
+    );
   }
   return { directory: absolute, config, summary, epochs: mergeEpochs(summary.epochs, metricLines) };
 }

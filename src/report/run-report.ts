@@ -11,8 +11,23 @@ import type { RunData } from './run-data.ts';
 /** Per-epoch numbers as a table, for readers who want the values behind the curves. */
 function epochTable(run: RunData): string {
   const sets = recordKeys(run.epochs, 'heldOutAccuracy');
-  const header = ['epoch', 'success rate', 'in band', 'R_env', 'agent reward', ...sets.map((set) => `held-out: ${set}`), 'solved', 'unsolved', 'response length', 'invalid proposals', 'synthetic samples'];
-  const number = (value: number | null | undefined, digits = 3) => ({ text: formatNumber(value, digits), className: 'number' });
+  const header = [
+    'epoch',
+    'success rate',
+    'in band',
+    'R_env',
+    'agent reward',
+    ...sets.map((set) => `held-out: ${set}`),
+    'solved',
+    'unsolved',
+    'response length',
+    'invalid proposals',
+    'synthetic samples',
+  ];
+  const number = (value: number | null | undefined, digits = 3) => ({
+    text: formatNumber(value, digits),
+    className: 'number',
+  });
   const rows = run.epochs.map((entry) => [
     number(entry.epoch),
     number(entry.successRate),
@@ -35,7 +50,8 @@ export function runReportHtml(run: RunData, generatedAt: string): string {
   const group = [{ name: summary.variant, runs: [run.epochs] }];
   // Final accuracy per held-out set: the latest epoch that evaluated it (sets may be evaluated every few epochs).
   const finalHeldOut = new Map<string, number>();
-  for (const entry of run.epochs) for (const [set, value] of Object.entries(entry.heldOutAccuracy)) finalHeldOut.set(set, value);
+  for (const entry of run.epochs)
+    for (const [set, value] of Object.entries(entry.heldOutAccuracy)) finalHeldOut.set(set, value);
   const facts: Fact[] = [
     { label: 'variant', value: summary.variant },
     { label: 'seed', value: String(summary.seed) },
@@ -50,7 +66,10 @@ export function runReportHtml(run: RunData, generatedAt: string): string {
     calibrationChart([run.epochs], config.alpha, config.kMin),
     solvedFractionsChart(group),
   ];
-  const configRows = flattenConfig(config).map(([key, value]) => [{ text: key, className: 'mono' }, { text: value, className: 'mono' }]);
+  const configRows = flattenConfig(config).map(([key, value]) => [
+    { text: key, className: 'mono' },
+    { text: value, className: 'mono' },
+  ]);
   return renderPage(
     `GenEnv run · ${summary.preset} · ${summary.variant} · seed ${summary.seed}`,
     `Domain ${summary.domain} · ${run.directory}`,

@@ -1,4 +1,4 @@
-import type { Completion, EpochMetrics, Features, TaskInstance } from '../spec/index.ts';
+import type { Completion, EpochMetrics, Features, TaskInstance } from '../interfaces/index.ts';
 
 /** A task type as stored: a proposal with its verdict and, once attempted, its p̂ and R_env. */
 export interface ProposalRecord {

@@ -1,21 +1,42 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EpochMetricsSchema, GenEnvError, RunConfigSchema, type EpochMetrics, type RunConfig, type RunSummary } from '../spec/index.ts';
+import {
+  EpochMetricsSchema,
+  GenEnvError,
+  RunConfigSchema,
+  type EpochMetrics,
+  type RunConfig,
+  type RunSummary,
+} from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
 import type { EpochCommit, ProposalRecord } from './records.ts';
-import type { TaskInstance } from '../spec/index.ts';
+import type { TaskInstance } from '../interfaces/index.ts';
 
 const CONFIG_FILE = 'config.json';
 const DATABASE_FILE = 'run.sqlite';
 
 /** Row shape of `proposals`. */
 interface ProposalRow {
-  id: string; epoch: number; source: ProposalRecord['source']; context_id: string | null; seed_id: string | null;
-  family: string | null; raw: string; spec: string | null; sample: string | null; valid: number; reason: string | null;
-  success_rate: number | null; env_reward: number | null; in_band: number | null; weight: number | null;
-  features: string | null; simulator_version: string | null; agent_version: string | null;
+  id: string;
+  epoch: number;
+  source: ProposalRecord['source'];
+  context_id: string | null;
+  seed_id: string | null;
+  family: string | null;
+  raw: string;
+  spec: string | null;
+  sample: string | null;
+  valid: number;
+  reason: string | null;
+  success_rate: number | null;
+  env_reward: number | null;
+  in_band: number | null;
+  weight: number | null;
+  features: string | null;
+  simulator_version: string | null;
+  agent_version: string | null;
 }
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -25,32 +46,45 @@ const json = (value: unknown): string | null => (value === null || value === und
  * summary.json (rendered from the database after each commit), checkpoints/.
  */
 export class RunStore {
-  private constructor(readonly directory: string, readonly config: RunConfig, private readonly database: Database.Database) {}
+  private constructor(
+    readonly directory: string,
+    readonly config: RunConfig,
+    private readonly database: Database.Database,
+  ) {}
 
   /** Starts a new run in `directory` (created if missing). Refuses a directory that already holds a run. */
   static create(directory: string, config: RunConfig): RunStore {
     if (existsSync(join(directory, CONFIG_FILE)) || existsSync(join(directory, DATABASE_FILE))) {
-      throw new GenEnvError('store', `${directory} already holds a run; use --resume ${directory} to continue it or choose another --out`);
+      throw new GenEnvError(
+        'store',
+        `${directory} already holds a run; use --resume ${directory} to continue it or choose another --out`,
+      );
     }
     try {
       mkdirSync(join(directory, 'checkpoints'), { recursive: true });
-      writeFileAtomic(join(directory, CONFIG_FILE), JSON.stringify(config, null, 2) + '\n');
+      writeFileAtomic(join(directory, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
       const database = new Database(join(directory, DATABASE_FILE));
       RunStore.prepare(database);
       database.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schemaVersion', String(SCHEMA_VERSION));
       return new RunStore(directory, config, database);
     } catch (error) {
       if (error instanceof GenEnvError) throw error;
-      throw new GenEnvError('store', `cannot create run directory ${directory}: ${(error as Error).message}`, { cause: error });
+      throw new GenEnvError('store', `cannot create run directory ${directory}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
   /** Opens an existing run to resume it; removes what an interrupted epoch left behind. */
   static open(directory: string): RunStore {
-    if (!existsSync(directory) || !statSync(directory).isDirectory()) throw new GenEnvError('resume', `cannot resume: ${directory} is not a directory`);
+    if (!existsSync(directory) || !statSync(directory).isDirectory())
+      throw new GenEnvError('resume', `cannot resume: ${directory} is not a directory`);
     const configPath = join(directory, CONFIG_FILE);
     if (!existsSync(configPath) || !existsSync(join(directory, DATABASE_FILE))) {
-      throw new GenEnvError('resume', `cannot resume: ${directory} holds no run (config.json and run.sqlite are missing)`);
+      throw new GenEnvError(
+        'resume',
+        `cannot resume: ${directory} holds no run (config.json and run.sqlite are missing)`,
+      );
     }
     let raw: unknown;
     try {
@@ -68,7 +102,11 @@ export class RunStore {
       database = new Database(join(directory, DATABASE_FILE));
       RunStore.prepare(database);
     } catch (error) {
-      throw new GenEnvError('resume', `cannot resume: ${join(directory, DATABASE_FILE)} is not a readable run database`, { cause: error });
+      throw new GenEnvError(
+        'resume',
+        `cannot resume: ${join(directory, DATABASE_FILE)} is not a readable run database`,
+        { cause: error },
+      );
     }
     const store = new RunStore(directory, parsed.data, database);
     store.removeUncommittedCheckpoints();
@@ -83,7 +121,7 @@ export class RunStore {
 
   /** Replaces the stored config (used when a resume extends the number of epochs). */
   updateConfig(config: RunConfig): void {
-    writeFileAtomic(join(this.directory, CONFIG_FILE), JSON.stringify(config, null, 2) + '\n');
+    writeFileAtomic(join(this.directory, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
     (this as { config: RunConfig }).config = config;
   }
 
@@ -103,7 +141,8 @@ export class RunStore {
     const insertProposal = this.database.prepare(`INSERT OR REPLACE INTO proposals VALUES
       (@id, @epoch, @source, @contextId, @seedId, @family, @raw, @spec, @sample, @valid, @reason, @successRate, @envReward, @inBand, @weight, @features, @simulatorVersion, @agentVersion)`);
     const insertInstance = this.database.prepare('INSERT OR REPLACE INTO instances VALUES (?, ?, ?, ?, ?)');
-    const insertTrace = this.database.prepare(`INSERT INTO traces (epoch, proposal_id, instance_id, sample, completion, reward, success, invalid, agent_version)
+    const insertTrace =
+      this.database.prepare(`INSERT INTO traces (epoch, proposal_id, instance_id, sample, completion, reward, success, invalid, agent_version)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const insertTrain = this.database.prepare('INSERT INTO pool_train VALUES (?, ?)');
     const insertEnv = this.database.prepare('INSERT OR REPLACE INTO pool_env VALUES (?, ?, ?, ?, ?)');
@@ -120,71 +159,137 @@ export class RunStore {
         });
       }
       for (const record of value.instances) {
-        insertInstance.run(record.instance.id, record.proposalId, record.epoch, record.instance.family, JSON.stringify(record.instance));
+        insertInstance.run(
+          record.instance.id,
+          record.proposalId,
+          record.epoch,
+          record.instance.family,
+          JSON.stringify(record.instance),
+        );
       }
       for (const trace of value.traces) {
-        const result = insertTrace.run(trace.epoch, trace.proposalId, trace.instanceId, trace.sample, JSON.stringify(trace.completion),
-          trace.reward, trace.success ? 1 : 0, trace.invalid, trace.agentVersion);
+        const result = insertTrace.run(
+          trace.epoch,
+          trace.proposalId,
+          trace.instanceId,
+          trace.sample,
+          JSON.stringify(trace.completion),
+          trace.reward,
+          trace.success ? 1 : 0,
+          trace.invalid,
+          trace.agentVersion,
+        );
         if (trace.train) insertTrain.run(result.lastInsertRowid, trace.epoch);
       }
-      for (const record of value.poolEnv) insertEnv.run(record.proposalId, value.epoch, record.weight, record.envReward, record.successRate);
-      insertEpoch.run(value.epoch, JSON.stringify(value.metrics), value.checkpoint, value.agentVersion, value.simulatorVersion, value.wallSeconds, new Date().toISOString());
+      for (const record of value.poolEnv)
+        insertEnv.run(record.proposalId, value.epoch, record.weight, record.envReward, record.successRate);
+      insertEpoch.run(
+        value.epoch,
+        JSON.stringify(value.metrics),
+        value.checkpoint,
+        value.agentVersion,
+        value.simulatorVersion,
+        value.wallSeconds,
+        new Date().toISOString(),
+      );
     });
     try {
       transaction(commit);
     } catch (error) {
-      throw new GenEnvError('store', `cannot commit epoch ${commit.epoch} to ${this.directory}: ${(error as Error).message}`, { cause: error });
+      throw new GenEnvError(
+        'store',
+        `cannot commit epoch ${commit.epoch} to ${this.directory}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
 
   /** Committed epochs' metrics, in order; each row is validated as it is read back. */
   metrics(): EpochMetrics[] {
-    const rows = this.database.prepare('SELECT epoch, metrics FROM epochs ORDER BY epoch').all() as { epoch: number; metrics: string }[];
+    const rows = this.database.prepare('SELECT epoch, metrics FROM epochs ORDER BY epoch').all() as {
+      epoch: number;
+      metrics: string;
+    }[];
     return rows.map((row) => {
       const parsed = EpochMetricsSchema.safeParse(JSON.parse(row.metrics));
-      if (!parsed.success) throw new GenEnvError('store', `metrics of epoch ${row.epoch} in ${this.directory} are malformed: ${parsed.error.issues[0]!.message}`);
+      if (!parsed.success)
+        throw new GenEnvError(
+          'store',
+          `metrics of epoch ${row.epoch} in ${this.directory} are malformed: ${parsed.error.issues[0]!.message}`,
+        );
       return parsed.data;
     });
   }
 
   /** Checkpoint folder (relative) recorded for an epoch. */
   checkpointOf(epoch: number): string | null {
-    const row = this.database.prepare('SELECT checkpoint FROM epochs WHERE epoch = ?').get(epoch) as { checkpoint: string | null } | undefined;
+    const row = this.database.prepare('SELECT checkpoint FROM epochs WHERE epoch = ?').get(epoch) as
+      | { checkpoint: string | null }
+      | undefined;
     return row?.checkpoint ?? null;
   }
 
   /** Sum of the epochs' wall-clock seconds (survives resumes). */
   totalWallSeconds(): number {
-    const row = this.database.prepare('SELECT COALESCE(SUM(wall_seconds), 0) AS total FROM epochs').get() as { total: number };
+    const row = this.database.prepare('SELECT COALESCE(SUM(wall_seconds), 0) AS total FROM epochs').get() as {
+      total: number;
+    };
     return row.total;
   }
 
   /** Proposals of one epoch and source, in insertion order. */
   proposals(epoch: number, source?: ProposalRecord['source']): ProposalRecord[] {
-    const rows = (source === undefined
-      ? this.database.prepare('SELECT * FROM proposals WHERE epoch = ? ORDER BY rowid').all(epoch)
-      : this.database.prepare('SELECT * FROM proposals WHERE epoch = ? AND source = ? ORDER BY rowid').all(epoch, source)) as ProposalRow[];
+    const rows = (
+      source === undefined
+        ? this.database.prepare('SELECT * FROM proposals WHERE epoch = ? ORDER BY rowid').all(epoch)
+        : this.database
+            .prepare('SELECT * FROM proposals WHERE epoch = ? AND source = ? ORDER BY rowid')
+            .all(epoch, source)
+    ) as ProposalRow[];
     return rows.map((row) => ({
-      id: row.id, epoch: row.epoch, source: row.source, contextId: row.context_id, seedId: row.seed_id, family: row.family,
-      raw: row.raw, spec: row.spec === null ? null : JSON.parse(row.spec), sample: row.sample === null ? null : JSON.parse(row.sample),
-      valid: row.valid === 1, reason: row.reason, successRate: row.success_rate, envReward: row.env_reward,
-      inBand: row.in_band === null ? null : row.in_band === 1, weight: row.weight,
-      features: row.features === null ? null : JSON.parse(row.features), simulatorVersion: row.simulator_version, agentVersion: row.agent_version,
+      id: row.id,
+      epoch: row.epoch,
+      source: row.source,
+      contextId: row.context_id,
+      seedId: row.seed_id,
+      family: row.family,
+      raw: row.raw,
+      spec: row.spec === null ? null : JSON.parse(row.spec),
+      sample: row.sample === null ? null : JSON.parse(row.sample),
+      valid: row.valid === 1,
+      reason: row.reason,
+      successRate: row.success_rate,
+      envReward: row.env_reward,
+      inBand: row.in_band === null ? null : row.in_band === 1,
+      weight: row.weight,
+      features: row.features === null ? null : JSON.parse(row.features),
+      simulatorVersion: row.simulator_version,
+      agentVersion: row.agent_version,
     }));
   }
 
   /** Mean p̂ of a family's most recent `window` attempted task types before `beforeEpoch`. */
-  familyStatistics(family: string, beforeEpoch: number, window: number): { taskTypes: number; recentSuccess: number | null } {
-    const count = this.database.prepare('SELECT COUNT(*) AS n FROM proposals WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL').get(family, beforeEpoch) as { n: number };
-    const recent = this.database.prepare(`SELECT AVG(success_rate) AS mean FROM (SELECT success_rate FROM proposals
-      WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL ORDER BY epoch DESC, rowid DESC LIMIT ?)`).get(family, beforeEpoch, window) as { mean: number | null };
+  familyStatistics(
+    family: string,
+    beforeEpoch: number,
+    window: number,
+  ): { taskTypes: number; recentSuccess: number | null } {
+    const count = this.database
+      .prepare('SELECT COUNT(*) AS n FROM proposals WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL')
+      .get(family, beforeEpoch) as { n: number };
+    const recent = this.database
+      .prepare(`SELECT AVG(success_rate) AS mean FROM (SELECT success_rate FROM proposals
+      WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL ORDER BY epoch DESC, rowid DESC LIMIT ?)`)
+      .get(family, beforeEpoch, window) as { mean: number | null };
     return { taskTypes: count.n, recentSuccess: recent.mean };
   }
 
   /** Distinct task instances behind D_train traces (for replay), oldest first. */
   trainPoolInstances(): TaskInstance[] {
-    const rows = this.database.prepare(`SELECT DISTINCT i.payload AS payload FROM pool_train p JOIN traces t ON t.id = p.trace_id
-      JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id ORDER BY i.epoch, i.proposal_id, i.id`).all() as { payload: string }[];
+    const rows = this.database
+      .prepare(`SELECT DISTINCT i.payload AS payload FROM pool_train p JOIN traces t ON t.id = p.trace_id
+      JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id ORDER BY i.epoch, i.proposal_id, i.id`)
+      .all() as { payload: string }[];
     return rows.map((row) => JSON.parse(row.payload) as TaskInstance);
   }
 
@@ -193,11 +298,16 @@ export class RunStore {
    * traces the agent may rehearse.
    */
   successfulTraces(): { instance: TaskInstance; text: string }[] {
-    const rows = this.database.prepare(`SELECT i.payload AS payload, t.completion AS completion FROM traces t
+    const rows = this.database
+      .prepare(`SELECT i.payload AS payload, t.completion AS completion FROM traces t
       JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id
       WHERE t.id IN (SELECT MIN(s.id) FROM pool_train p JOIN traces s ON s.id = p.trace_id WHERE s.success = 1 GROUP BY s.proposal_id, s.instance_id)
-      ORDER BY t.id`).all() as { payload: string; completion: string }[];
-    return rows.map((row) => ({ instance: JSON.parse(row.payload) as TaskInstance, text: (JSON.parse(row.completion) as { text: string }).text }));
+      ORDER BY t.id`)
+      .all() as { payload: string; completion: string }[];
+    return rows.map((row) => ({
+      instance: JSON.parse(row.payload) as TaskInstance,
+      text: (JSON.parse(row.completion) as { text: string }).text,
+    }));
   }
 
   /** Pool sizes for metrics. */
@@ -217,8 +327,11 @@ export class RunStore {
       completedEpochs: Math.max(0, epochs.length - 1),
       epochs,
     };
-    writeFileAtomic(join(this.directory, 'metrics.jsonl'), epochs.map((epoch) => JSON.stringify(epoch)).join('\n') + (epochs.length ? '\n' : ''));
-    writeFileAtomic(join(this.directory, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    writeFileAtomic(
+      join(this.directory, 'metrics.jsonl'),
+      epochs.map((epoch) => JSON.stringify(epoch)).join('\n') + (epochs.length ? '\n' : ''),
+    );
+    writeFileAtomic(join(this.directory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     return summary;
   }
 
@@ -229,7 +342,8 @@ export class RunStore {
     const last = this.lastCommittedEpoch() ?? -1;
     for (const entry of readdirSync(folder)) {
       const match = /^epoch-(\d+)$/.exec(entry);
-      if (entry.includes('.tmp-') || (match && Number(match[1]) > last)) rmSync(join(folder, entry), { recursive: true, force: true });
+      if (entry.includes('.tmp-') || (match && Number(match[1]) > last))
+        rmSync(join(folder, entry), { recursive: true, force: true });
     }
   }
 

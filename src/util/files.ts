@@ -16,7 +16,10 @@ export function writeFileAtomic(path: string, contents: string | Uint8Array): vo
 }
 
 /** Replaces a directory atomically with one that `fill` builds in a temporary sibling. */
-export async function writeDirectoryAtomic(path: string, fill: (temporaryPath: string) => Promise<void>): Promise<void> {
+export async function writeDirectoryAtomic(
+  path: string,
+  fill: (temporaryPath: string) => Promise<void>,
+): Promise<void> {
   const temporary = `${path}.tmp-${process.pid}`;
   rmSync(temporary, { recursive: true, force: true });
   mkdirSync(temporary, { recursive: true });

@@ -9,7 +9,9 @@ import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
  * stream of a run is named this way, so a run resumed at epoch t draws exactly what it would have drawn.
  */
 export function deriveSeed(seed: number, ...labels: (string | number)[]): number {
-  const hash = createHash('sha256').update(JSON.stringify([seed, ...labels])).digest();
+  const hash = createHash('sha256')
+    .update(JSON.stringify([seed, ...labels]))
+    .digest();
   return hash.readUInt32LE(0) & 0x7fffffff;
 }
 

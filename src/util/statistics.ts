@@ -16,8 +16,10 @@ export function sampleStandardDeviation(values: readonly number[]): number {
 }
 
 /** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom; 1.96 beyond. */
-const T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145,
-  2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+const T_975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11,
+  2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
 
 /** 95% confidence interval of the mean (Student t); a single value gives [value, value]. */
 export function confidenceInterval95(values: readonly number[]): [number, number] {

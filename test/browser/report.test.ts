@@ -5,8 +5,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../src/report/index.ts';
-import { writeComparisonFixture, writeRunFixture, FIXTURE_HELD_OUT_SETS, FIXTURE_VARIANTS } from '../../src/report/testing/fixtures.ts';
-import type { EpochMetrics } from '../../src/spec/summary.ts';
+import {
+  writeComparisonFixture,
+  writeRunFixture,
+  FIXTURE_HELD_OUT_SETS,
+  FIXTURE_VARIANTS,
+} from '../support/report-fixtures.ts';
+import type { EpochMetrics } from '../../src/interfaces/summary.ts';
 
 /**
  * Opens generated reports in headless Chromium (Debian package `chromium`), with every network request
@@ -16,7 +21,7 @@ import type { EpochMetrics } from '../../src/spec/summary.ts';
 // The Debian package's binary; GENENV_CHROMIUM_PATH points elsewhere (another distribution, a local build).
 const CHROMIUM = process.env.GENENV_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const skip = process.env.GENENV_SKIP_BROWSER === '1';
-const outputDirectory = fileURLToPath(new URL('../../test-output/', import.meta.url));
+const outputDirectory = fileURLToPath(new URL('../../test-output', import.meta.url));
 
 interface ChartCount {
   id: string;
@@ -32,8 +37,13 @@ async function countMarks(page: Page): Promise<ChartCount[]> {
       for (const element of figure.querySelectorAll('svg [ecmeta_data_index]')) {
         keys.add(`${element.getAttribute('ecmeta_series_index')}:${element.getAttribute('ecmeta_data_index')}`);
       }
-      return { id: figure.getAttribute('data-chart') ?? '', declared: Number(figure.getAttribute('data-points')), marks: keys.size };
-    }));
+      return {
+        id: figure.getAttribute('data-chart') ?? '',
+        declared: Number(figure.getAttribute('data-points')),
+        marks: keys.size,
+      };
+    }),
+  );
 }
 
 interface Opened {
@@ -64,7 +74,8 @@ async function openReport(browser: Browser, reportPath: string): Promise<Opened>
   return { page, requests, consoleErrors };
 }
 
-const drawn = (values: (number | null | undefined)[]) => values.filter((value) => value !== null && value !== undefined).length;
+const drawn = (values: (number | null | undefined)[]) =>
+  values.filter((value) => value !== null && value !== undefined).length;
 
 describe.skipIf(skip)('report in headless Chromium', () => {
   let browser: Browser | undefined;
@@ -75,16 +86,33 @@ describe.skipIf(skip)('report in headless Chromium', () => {
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (or point GENENV_CHROMIUM_PATH at a Chromium binary), or set GENENV_SKIP_BROWSER=1 to skip the browser test`);
+      throw new Error(
+        `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (or point GENENV_CHROMIUM_PATH at a Chromium binary), or set GENENV_SKIP_BROWSER=1 to skip the browser test`,
+      );
     }
     root = mkdtempSync(join(tmpdir(), 'genenv-report-browser-'));
-    runEpochs = writeRunFixture(join(root, 'run'), { variant: 'genenv', seed: 4, epochs: 10, skipHeldOutAt: [4, 7], emptyEpochs: [6] });
+    runEpochs = writeRunFixture(join(root, 'run'), {
+      variant: 'genenv',
+      seed: 4,
+      epochs: 10,
+      skipHeldOutAt: [4, 7],
+      emptyEpochs: [6],
+    });
     writeComparisonFixture(join(root, 'comparison'), [1, 2, 3], 6);
     runReport = await buildReport(join(root, 'run'));
     comparisonReport = await buildReport(join(root, 'comparison'));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     mkdirSync(outputDirectory, { recursive: true });
   });
@@ -97,24 +125,40 @@ describe.skipIf(skip)('report in headless Chromium', () => {
   it('renders every chart of a run report with its data points, offline', async () => {
     const { page, requests, consoleErrors } = await openReport(browser!, runReport);
     const counts = await countMarks(page);
-    expect(counts.map((count) => count.id)).toEqual(['training-dynamics', 'curriculum', 'calibration', 'solved-fractions']);
+    expect(counts.map((count) => count.id)).toEqual([
+      'training-dynamics',
+      'curriculum',
+      'calibration',
+      'solved-fractions',
+    ]);
 
     // Expected marks computed from the fixture, independently of the report's own count.
     const pHats = runEpochs.reduce((total, entry) => total + entry.successRates.length, 0);
     const nonEmpty = runEpochs.filter((entry) => entry.successRates.length > 0).length;
     const expected: Record<string, number> = {
-      'training-dynamics': drawn(runEpochs.map((entry) => entry.agentReward)) + drawn(runEpochs.map((entry) => entry.envReward))
-        + FIXTURE_HELD_OUT_SETS.reduce((total, set) => total + drawn(runEpochs.map((entry) => entry.heldOutAccuracy[set])), 0),
-      curriculum: 3 * nonEmpty + drawn(runEpochs.map((entry) => entry.responseLength)) + drawn(runEpochs.map((entry) => entry.successRate)),
+      'training-dynamics':
+        drawn(runEpochs.map((entry) => entry.agentReward)) +
+        drawn(runEpochs.map((entry) => entry.envReward)) +
+        FIXTURE_HELD_OUT_SETS.reduce(
+          (total, set) => total + drawn(runEpochs.map((entry) => entry.heldOutAccuracy[set])),
+          0,
+        ),
+      curriculum:
+        3 * nonEmpty +
+        drawn(runEpochs.map((entry) => entry.responseLength)) +
+        drawn(runEpochs.map((entry) => entry.successRate)),
       calibration: pHats + nonEmpty + drawn(runEpochs.map((entry) => entry.successRate)),
-      'solved-fractions': drawn(runEpochs.map((entry) => entry.solvedFraction)) + drawn(runEpochs.map((entry) => entry.unsolvedFraction)),
+      'solved-fractions':
+        drawn(runEpochs.map((entry) => entry.solvedFraction)) + drawn(runEpochs.map((entry) => entry.unsolvedFraction)),
     };
     for (const count of counts) {
       expect(count.declared, count.id).toBe(expected[count.id]);
       expect(count.marks, count.id).toBeGreaterThanOrEqual(count.declared);
     }
     // The calibration band is drawn between α − k_min and α + k_min (0.35 and 0.65 in the fixture).
-    expect(await page.locator('figure[data-chart="calibration"] svg text', { hasText: 'α ± k_min = 0.5 ± 0.15' }).count()).toBe(1);
+    expect(
+      await page.locator('figure[data-chart="calibration"] svg text', { hasText: 'α ± k_min = 0.5 ± 0.15' }).count(),
+    ).toBe(1);
     expect(await page.locator('table[data-table="config"] td', { hasText: 'kMin' }).count()).toBe(1);
 
     await page.screenshot({ path: join(outputDirectory, 'report.png'), fullPage: true });
@@ -127,7 +171,17 @@ describe.skipIf(skip)('report in headless Chromium', () => {
     const { page, requests, consoleErrors } = await openReport(browser!, comparisonReport);
     const counts = await countMarks(page);
     const ids = counts.map((count) => count.id);
-    expect(ids).toEqual(expect.arrayContaining(['variants', 'data-efficiency', 'training-dynamics', 'curriculum', 'solved-fractions', 'calibration-genenv', 'calibration-random']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'variants',
+        'data-efficiency',
+        'training-dynamics',
+        'curriculum',
+        'solved-fractions',
+        'calibration-genenv',
+        'calibration-random',
+      ]),
+    );
     const variants = FIXTURE_VARIANTS.length;
     const sets = FIXTURE_HELD_OUT_SETS.length;
     const byId = new Map(counts.map((count) => [count.id, count]));

@@ -24,14 +24,23 @@ async function expectOneLineError(args: string[], pattern: RegExp): Promise<void
 describe.concurrent('bad input reaches the user as one line', () => {
   it('unknown flag', () => expectOneLineError(['run', '--bogus'], /unknown option '--bogus'/));
   it('unknown command', () => expectOneLineError(['fly'], /unknown command 'fly'/));
-  it('non-numeric flag value', () => expectOneLineError(['run', '--epochs', 'many'], /--epochs expects a number, got "many"/));
+  it('non-numeric flag value', () =>
+    expectOneLineError(['run', '--epochs', 'many'], /--epochs expects a number, got "many"/));
   it('fractional integer flag', () => expectOneLineError(['run', '--seed', '1.5'], /--seed expects an integer/));
-  it('missing config file', () => expectOneLineError(['run', '--config', join(folder, 'absent.json')], /cannot read config file .*absent\.json: no such file/));
-  it('unparsable config file', () => expectOneLineError(['run', '--config', file('broken.json', '{"alpha": ')], /is not valid JSON/));
-  it('wrong type in config file', () => expectOneLineError(['run', '--config', file('type.json', '{"epochs": "ten"}')], /invalid config .*epochs: /));
+  it('missing config file', () =>
+    expectOneLineError(
+      ['run', '--config', join(folder, 'absent.json')],
+      /cannot read config file .*absent\.json: no such file/,
+    ));
+  it('unparsable config file', () =>
+    expectOneLineError(['run', '--config', file('broken.json', '{"alpha": ')], /is not valid JSON/));
+  it('wrong type in config file', () =>
+    expectOneLineError(['run', '--config', file('type.json', '{"epochs": "ten"}')], /invalid config .*epochs: /));
   it('out-of-range α', () => expectOneLineError(['run', '--alpha', '7'], /alpha: .*1/));
-  it('out-of-range α in a config file', () => expectOneLineError(['run', '--config', file('alpha.json', '{"alpha": 7}')], /alpha/));
-  it('unknown config field', () => expectOneLineError(['run', '--config', file('extra.json', '{"alpah": 0.5}')], /alpah/));
+  it('out-of-range α in a config file', () =>
+    expectOneLineError(['run', '--config', file('alpha.json', '{"alpha": 7}')], /alpha/));
+  it('unknown config field', () =>
+    expectOneLineError(['run', '--config', file('extra.json', '{"alpah": 0.5}')], /alpah/));
   it('unknown preset', () => expectOneLineError(['run', '--preset', 'nope'], /unknown preset "nope"/));
   it('unknown variant', () => expectOneLineError(['run', '--variant', 'greedy'], /variant/));
   it('empty --resume directory', () => {
@@ -39,10 +48,16 @@ describe.concurrent('bad input reaches the user as one line', () => {
     mkdirSync(empty);
     return expectOneLineError(['run', '--resume', empty], /cannot resume: .*holds no run/);
   });
-  it('missing --resume directory', () => expectOneLineError(['run', '--resume', join(folder, 'nothing')], /cannot resume: .* is not a directory/));
-  it('unknown benchmark', () => expectOneLineError(['eval', '--benchmark', 'mmlu', '--policy', 'oracle'], /unknown benchmark "mmlu"/));
+  it('missing --resume directory', () =>
+    expectOneLineError(['run', '--resume', join(folder, 'nothing')], /cannot resume: .* is not a directory/));
+  it('unknown benchmark', () =>
+    expectOneLineError(['eval', '--benchmark', 'mmlu', '--policy', 'oracle'], /unknown benchmark "mmlu"/));
   it('unknown bench suite', () => expectOneLineError(['bench', '--suite', 'fastest'], /fastest.*(speed|choices)/));
-  it('unknown policy spec', () => expectOneLineError(['eval', '--benchmark', 'alfworld', '--policy', 'gpt9', '--data', folder], /unknown policy "gpt9"/));
+  it('unknown policy spec', () =>
+    expectOneLineError(
+      ['eval', '--benchmark', 'alfworld', '--policy', 'gpt9', '--data', folder],
+      /unknown policy "gpt9"/,
+    ));
   it('report of a folder without a run', () => expectOneLineError(['report', folder], /neither summary\.json/));
 });
 

@@ -2,19 +2,38 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ComparisonSchema } from '../../src/spec/index.ts';
+import { ComparisonSchema } from '../../src/interfaces/index.ts';
 import { runCli } from '../support/run-cli.ts';
 
 describe('genenv compare on the student preset', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'genenv-compare-')), 'comparison');
-  const args = ['compare', '--preset', 'student', '--variants', 'genenv,random,static,base,static-2x', '--seeds', '2', '--epochs', '12', '--out', out, '--quiet'];
+  const args = [
+    'compare',
+    '--preset',
+    'student',
+    '--variants',
+    'genenv,random,static,base,static-2x',
+    '--seeds',
+    '2',
+    '--epochs',
+    '12',
+    '--out',
+    out,
+    '--quiet',
+  ];
 
   it('runs every variant and seed with the same budget and writes comparison.json and a report', async () => {
     const result = await runCli(args);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/genenv\s+\d\.\d{3} ± \d\.\d{3}/);
     const comparison = ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')));
-    expect(comparison.variants.map((variant) => variant.variant)).toEqual(['genenv', 'random', 'static', 'base', 'static-2x']);
+    expect(comparison.variants.map((variant) => variant.variant)).toEqual([
+      'genenv',
+      'random',
+      'static',
+      'base',
+      'static-2x',
+    ]);
     const byName = Object.fromEntries(comparison.variants.map((variant) => [variant.variant, variant]));
     for (const variant of comparison.variants) {
       expect(variant.seeds).toEqual([1, 2]);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunSummarySchema, type RunSummary } from '../../src/spec/index.ts';
+import { RunSummarySchema, type RunSummary } from '../../src/interfaces/index.ts';
 import { spawn } from 'node:child_process';
 import { BIN, runCli } from '../support/run-cli.ts';
 
@@ -25,7 +25,10 @@ const lastHalfInBand = (summary: RunSummary) => {
 
 async function run(name: string, args: string[], environment: Record<string, string> = {}) {
   const out = join(root, name);
-  const result = await runCli(['run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report', ...args], environment);
+  const result = await runCli(
+    ['run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report', ...args],
+    environment,
+  );
   return { out, result };
 }
 
@@ -46,7 +49,8 @@ describe('student preset end to end', () => {
     expect(reference.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeGreaterThan(0.5);
     expect(randomSummary.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeUndefined();
     // The run directory contract.
-    for (const file of ['config.json', 'run.sqlite', 'metrics.jsonl', 'summary.json']) expect(existsSync(join(genenv.out, file)), file).toBe(true);
+    for (const file of ['config.json', 'run.sqlite', 'metrics.jsonl', 'summary.json'])
+      expect(existsSync(join(genenv.out, file)), file).toBe(true);
     expect(readFileSync(join(genenv.out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(EPOCHS + 1);
   });
 
@@ -57,9 +61,9 @@ describe('student preset end to end', () => {
   });
 
   it.each([
-    ['25% (killed after the checkpoint, before the commit)', `before-commit:${EPOCHS / 4 + 0.5 | 0}`],
+    ['25% (killed after the checkpoint, before the commit)', `before-commit:${(EPOCHS / 4 + 0.5) | 0}`],
     ['50% (killed right after the commit)', `after-commit:${EPOCHS / 2}`],
-    ['75% (killed before the commit)', `before-commit:${(3 * EPOCHS) / 4 | 0}`],
+    ['75% (killed before the commit)', `before-commit:${((3 * EPOCHS) / 4) | 0}`],
   ])('kill -9 at %s and --resume gives the uninterrupted summary', async (label, point) => {
     const name = `killed-${point.replace(':', '-')}`;
     const killed = await run(name, [], { GENENV_FAILPOINT: point });
@@ -71,8 +75,14 @@ describe('student preset end to end', () => {
 
   it('kill -9 from outside at an arbitrary moment mid-run, then --resume, gives the uninterrupted summary', async () => {
     const out = join(root, 'external-kill');
-    const child = spawn(process.execPath, [BIN, 'run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report'], { stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report'],
+      { stdio: 'ignore' },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
     // Poll the committed epochs and kill as soon as half of them are there.
     for (let tries = 0; tries < 3000; tries++) {
       const metrics = join(out, 'metrics.jsonl');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Completion, Domain, TaskInstance } from '../../src/spec/index.ts';
+import type { Completion, Domain, TaskInstance } from '../../src/interfaces/index.ts';
 
 export interface DomainContractOptions {
   /** Completions that are close to the gold answer but wrong; each must score 0. */
@@ -10,7 +10,11 @@ export interface DomainContractOptions {
   limit?: number;
 }
 
-const answerOf = (text: string, extra: Partial<Completion> = {}): Completion => ({ text, policyVersion: 'contract', ...extra });
+const answerOf = (text: string, extra: Partial<Completion> = {}): Completion => ({
+  text,
+  policyVersion: 'contract',
+  ...extra,
+});
 
 /**
  * The contract every domain passes: gold answers score 1, junk and near misses score 0 without
@@ -55,9 +59,14 @@ export function describeDomainContract(name: string, make: () => Domain, options
         expect(prompt.text.length).toBeGreaterThan(0);
         expect(prompt.messages.length).toBeGreaterThan(0);
         expect(Number.isFinite(prompt.reference.difficulty)).toBe(true);
-        const score = domain.score(instance, answerOf(prompt.reference.answer, { toolCalls: prompt.reference.toolCalls }));
+        const score = domain.score(
+          instance,
+          answerOf(prompt.reference.answer, { toolCalls: prompt.reference.toolCalls }),
+        );
         expect(score, `gold of ${instance.id}`).toMatchObject({ reward: 1, success: true });
-        expect(domain.score(instance, answerOf(prompt.reference.answer)).success, `gold text of ${instance.id}`).toBe(true);
+        expect(domain.score(instance, answerOf(prompt.reference.answer)).success, `gold text of ${instance.id}`).toBe(
+          true,
+        );
       }
     });
 
@@ -66,14 +75,25 @@ export function describeDomainContract(name: string, make: () => Domain, options
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       for (const instance of result.instances) {
-        for (const junk of ['', ' ', 'I cannot solve this.', '{"broken": ', '<tool_call>{</tool_call>', '\u0000\uffff', 'x'.repeat(5000)]) {
+        for (const junk of [
+          '',
+          ' ',
+          'I cannot solve this.',
+          '{"broken": ',
+          '<tool_call>{</tool_call>',
+          '\u0000\uffff',
+          'x'.repeat(5000),
+        ]) {
           const score = domain.score(instance, answerOf(junk));
           expect(score.success, `junk ${JSON.stringify(junk.slice(0, 20))}`).toBe(false);
           expect(score.reward).toBeGreaterThanOrEqual(0);
           expect(score.reward).toBeLessThan(1);
         }
         for (const miss of options.nearMisses?.(instance) ?? []) {
-          expect(domain.score(instance, miss), `near miss ${JSON.stringify(miss.text)}`).toMatchObject({ reward: 0, success: false });
+          expect(domain.score(instance, miss), `near miss ${JSON.stringify(miss.text)}`).toMatchObject({
+            reward: 0,
+            success: false,
+          });
         }
       }
     });
@@ -94,7 +114,11 @@ export function describeDomainContract(name: string, make: () => Domain, options
       expect(again).toEqual(first);
       if (first.ok && other.ok) expect(other.instances.map((i) => i.id)).not.toEqual(first.instances.map((i) => i.id));
       expect(make().seeds()).toEqual(domain.seeds());
-      expect(make().heldOutSets().map((set) => set.instances.map((i) => i.id))).toEqual(domain.heldOutSets().map((set) => set.instances.map((i) => i.id)));
+      expect(
+        make()
+          .heldOutSets()
+          .map((set) => set.instances.map((i) => i.id)),
+      ).toEqual(domain.heldOutSets().map((set) => set.instances.map((i) => i.id)));
     });
 
     it('builds specs from knob values and reports finite features', () => {

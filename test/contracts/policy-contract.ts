@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createArithmeticDomain } from '../../src/domains/arithmetic/index.ts';
-import type { AgentPolicy, AgentPrompt, Domain, EnvironmentPolicy, SimulatorContext, TrainableAgent, TrainableSimulator } from '../../src/spec/index.ts';
+import type {
+  AgentPolicy,
+  AgentPrompt,
+  Domain,
+  EnvironmentPolicy,
+  SimulatorContext,
+  TrainableAgent,
+  TrainableSimulator,
+} from '../../src/interfaces/index.ts';
 
 export interface PolicyContractOptions {
   /** The domain whose prompts and contexts the policy is fed (default: arithmetic). */
@@ -15,20 +23,33 @@ export interface PolicyContractOptions {
 const fresh = () => mkdtempSync(join(tmpdir(), 'policy-contract-'));
 
 function promptsOf(domain: Domain, count: number): AgentPrompt[] {
-  return domain.seeds().slice(0, count).flatMap((seed) => {
-    const result = domain.instantiate(seed.spec, 1, 1);
-    return result.ok ? result.instances.map((instance) => domain.render(instance)) : [];
-  });
+  return domain
+    .seeds()
+    .slice(0, count)
+    .flatMap((seed) => {
+      const result = domain.instantiate(seed.spec, 1, 1);
+      return result.ok ? result.instances.map((instance) => domain.render(instance)) : [];
+    });
 }
 
 function contextsOf(domain: Domain, count: number): SimulatorContext[] {
-  return domain.seeds().slice(0, count).map((seed, index) => ({
-    id: `context-${index}`, seed, stats: { family: seed.family, taskTypes: index, recentSuccess: index % 2 ? 0.5 : null }, targetSuccess: 0.5,
-  }));
+  return domain
+    .seeds()
+    .slice(0, count)
+    .map((seed, index) => ({
+      id: `context-${index}`,
+      seed,
+      stats: { family: seed.family, taskTypes: index, recentSuccess: index % 2 ? 0.5 : null },
+      targetSuccess: 0.5,
+    }));
 }
 
 /** The contract of every agent policy backend: shape, versions, determinism, empty input, close. */
-export function describeAgentPolicyContract(name: string, make: () => Promise<AgentPolicy>, options: PolicyContractOptions = {}): void {
+export function describeAgentPolicyContract(
+  name: string,
+  make: () => Promise<AgentPolicy>,
+  options: PolicyContractOptions = {},
+): void {
   const domain = options.domain ?? createArithmeticDomain();
   describe(`agent policy contract: ${name}`, () => {
     it('answers [prompt][sample] with text and a version label', async () => {
@@ -41,7 +62,8 @@ export function describeAgentPolicyContract(name: string, make: () => Promise<Ag
         for (const completion of row) {
           expect(typeof completion.text).toBe('string');
           expect(completion.policyVersion.length).toBeGreaterThan(0);
-          if (completion.logprobs && completion.tokenIds) expect(completion.logprobs).toHaveLength(completion.tokenIds.length);
+          if (completion.logprobs && completion.tokenIds)
+            expect(completion.logprobs).toHaveLength(completion.tokenIds.length);
         }
       }
       await policy.close?.();
@@ -68,18 +90,28 @@ export function describeAgentPolicyContract(name: string, make: () => Promise<Ag
 }
 
 /** Extra contract of trainable agents: warm start and update count as versions; checkpoints restore exactly. */
-export function describeTrainableAgentContract(name: string, make: () => Promise<TrainableAgent>, options: PolicyContractOptions = {}): void {
+export function describeTrainableAgentContract(
+  name: string,
+  make: () => Promise<TrainableAgent>,
+  options: PolicyContractOptions = {},
+): void {
   const domain = options.domain ?? createArithmeticDomain();
   describeAgentPolicyContract(name, make, options);
   describe(`trainable agent contract: ${name}`, () => {
     it('counts updates, ignores an empty batch, and restores a checkpoint exactly', async () => {
       const agent = await make();
       const prompts = promptsOf(domain, 3);
-      await agent.warmStart(prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })), { seed: 1 });
+      await agent.warmStart(
+        prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })),
+        { seed: 1 },
+      );
       const afterWarmStart = agent.version;
       expect(afterWarmStart).toBeGreaterThan(0);
       const answers = await agent.act(prompts, { samples: 2, seed: 2 });
-      await agent.update({ groups: prompts.map((prompt, index) => ({ prompt, completions: answers[index]!, rewards: [0, 1] })) }, { seed: 3 });
+      await agent.update(
+        { groups: prompts.map((prompt, index) => ({ prompt, completions: answers[index]!, rewards: [0, 1] })) },
+        { seed: 3 },
+      );
       expect(agent.version).toBe(afterWarmStart + 1);
       await agent.update({ groups: [] }, { seed: 4 });
       expect(agent.version).toBe(afterWarmStart + 1);
@@ -88,16 +120,24 @@ export function describeTrainableAgentContract(name: string, make: () => Promise
       const restored = await make();
       await restored.load(folder);
       expect(restored.version).toBe(agent.version);
-      expect(await restored.act(prompts, { samples: 2, seed: 9 })).toEqual(await agent.act(prompts, { samples: 2, seed: 9 }));
+      expect(await restored.act(prompts, { samples: 2, seed: 9 })).toEqual(
+        await agent.act(prompts, { samples: 2, seed: 9 }),
+      );
       await agent.close?.();
       await restored.close?.();
     });
     it('counts an update that carries only rehearsal pairs', async () => {
       const agent = await make();
       const prompts = promptsOf(domain, 3);
-      await agent.warmStart(prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })), { seed: 1 });
+      await agent.warmStart(
+        prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })),
+        { seed: 1 },
+      );
       const before = agent.version;
-      await agent.update({ groups: [], rehearsal: prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })) }, { seed: 2 });
+      await agent.update(
+        { groups: [], rehearsal: prompts.map((prompt) => ({ prompt, target: prompt.reference.answer })) },
+        { seed: 2 },
+      );
       expect(agent.version).toBe(before + 1);
       await agent.update({ groups: [], rehearsal: [] }, { seed: 3 });
       expect(agent.version).toBe(before + 1);
@@ -112,7 +152,11 @@ export function describeTrainableAgentContract(name: string, make: () => Promise
 }
 
 /** The contract of every simulator backend: one proposal per context, ids, versions, determinism, checkpoints. */
-export function describeSimulatorContract(name: string, make: () => Promise<EnvironmentPolicy | TrainableSimulator>, options: PolicyContractOptions = {}): void {
+export function describeSimulatorContract(
+  name: string,
+  make: () => Promise<EnvironmentPolicy | TrainableSimulator>,
+  options: PolicyContractOptions = {},
+): void {
   const domain = options.domain ?? createArithmeticDomain();
   describe(`simulator contract: ${name}`, () => {
     it('proposes one task type per context', async () => {
@@ -140,15 +184,31 @@ export function describeSimulatorContract(name: string, make: () => Promise<Envi
       const simulator = await make();
       if (!('save' in simulator)) return;
       const contexts = contextsOf(domain, 4);
-      await simulator.warmStart(contexts.map((context) => ({ context, target: domain.formatSpec(context.seed.spec), spec: context.seed.spec })), { seed: 1 });
+      await simulator.warmStart(
+        contexts.map((context) => ({ context, target: domain.formatSpec(context.seed.spec), spec: context.seed.spec })),
+        { seed: 1 },
+      );
       const proposals = await simulator.propose(contexts, { seed: 2 });
-      await simulator.update({ records: proposals.map((proposal, index) => ({ context: contexts[index]!, proposal, target: proposal.raw, successRate: 0.5, envReward: 1, weight: index + 1 })) }, { seed: 3 });
+      await simulator.update(
+        {
+          records: proposals.map((proposal, index) => ({
+            context: contexts[index]!,
+            proposal,
+            target: proposal.raw,
+            successRate: 0.5,
+            envReward: 1,
+            weight: index + 1,
+          })),
+        },
+        { seed: 3 },
+      );
       const folder = fresh();
       await simulator.save(folder);
       const restored = (await make()) as TrainableSimulator;
       await restored.load(folder);
       expect(restored.version).toBe(simulator.version);
-      if (options.deterministic ?? true) expect(await restored.propose(contexts, { seed: 4 })).toEqual(await simulator.propose(contexts, { seed: 4 }));
+      if (options.deterministic ?? true)
+        expect(await restored.propose(contexts, { seed: 4 })).toEqual(await simulator.propose(contexts, { seed: 4 }));
       await simulator.close?.();
       await restored.close?.();
     });

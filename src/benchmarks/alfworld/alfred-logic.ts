@@ -124,16 +124,21 @@ export const ALFRED_DOMAIN = `; ALFRED household domain (typed ADL), as ALFWorld
 /** Grammar dialects: `legacy` = ALFWorld 2.1.1 files (ReAct's transcripts), `current` = 2.1.2 and later. */
 export type GrammarDialect = 'legacy' | 'current';
 
-const rules = (entries: Record<string, { rhs: string; condition?: string }[]>): string => JSON.stringify(entries, null, 2);
+const rules = (entries: Record<string, { rhs: string; condition?: string }[]>): string =>
+  JSON.stringify(entries, null, 2);
 
 /**
  * A twl2 grammar text for a game whose task sentence is `task` (e.g. `put some apple on sidetable.`).
  * The `legacy` dialect arrives at the location's name and puts with `put {o} in/on {r}`.
  */
 export function alfredGrammar(task: string, dialect: GrammarDialect): string {
-  const arrive = dialect === 'legacy' ? 'You arrive at {lend.name}. #examineReceptacle.feedback#' : 'You arrive at {r.name}. #examineReceptacle.feedback#';
+  const arrive =
+    dialect === 'legacy'
+      ? 'You arrive at {lend.name}. #examineReceptacle.feedback#'
+      : 'You arrive at {r.name}. #examineReceptacle.feedback#';
   const putTemplate = dialect === 'legacy' ? 'put {o} in/on {r}' : 'move {o} to {r}';
-  const putFeedback = dialect === 'legacy' ? 'You put the {o.name} in/on the {r.name}.' : 'You move the {o.name} to the {r.name}.';
+  const putFeedback =
+    dialect === 'legacy' ? 'You put the {o.name} in/on the {r.name}.' : 'You move the {o.name} to the {r.name}.';
   const listOf = (variable: string, query: string) => `[{${variable}.indefinite + ' ' + ${variable}.name | ${query}}]`;
   const top = rules({
     intro: [{ rhs: '-= Welcome to TextWorld, ALFRED! =-\n\n#look.feedback#\n\n#task#' }],
@@ -148,7 +153,10 @@ export function alfredGrammar(task: string, dialect: GrammarDialect): string {
       { rhs: 'You are not carrying anything.' },
     ],
     'examineReceptacle.feedback': [
-      { condition: 'openable(r:receptacle) & opened(r:receptacle)', rhs: `The {r.name} is open. In it, you see ${listOf('o', 'inreceptacle(o:object, r:receptacle)')}.` },
+      {
+        condition: 'openable(r:receptacle) & opened(r:receptacle)',
+        rhs: `The {r.name} is open. In it, you see ${listOf('o', 'inreceptacle(o:object, r:receptacle)')}.`,
+      },
       { condition: 'openable(r:receptacle)', rhs: 'The {r.name} is closed.' },
       { rhs: `On the {r.name}, you see ${listOf('o', 'inreceptacle(o:object, r:receptacle)')}.` },
     ],
@@ -164,7 +172,11 @@ export function alfredGrammar(task: string, dialect: GrammarDialect): string {
   const single = (rule: string, rhs: string) => rules({ [rule]: [{ rhs }] });
   return [
     `grammar :: """\n${top}\n""";\n`,
-    action('GotoLocation', 'go to [{r.name | receptacleatlocation(r:receptacle, lend:location)}]', '#GotoLocation.feedback#'),
+    action(
+      'GotoLocation',
+      'go to [{r.name | receptacleatlocation(r:receptacle, lend:location)}]',
+      '#GotoLocation.feedback#',
+    ),
     action('OpenObject', 'open {r}', '#OpenObject.feedback#'),
     action('CloseObject', 'close {r}', '#CloseObject.feedback#'),
     action('PickupObject', 'take {o} from {r}', '#PickupObject.feedback#'),
@@ -172,23 +184,64 @@ export function alfredGrammar(task: string, dialect: GrammarDialect): string {
     action('inventory', 'inventory', '#inventory.feedback#'),
     action('examineReceptacle', 'examine {r}', '#examineReceptacle.feedback#'),
     action('examineObject', 'examine {o}', '#examineObject.feedback#'),
-    action('ToggleObject', 'use {o}', '#toggleObject.feedback#', rules({
-      'toggleObject.feedback': [
-        { condition: 'toggleable(o:object) & istoggled(o:object)', rhs: 'You turn on the {o.name}.' },
-        { condition: 'toggleable(o:object)', rhs: 'You turn off the {o.name}.' },
-        { rhs: "You don't see any switch on the {o.name}." },
-      ],
-    })),
-    action('HeatObject', 'heat {o} with {r}', '#heatObject.feedback#', single('heatObject.feedback', 'You heat the {o.name} using the {r.name}.')),
-    action('CleanObject', 'clean {o} with {r}', '#cleanObject.feedback#', single('cleanObject.feedback', 'You clean the {o.name} using the {r.name}.')),
-    action('CoolObject', 'cool {o} with {r}', '#coolObject.feedback#', single('coolObject.feedback', 'You cool the {o.name} using the {r.name}.')),
-    action('SliceObject', 'slice {co} with {ko}', '#sliceObject.feedback#', single('sliceObject.feedback', 'You sliced the {co.name} with the {ko.name}.')),
-    action('look', 'look', '#look.feedback#', rules({
-      'look.feedback': [
-        { condition: 'atlocation(a:agent, l:location) & receptacleatlocation(r:receptacle, l:location)', rhs: '#look-variations#. Next to it, you see #list_objects_on_the_floor#.' },
-        { rhs: 'You are in the middle of a room. Looking quickly around you, you see #list_appliances#.' },
-      ],
-    })),
-    action('help', 'help', '#help.feedback#', single('help.feedback', 'Available commands: look, inventory, go to (receptacle), open (receptacle), close (receptacle), take (object) from (receptacle), move (object) to (receptacle), examine (something), use (object), heat/clean/cool (object) with (receptacle), slice (object) with (object).')),
+    action(
+      'ToggleObject',
+      'use {o}',
+      '#toggleObject.feedback#',
+      rules({
+        'toggleObject.feedback': [
+          { condition: 'toggleable(o:object) & istoggled(o:object)', rhs: 'You turn on the {o.name}.' },
+          { condition: 'toggleable(o:object)', rhs: 'You turn off the {o.name}.' },
+          { rhs: "You don't see any switch on the {o.name}." },
+        ],
+      }),
+    ),
+    action(
+      'HeatObject',
+      'heat {o} with {r}',
+      '#heatObject.feedback#',
+      single('heatObject.feedback', 'You heat the {o.name} using the {r.name}.'),
+    ),
+    action(
+      'CleanObject',
+      'clean {o} with {r}',
+      '#cleanObject.feedback#',
+      single('cleanObject.feedback', 'You clean the {o.name} using the {r.name}.'),
+    ),
+    action(
+      'CoolObject',
+      'cool {o} with {r}',
+      '#coolObject.feedback#',
+      single('coolObject.feedback', 'You cool the {o.name} using the {r.name}.'),
+    ),
+    action(
+      'SliceObject',
+      'slice {co} with {ko}',
+      '#sliceObject.feedback#',
+      single('sliceObject.feedback', 'You sliced the {co.name} with the {ko.name}.'),
+    ),
+    action(
+      'look',
+      'look',
+      '#look.feedback#',
+      rules({
+        'look.feedback': [
+          {
+            condition: 'atlocation(a:agent, l:location) & receptacleatlocation(r:receptacle, l:location)',
+            rhs: '#look-variations#. Next to it, you see #list_objects_on_the_floor#.',
+          },
+          { rhs: 'You are in the middle of a room. Looking quickly around you, you see #list_appliances#.' },
+        ],
+      }),
+    ),
+    action(
+      'help',
+      'help',
+      '#help.feedback#',
+      single(
+        'help.feedback',
+        'Available commands: look, inventory, go to (receptacle), open (receptacle), close (receptacle), take (object) from (receptacle), move (object) to (receptacle), examine (something), use (object), heat/clean/cool (object) with (receptacle), slice (object) with (object).',
+      ),
+    ),
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { alfworldBenchmark } from './index.ts';
-import { HAVE_TRANSCRIPTS, SHARED_ALFWORLD, oraclePolicy, scriptedPolicy } from './test-support.ts';
+import { HAVE_TRANSCRIPTS, SHARED_ALFWORLD, oraclePolicy, scriptedPolicy } from '../../../test/support/alfworld.ts';
 import { FIXTURES_FOLDER } from './write-fixtures.ts';
 
 const run = (policy = oraclePolicy, mode?: string, limit?: number) =>
@@ -13,7 +13,14 @@ const otherNumber = (command: string) => command.replace(/(\d+)(?!.*\d)/, (numbe
 describe('alfworldBenchmark', () => {
   it('oracle scores 100% on every fixture step, with per-task-type accuracy', async () => {
     const report = await run();
-    expect(report.summary).toMatchObject({ accuracy: 1, stepAccuracy: 1, steps: 39, games: 6, source: 'game-files', mode: 'steps' });
+    expect(report.summary).toMatchObject({
+      accuracy: 1,
+      stepAccuracy: 1,
+      steps: 39,
+      games: 6,
+      source: 'game-files',
+      mode: 'steps',
+    });
     expect(report.table1).toEqual({ ALFWorld: 100 });
     expect(Object.keys(report.summary).filter((key) => key.startsWith('stepAccuracy/'))).toHaveLength(6);
     expect(report.items.every((item) => item.correct && item.score === 1)).toBe(true);
@@ -23,7 +30,11 @@ describe('alfworldBenchmark', () => {
   it('oracle wins every episode; a policy that only looks wins none within 50 steps', async () => {
     const oracle = await run(oraclePolicy, 'episodes');
     expect(oracle.summary).toMatchObject({ accuracy: 1, episodeSuccess: 1, episodes: 6, meanEpisodeSteps: 39 / 6 });
-    const idle = await run(scriptedPolicy('idle', () => 'look'), 'episodes', 2);
+    const idle = await run(
+      scriptedPolicy('idle', () => 'look'),
+      'episodes',
+      2,
+    );
     expect(idle.summary).toMatchObject({ accuracy: 0, episodes: 2 });
     expect(idle.items.map((item) => item.details?.steps)).toEqual([50, 50]);
   });
@@ -37,7 +48,11 @@ describe('alfworldBenchmark', () => {
   it('near misses fail: wrong number, wrong receptacle, invalid action, a thought', async () => {
     const misses: [string, (answer: string) => string, RegExp][] = [
       ['wrong number', otherNumber, /invalid action|a different action/],
-      ['wrong receptacle', (answer) => (answer.startsWith('go to ') ? 'go to countertop 1' : `${answer} now`), /invalid action|a different action/],
+      [
+        'wrong receptacle',
+        (answer) => (answer.startsWith('go to ') ? 'go to countertop 1' : `${answer} now`),
+        /invalid action|a different action/,
+      ],
       ['invalid', () => 'dance with the fridge', /invalid action/],
       ['thought', (answer) => `think: I will ${answer}`, /a thought/],
     ];
@@ -51,14 +66,22 @@ describe('alfworldBenchmark', () => {
   });
 
   it('accepts the same grounded action under the 2.1.1 put verb, and tool calls', async () => {
-    const legacy = scriptedPolicy('legacy', (prompt) => prompt.reference.answer.replace(/^move (.+) to (.+)$/, 'put $1 in/on $2'));
+    const legacy = scriptedPolicy('legacy', (prompt) =>
+      prompt.reference.answer.replace(/^move (.+) to (.+)$/, 'put $1 in/on $2'),
+    );
     const report = await run(legacy);
     expect(report.summary.accuracy).toBe(1);
     expect(report.items.filter((item) => item.details?.reason === 'same action')).toHaveLength(6); // one move per game but the lamp one
     const caller = {
       name: 'caller',
       async act(prompts: { reference: { answer: string } }[]) {
-        return prompts.map((prompt) => [{ text: '', toolCalls: [{ name: 'act', arguments: { action: prompt.reference.answer } }], policyVersion: 'x' }]);
+        return prompts.map((prompt) => [
+          {
+            text: '',
+            toolCalls: [{ name: 'act', arguments: { action: prompt.reference.answer } }],
+            policyVersion: 'x',
+          },
+        ]);
       },
     };
     expect((await run(caller as never)).summary.accuracy).toBe(1);
@@ -68,17 +91,23 @@ describe('alfworldBenchmark', () => {
     const report = await run(oraclePolicy, 'steps', 10);
     expect(report.items).toHaveLength(10);
     await expect(run(oraclePolicy, 'sometimes')).rejects.toThrow(GenEnvError);
-    await expect(alfworldBenchmark.run(oraclePolicy, { dataPath: '/nonexistent/alfworld', seed: 1 })).rejects.toThrow(/ALFWorld data folder not found/);
+    await expect(alfworldBenchmark.run(oraclePolicy, { dataPath: '/nonexistent/alfworld', seed: 1 })).rejects.toThrow(
+      /ALFWorld data folder not found/,
+    );
   });
 
   it('prompts carry the task, the gold history and the `act` tool', async () => {
     const seen: string[] = [];
-    await run(scriptedPolicy('spy', (prompt) => {
-      seen.push(prompt.text);
-      expect(prompt.tools?.[0]?.function.name).toBe('act');
-      expect(prompt.messages[1]!.content).toBe(prompt.text);
-      return prompt.reference.answer;
-    }), 'steps', 3);
+    await run(
+      scriptedPolicy('spy', (prompt) => {
+        seen.push(prompt.text);
+        expect(prompt.tools?.[0]?.function.name).toBe('act');
+        expect(prompt.messages[1]!.content).toBe(prompt.text);
+        return prompt.reference.answer;
+      }),
+      'steps',
+      3,
+    );
     // Games come in path order: the look_at_obj_in_light fixture is first.
     expect(seen[2]).toBe(
       'You are in the middle of a room. Looking quickly around you, you see a desk 1, a dresser 1, a shelf 1, and a sidetable 1.\n' +

@@ -1,5 +1,5 @@
 /** Reading an agent's action out of its completion, and the normal form actions are compared in. */
-import type { Completion } from '../../spec/task.ts';
+import type { Completion } from '../../interfaces/task.ts';
 
 /** An agent's answer: one command, a ReAct `think:` line (no action), or nothing usable. */
 export type AgentAction =
@@ -29,7 +29,10 @@ export function extractAction(completion: Completion): AgentAction {
     const value = call.arguments.action ?? call.arguments.command;
     if (typeof value === 'string' && value.trim()) return classify(value);
   }
-  const lines = completion.text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = completion.text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const marked = lines.find((line) => line.startsWith('>') || /^action\s*:/i.test(line));
   const chosen = marked ?? lines[0];
   if (chosen === undefined) return { kind: 'invalid', reason: 'empty answer' };

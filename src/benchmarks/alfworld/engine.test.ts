@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AlfworldEngine, NOTHING_HAPPENS } from './engine.ts';
-import { fixtureGame } from './test-support.ts';
+import { fixtureGame } from '../../../test/support/alfworld.ts';
 
 describe('AlfworldEngine on the pick_and_place fixture', () => {
   const game = fixtureGame('pick_and_place_simple');
@@ -13,7 +13,14 @@ describe('AlfworldEngine on the pick_and_place fixture', () => {
         'Your task is to: put a keychain in safe.',
     );
     expect(engine.admissibleCommands()).toEqual([
-      'go to bed 1', 'go to drawer 1', 'go to drawer 2', 'go to safe 1', 'go to sidetable 1', 'help', 'inventory', 'look',
+      'go to bed 1',
+      'go to drawer 1',
+      'go to drawer 2',
+      'go to safe 1',
+      'go to sidetable 1',
+      'help',
+      'inventory',
+      'look',
     ]);
   });
 
@@ -23,13 +30,19 @@ describe('AlfworldEngine on the pick_and_place fixture', () => {
     const play = (command: string) => engine.step(command);
     expect(play('go to drawer 1').observation).toBe('You arrive at drawer 1. The drawer 1 is closed.');
     expect(play('take keychain 2 from drawer 2').observation).toBe(NOTHING_HAPPENS);
-    expect(play('open drawer 1').observation).toBe('You open the drawer 1. The drawer 1 is open. In it, you see nothing.');
+    expect(play('open drawer 1').observation).toBe(
+      'You open the drawer 1. The drawer 1 is open. In it, you see nothing.',
+    );
     expect(play('open drawer 1').observation).toBe(NOTHING_HAPPENS);
-    expect(play('go to sidetable 1').observation).toBe('You arrive at sidetable 1. On the sidetable 1, you see a creditcard 1, and a keychain 1.');
+    expect(play('go to sidetable 1').observation).toBe(
+      'You arrive at sidetable 1. On the sidetable 1, you see a creditcard 1, and a keychain 1.',
+    );
     expect(play('examine keychain 1').observation).toBe("There's nothing special about keychain 1.");
     expect(play('inventory').observation).toBe('You are not carrying anything.');
     expect(play('go to drawer 2').observation).toBe('You arrive at drawer 2. The drawer 2 is closed.');
-    expect(play('open drawer 2').observation).toBe('You open the drawer 2. The drawer 2 is open. In it, you see a keychain 2.');
+    expect(play('open drawer 2').observation).toBe(
+      'You open the drawer 2. The drawer 2 is open. In it, you see a keychain 2.',
+    );
     expect(play('take keychain 3 from drawer 2').observation).toBe(NOTHING_HAPPENS);
     expect(play('take keychain 2 from drawer 2').observation).toBe('You pick up the keychain 2 from the drawer 2.');
     expect(play('inventory').observation).toBe('You are carrying: a keychain 2.');
@@ -65,7 +78,10 @@ describe('AlfworldEngine on the pick_and_place fixture', () => {
     engine.reset();
     for (const command of game.walkthrough.slice(0, -1)) engine.step(command);
     expect(engine.resolve('put keychain 2 in/on safe 1')?.key).toBe(engine.resolve('move keychain 2 to safe 1')?.key);
-    expect(engine.step('put keychain 2 in/on safe 1')).toMatchObject({ observation: 'You move the keychain 2 to the safe 1.', won: true });
+    expect(engine.step('put keychain 2 in/on safe 1')).toMatchObject({
+      observation: 'You move the keychain 2 to the safe 1.',
+      won: true,
+    });
   });
 });
 
@@ -74,7 +90,9 @@ describe('AlfworldEngine state changes', () => {
     const engine = new AlfworldEngine(fixtureGame('pick_heat_then_place_in_recep'));
     engine.reset();
     engine.step('go to fridge 1');
-    expect(engine.step('open fridge 1').observation).toBe('You open the fridge 1. The fridge 1 is open. In it, you see a egg 1, and a potato 1.');
+    expect(engine.step('open fridge 1').observation).toBe(
+      'You open the fridge 1. The fridge 1 is open. In it, you see a egg 1, and a potato 1.',
+    );
     expect(engine.step('cool potato 1 with fridge 1').observation).toBe(NOTHING_HAPPENS); // not held
     engine.step('take potato 1 from fridge 1');
     expect(engine.step('heat potato 1 with fridge 1').observation).toBe(NOTHING_HAPPENS);
@@ -82,7 +100,9 @@ describe('AlfworldEngine state changes', () => {
     expect(engine.step('examine potato 1').observation).toBe('This is a cold potato 1.');
     expect(engine.step('heat potato 1 with microwave 1').observation).toBe(NOTHING_HAPPENS); // not at the microwave
     engine.step('go to microwave 1');
-    expect(engine.step('heat potato 1 with microwave 1').observation).toBe('You heat the potato 1 using the microwave 1.');
+    expect(engine.step('heat potato 1 with microwave 1').observation).toBe(
+      'You heat the potato 1 using the microwave 1.',
+    );
     expect(engine.step('examine potato 1').observation).toBe('This is a hot potato 1.');
     engine.step('go to garbagecan 1');
     expect(engine.step('move potato 1 to garbagecan 1').won).toBe(true);
@@ -116,12 +136,17 @@ describe('AlfworldEngine state changes', () => {
     engine.reset();
     engine.step('go to sidetable 1');
     expect(engine.step('go to dresser 1').observation).toBe(NOTHING_HAPPENS);
-    expect(engine.step('look').observation).toBe('You are facing the dresser 1, and sidetable 1. Next to it, you see nothing.');
+    expect(engine.step('look').observation).toBe(
+      'You are facing the dresser 1, and sidetable 1. Next to it, you see nothing.',
+    );
     expect(engine.step('take desklamp 1 from sidetable 1').observation).toBe(NOTHING_HAPPENS); // not pickupable
     expect(engine.step('use desklamp 1')).toMatchObject({ observation: 'You turn on the desklamp 1.', won: false });
     expect(engine.step('use book 2').observation).toBe(NOTHING_HAPPENS);
     // Any book counts: the dresser shares the lit lamp's location.
-    expect(engine.step('take book 2 from dresser 1')).toMatchObject({ observation: 'You pick up the book 2 from the dresser 1.', won: true });
+    expect(engine.step('take book 2 from dresser 1')).toMatchObject({
+      observation: 'You pick up the book 2 from the dresser 1.',
+      won: true,
+    });
 
     const fresh = new AlfworldEngine(fixtureGame('look_at_obj_in_light'));
     fresh.reset();

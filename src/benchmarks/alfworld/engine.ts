@@ -51,9 +51,16 @@ export function commandTemplates(game: AlfworldGame): CommandTemplate[] {
     if (!action) continue; // TextWorld only offers actions the domain defines (e.g. no `help` before 2.1.2).
     // `go to [{r.name | receptacleatlocation(r:receptacle, lend:location)}]` names one receptacle.
     const simplified = grammarAction.template.replace(/\[\{(\w+)\.name\s*\|[^\]]*\}\]/g, '{$1}');
-    const variants = name === 'putobject' ? [simplified, ...PUT_TEMPLATES.filter((text) => text !== simplified)] : [simplified];
+    const variants =
+      name === 'putobject' ? [simplified, ...PUT_TEMPLATES.filter((text) => text !== simplified)] : [simplified];
     variants.forEach((template, index) => {
-      templates.push({ action, template, feedback: grammarAction.feedback, alias: index > 0, ...compileTemplate(template, action) });
+      templates.push({
+        action,
+        template,
+        feedback: grammarAction.feedback,
+        alias: index > 0,
+        ...compileTemplate(template, action),
+      });
     });
   }
   return templates;
@@ -95,7 +102,9 @@ export class AlfworldEngine {
     }
     for (const list of this.objectsOfType.values()) list.sort(compareIds);
     for (const atom of game.problem.init) {
-      for (const arg of atom.args) if (!this.types.has(arg)) throw new Error(`init fact (${atom.predicate} ${atom.args.join(' ')}) names undeclared object "${arg}"`);
+      for (const arg of atom.args)
+        if (!this.types.has(arg))
+          throw new Error(`init fact (${atom.predicate} ${atom.args.join(' ')}) names undeclared object "${arg}"`);
     }
     const agent = this.objectsOfType.get('agent')?.[0];
     if (!agent) throw new Error('the problem declares no agent');
@@ -140,7 +149,10 @@ export class AlfworldEngine {
       for (const full of satisfyingBindings(template.action.parameters, template.action.precondition, world, binding)) {
         const effect = groundEffect(template.action.effect, world, full);
         if (isNoOp(template.action.precondition, effect, full)) continue;
-        const key = [template.action.name, ...template.action.parameters.map((parameter) => full.get(parameter.name))].join(' ');
+        const key = [
+          template.action.name,
+          ...template.action.parameters.map((parameter) => full.get(parameter.name)),
+        ].join(' ');
         return { key, action: template.action, binding: full, feedback: template.feedback, effect };
       }
     }
@@ -167,10 +179,20 @@ export class AlfworldEngine {
     const commands = new Set<string>();
     for (const template of this.templates) {
       if (template.alias) continue;
-      for (const full of satisfyingBindings(template.action.parameters, template.action.precondition, world, new Map())) {
+      for (const full of satisfyingBindings(
+        template.action.parameters,
+        template.action.precondition,
+        world,
+        new Map(),
+      )) {
         const effect = groundEffect(template.action.effect, world, full);
         if (isNoOp(template.action.precondition, effect, full)) continue;
-        commands.add(template.template.replace(/\{(\w+)\}/g, (_, name: string) => this.names.nameOf.get(full.get(`?${name.toLowerCase()}`)!) ?? name));
+        commands.add(
+          template.template.replace(
+            /\{(\w+)\}/g,
+            (_, name: string) => this.names.nameOf.get(full.get(`?${name.toLowerCase()}`)!) ?? name,
+          ),
+        );
       }
     }
     return [...commands].sort();

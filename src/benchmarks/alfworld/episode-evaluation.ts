@@ -3,8 +3,8 @@
  * the step limit is reached (ReAct and ALFWorld's evaluations use 50). Thoughts (`think: ...`) answer
  * "OK." and use a step, as in ReAct; anything that is not an action answers "Nothing happens.".
  */
-import type { BenchmarkItemResult } from '../../spec/benchmark.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
+import type { BenchmarkItemResult } from '../../interfaces/benchmark.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { extractAction } from './commands.ts';
 import { AlfworldEngine, NOTHING_HAPPENS } from './engine.ts';
@@ -45,11 +45,19 @@ export async function runEpisodeEvaluation(
       const walkthrough = episode.game.walkthrough;
       const answer = walkthrough[Math.min(step, walkthrough.length - 1)]!;
       return buildPrompt({
-        id: `episode:${episode.game.id}@${step + 1}`, game: episode.game, opening: episode.opening, history: [...episode.history], answer,
+        id: `episode:${episode.game.id}@${step + 1}`,
+        game: episode.game,
+        opening: episode.opening,
+        history: [...episode.history],
+        answer,
         difficulty: walkthrough.length,
       });
     });
-    const answers = await policy.act(prompts, { samples: 1, seed: deriveSeed(options.seed, 'alfworld-episodes', step), temperature: 0 });
+    const answers = await policy.act(prompts, {
+      samples: 1,
+      seed: deriveSeed(options.seed, 'alfworld-episodes', step),
+      temperature: 0,
+    });
     active.forEach((episode, index) => {
       const action = extractAction(answers[index]?.[0] ?? { text: '', policyVersion: 'missing' });
       let entry: HistoryEntry;
@@ -73,8 +81,12 @@ export async function runEpisodeEvaluation(
     correct: episode.won,
     score: episode.won ? 1 : 0,
     details: {
-      mode: 'episodes', game: episode.game.id, taskType: episode.game.taskType, steps: episode.history.length,
-      expertSteps: episode.game.walkthrough.length, invalidActions: episode.invalid,
+      mode: 'episodes',
+      game: episode.game.id,
+      taskType: episode.game.taskType,
+      steps: episode.history.length,
+      expertSteps: episode.game.walkthrough.length,
+      invalidActions: episode.invalid,
       actions: episode.history.map((entry) => entry.action),
     },
   }));

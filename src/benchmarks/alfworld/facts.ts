@@ -41,7 +41,9 @@ export class FactSet {
     const key = atomKey(predicate, args);
     if (!this.keys.delete(key)) return;
     this.byPredicate.get(predicate)?.delete(key);
-    args.forEach((value, position) => this.byArgument.get(`${predicate} ${position} ${value}`)?.delete(key));
+    args.forEach((value, position) => {
+      this.byArgument.get(`${predicate} ${position} ${value}`)?.delete(key);
+    });
   }
 
   /**
@@ -62,7 +64,8 @@ export class FactSet {
   candidateCount(predicate: string, pattern: readonly (string | undefined)[]): number {
     let count = this.byPredicate.get(predicate)?.size ?? 0;
     pattern.forEach((value, position) => {
-      if (value !== undefined) count = Math.min(count, this.byArgument.get(`${predicate} ${position} ${value}`)?.size ?? 0);
+      if (value !== undefined)
+        count = Math.min(count, this.byArgument.get(`${predicate} ${position} ${value}`)?.size ?? 0);
     });
     return count;
   }

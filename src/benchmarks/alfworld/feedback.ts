@@ -41,7 +41,9 @@ function sortedIds(ids: Iterable<string>): string[] {
 export function expand(text: string, context: FeedbackContext, depth = 0): string {
   if (depth > 20) throw new Error('grammar rules refer to each other in a cycle');
   // TextWorld turns the two characters `\n` of a rule into a newline.
-  const withRules = text.replace(/\\n/g, '\n').replace(/#([^#\s]+)#/g, (_, rule: string) => expandRule(rule, context, depth + 1));
+  const withRules = text
+    .replace(/\\n/g, '\n')
+    .replace(/#([^#\s]+)#/g, (_, rule: string) => expandRule(rule, context, depth + 1));
   return withRules.replace(/\{(\w+)\.(name|indefinite|definite|id)\}/g, (whole, variable: string, field: string) => {
     const id = context.variables.get(variable);
     if (id === undefined) return whole;
@@ -86,7 +88,10 @@ function agentLocation(context: FeedbackContext): string | undefined {
 }
 
 function contentsOf(receptacle: string, context: FeedbackContext): string[] {
-  const ids = context.facts.withPredicate('inreceptacle').filter((args) => args[1] === receptacle).map((args) => args[0]!);
+  const ids = context.facts
+    .withPredicate('inreceptacle')
+    .filter((args) => args[1] === receptacle)
+    .map((args) => args[0]!);
   return sortedIds(ids).map((id) => `a ${nameOf(id, context)}`);
 }
 
@@ -109,7 +114,12 @@ function look(context: FeedbackContext): string {
     // One entry per (object, receptacle) pair, as the grammar's query enumerates them; `not_inreceptacle`
     // is a recorded negative fact (see applyEffect), not the absence of `inreceptacle`.
     const floor: string[] = [];
-    const objectsHere = sortedIds(context.facts.withPredicate('objectatlocation').filter((args) => args[1] === location).map((args) => args[0]!));
+    const objectsHere = sortedIds(
+      context.facts
+        .withPredicate('objectatlocation')
+        .filter((args) => args[1] === location)
+        .map((args) => args[0]!),
+    );
     for (const object of objectsHere) {
       for (const receptacle of here) {
         if (context.facts.has('not_inreceptacle', [object, receptacle])) floor.push(`a ${nameOf(object, context)}`);
@@ -123,7 +133,12 @@ function look(context: FeedbackContext): string {
 
 function inventory(context: FeedbackContext): string {
   if (!context.facts.has('holdsany', [context.agent])) return 'You are not carrying anything.';
-  const held = sortedIds(context.facts.withPredicate('holds').filter((args) => args[0] === context.agent).map((args) => args[1]!));
+  const held = sortedIds(
+    context.facts
+      .withPredicate('holds')
+      .filter((args) => args[0] === context.agent)
+      .map((args) => args[1]!),
+  );
   return `You are carrying: ${displayList(held.map((id) => `a ${nameOf(id, context)}`))}.`;
 }
 
@@ -132,7 +147,12 @@ function examineObject(context: FeedbackContext): string {
   const name = nameOf(object, context);
   const is = (predicate: string) => context.facts.has(predicate, [object]);
   if (is('isreceptacleobject')) {
-    const inside = sortedIds(context.facts.withPredicate('inreceptacleobject').filter((args) => args[1] === object).map((args) => args[0]!));
+    const inside = sortedIds(
+      context.facts
+        .withPredicate('inreceptacleobject')
+        .filter((args) => args[1] === object)
+        .map((args) => args[0]!),
+    );
     return `This is a normal ${name}. In it, you see ${displayList(inside.map((id) => `a ${nameOf(id, context)}`))}.`;
   }
   const clean = is('isclean');
@@ -158,7 +178,8 @@ function examineObject(context: FeedbackContext): string {
 function toggle(context: FeedbackContext): string {
   const object = variable(context, 'o');
   const name = nameOf(object, context);
-  if (context.facts.has('toggleable', [object]) && context.facts.has('istoggled', [object])) return `You turn on the ${name}.`;
+  if (context.facts.has('toggleable', [object]) && context.facts.has('istoggled', [object]))
+    return `You turn on the ${name}.`;
   if (context.facts.has('toggleable', [object])) return `You turn off the ${name}.`;
   return `You don't see any switch on the ${name}.`;
 }

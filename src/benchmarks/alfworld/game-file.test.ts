@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { FIXTURE_SCENES } from './fixture-scenes.ts';
 import { TASK_TYPES } from './game.ts';
 import { GAME_FILE_NAME, findGameFiles, loadGames, parseGameFile } from './game-file.ts';
@@ -26,7 +26,9 @@ function rejection(text: string): string {
 describe('ALFWorld game files', () => {
   it('committed fixtures are exactly what write-fixtures.ts generates', async () => {
     for (const [index, fixture] of FIXTURE_SCENES.entries()) {
-      expect(await readFile(path.join(FIXTURES_FOLDER, fixture.folder, GAME_FILE_NAME), 'utf8')).toBe(fixtureText(index));
+      expect(await readFile(path.join(FIXTURES_FOLDER, fixture.folder, GAME_FILE_NAME), 'utf8')).toBe(
+        fixtureText(index),
+      );
     }
   });
 
@@ -50,14 +52,37 @@ describe('ALFWorld game files', () => {
       [variant({ walkthrough: [] }), /"walkthrough" is not a non-empty list/],
       [variant({ walkthrough: ['go to drawer 1', 7] }), /"walkthrough" is not a non-empty list/],
       [variant({ pddl_domain: '(define (domain alfred)' }), /pddl_domain: unbalanced parentheses/],
-      [variant({ pddl_domain: (base.pddl_domain as string).replace('(domain alfred)', '(domain kitchen)') }), /domain "kitchen" is not the ALFRED domain/],
-      [variant({ pddl_problem: (base.pddl_problem as string).replace(/\(:goal[\s\S]*$/, ')') }), /pddl_problem: the problem has no \(:goal/],
+      [
+        variant({ pddl_domain: (base.pddl_domain as string).replace('(domain alfred)', '(domain kitchen)') }),
+        /domain "kitchen" is not the ALFRED domain/,
+      ],
+      [
+        variant({ pddl_problem: (base.pddl_problem as string).replace(/\(:goal[\s\S]*$/, ')') }),
+        /pddl_problem: the problem has no \(:goal/,
+      ],
       [variant({ grammar: (base.grammar as string).replace('"task"', '"tusk"') }), /the grammar has no "task" rule/],
-      [variant({ grammar: (base.grammar as string).replace('Your task is to: put a keychain in safe.', 'Your task is to: UNKNOWN GOAL.') }), /task rule is not a task/],
+      [
+        variant({
+          grammar: (base.grammar as string).replace(
+            'Your task is to: put a keychain in safe.',
+            'Your task is to: UNKNOWN GOAL.',
+          ),
+        }),
+        /task rule is not a task/,
+      ],
       [variant({ grammar: 'grammar :: """{ "intro": 3 }""";' }), /grammar: grammar: rule "intro" is not a list/],
-      [variant({ walkthrough: brokenWalkthrough }), /walkthrough step 5 \("take keychain 1 from drawer 2"\) does nothing/],
-      [variant({ walkthrough: (base.walkthrough as string[]).slice(0, -1) }), /the walkthrough ends before the goal holds/],
-      [variant({ walkthrough: [...(base.walkthrough as string[]), 'look'] }), /the goal holds after walkthrough step 8 of 9/],
+      [
+        variant({ walkthrough: brokenWalkthrough }),
+        /walkthrough step 5 \("take keychain 1 from drawer 2"\) does nothing/,
+      ],
+      [
+        variant({ walkthrough: (base.walkthrough as string[]).slice(0, -1) }),
+        /the walkthrough ends before the goal holds/,
+      ],
+      [
+        variant({ walkthrough: [...(base.walkthrough as string[]), 'look'] }),
+        /the goal holds after walkthrough step 8 of 9/,
+      ],
     ];
     for (const [text, pattern] of cases) {
       const message = rejection(text);
@@ -68,19 +93,38 @@ describe('ALFWorld game files', () => {
   });
 
   it('skips games ALFWorld skips (unsolvable or unmarked) and paths with movable/Sliced', async () => {
-    expect(parseGameFile(variant({ solvable: false }), 'f', 'f')).toEqual({ kind: 'skipped', reason: 'marked unsolvable (ALFWorld skips such games)' });
+    expect(parseGameFile(variant({ solvable: false }), 'f', 'f')).toEqual({
+      kind: 'skipped',
+      reason: 'marked unsolvable (ALFWorld skips such games)',
+    });
     const unmarked = { ...base };
     delete unmarked.solvable;
     expect(parseGameFile(JSON.stringify(unmarked), 'f', 'f').kind).toBe('skipped');
     const folder = await mkdtemp(path.join(tmpdir(), 'alfworld-'));
-    for (const name of ['a-task/trial_1', 'pick_and_place_with_movable_recep-x/trial_2', 'pick_heat-AppleSliced-x/trial_3', 'b-task/trial_4']) {
+    for (const name of [
+      'a-task/trial_1',
+      'pick_and_place_with_movable_recep-x/trial_2',
+      'pick_heat-AppleSliced-x/trial_3',
+      'b-task/trial_4',
+    ]) {
       await mkdir(path.join(folder, name), { recursive: true });
-      await writeFile(path.join(folder, name, GAME_FILE_NAME), name.startsWith('b-') ? variant({ solvable: false }) : fixtureText(0));
+      await writeFile(
+        path.join(folder, name, GAME_FILE_NAME),
+        name.startsWith('b-') ? variant({ solvable: false }) : fixtureText(0),
+      );
     }
-    await writeFile(path.join(folder, 'a-task/trial_1/traj_data.json'), JSON.stringify({ task_type: 'pick_two_obj_and_place' }));
-    expect((await findGameFiles(folder)).map((file) => path.relative(folder, file))).toEqual(['a-task/trial_1/game.tw-pddl', 'b-task/trial_4/game.tw-pddl']);
+    await writeFile(
+      path.join(folder, 'a-task/trial_1/traj_data.json'),
+      JSON.stringify({ task_type: 'pick_two_obj_and_place' }),
+    );
+    expect((await findGameFiles(folder)).map((file) => path.relative(folder, file))).toEqual([
+      'a-task/trial_1/game.tw-pddl',
+      'b-task/trial_4/game.tw-pddl',
+    ]);
     const loaded = await loadGames(folder);
-    expect(loaded.games.map((game) => [game.id, game.taskType])).toEqual([['a-task/trial_1', 'pick_two_obj_and_place']]);
+    expect(loaded.games.map((game) => [game.id, game.taskType])).toEqual([
+      ['a-task/trial_1', 'pick_two_obj_and_place'],
+    ]);
     expect(loaded.skipped).toHaveLength(1);
     await expect(loadGames(path.join(folder, 'missing'))).rejects.toThrow(/ALFWorld data folder not found/);
   });

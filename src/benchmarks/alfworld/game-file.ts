@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { AlfworldEngine, NOTHING_HAPPENS } from './engine.ts';
 import { COMPUTED_RULES } from './feedback.ts';
 import { TASK_TYPES, type AlfworldGame, type TaskType } from './game.ts';
@@ -32,7 +32,9 @@ export function taskTypeOfGoal(goal: Formula): TaskType {
         return;
       case 'and':
       case 'or':
-        formula.parts.forEach((part) => visit(part, negated));
+        formula.parts.forEach((part) => {
+          visit(part, negated);
+        });
         return;
       case 'imply':
         visit(formula.condition, negated);
@@ -63,9 +65,7 @@ export interface ParseOptions {
 }
 
 /** Outcome of reading one file: a game, a file ALFWorld itself skips (unsolvable), or a rejection. */
-export type GameFileResult =
-  | { kind: 'game'; game: AlfworldGame }
-  | { kind: 'skipped'; reason: string };
+export type GameFileResult = { kind: 'game'; game: AlfworldGame } | { kind: 'skipped'; reason: string };
 
 /**
  * Parses and checks one game file's text. Throws `GenEnvError('benchmark', '<file>: <reason>')` for
@@ -90,7 +90,11 @@ export function parseGameFile(text: string, file: string, id: string, options: P
   if (!('solvable' in record)) return { kind: 'skipped', reason: 'no "solvable" key (ALFWorld skips such games)' };
   if (record.solvable !== true) return { kind: 'skipped', reason: 'marked unsolvable (ALFWorld skips such games)' };
   const walkthrough = record.walkthrough;
-  if (!Array.isArray(walkthrough) || walkthrough.length === 0 || walkthrough.some((step) => typeof step !== 'string' || !step.trim())) {
+  if (
+    !Array.isArray(walkthrough) ||
+    walkthrough.length === 0 ||
+    walkthrough.some((step) => typeof step !== 'string' || !step.trim())
+  ) {
     return reject('"walkthrough" is not a non-empty list of commands');
   }
   const parse = <T>(what: string, run: () => T): T => {
@@ -107,15 +111,25 @@ export function parseGameFile(text: string, file: string, id: string, options: P
   for (const action of ['gotolocation', 'pickupobject', 'putobject']) {
     if (!domain.actions.has(action)) reject(`the domain has no ${action} action`);
   }
-  if (problem.domain && problem.domain !== domain.name) reject(`the problem is for domain "${problem.domain}", not "${domain.name}"`);
+  if (problem.domain && problem.domain !== domain.name)
+    reject(`the problem is for domain "${problem.domain}", not "${domain.name}"`);
   for (const rule of ['intro', 'task', ...COMPUTED_RULES]) {
     if (!grammar.rules.has(rule)) reject(`the grammar has no "${rule}" rule`);
   }
   const taskRule = grammar.rules.get('task')![0]!.rhs;
-  if (!taskRule.startsWith(TASK_PREFIX) || taskRule.includes('UNKNOWN GOAL')) reject(`the grammar's task rule is not a task ("${taskRule.slice(0, 60)}")`);
-  const taskType = (TASK_TYPES as readonly string[]).includes(taskTypeHint ?? '') ? (taskTypeHint as TaskType) : taskTypeOfGoal(problem.goal);
+  if (!taskRule.startsWith(TASK_PREFIX) || taskRule.includes('UNKNOWN GOAL'))
+    reject(`the grammar's task rule is not a task ("${taskRule.slice(0, 60)}")`);
+  const taskType = (TASK_TYPES as readonly string[]).includes(taskTypeHint ?? '')
+    ? (taskTypeHint as TaskType)
+    : taskTypeOfGoal(problem.goal);
   const game: AlfworldGame = {
-    id, path: file, taskType, task: taskRule.slice(TASK_PREFIX.length).trim(), domain, problem, grammar,
+    id,
+    path: file,
+    taskType,
+    task: taskRule.slice(TASK_PREFIX.length).trim(),
+    domain,
+    problem,
+    grammar,
     walkthrough: (walkthrough as string[]).map((step) => step.trim()),
   };
   const engine = parse('game', () => new AlfworldEngine(game));
@@ -125,7 +139,8 @@ export function parseGameFile(text: string, file: string, id: string, options: P
   game.walkthrough.forEach((command, index) => {
     const result = parse(`walkthrough step ${index + 1}`, () => engine.step(command));
     if (result.observation === NOTHING_HAPPENS) reject(`walkthrough step ${index + 1} ("${command}") does nothing`);
-    if (result.won && index < game.walkthrough.length - 1) reject(`the goal holds after walkthrough step ${index + 1} of ${game.walkthrough.length}`);
+    if (result.won && index < game.walkthrough.length - 1)
+      reject(`the goal holds after walkthrough step ${index + 1} of ${game.walkthrough.length}`);
   });
   if (!engine.won()) reject('the walkthrough ends before the goal holds');
   return { kind: 'game', game };
@@ -158,13 +173,16 @@ export async function loadGames(folder: string): Promise<LoadedGames> {
   const result: LoadedGames = { games: [], skipped: [] };
   for (const file of await findGameFiles(folder)) {
     const directory = path.dirname(file);
-    const trajectory = await readFile(path.join(directory, 'traj_data.json'), 'utf8').then((text) => {
-      try {
-        return (JSON.parse(text) as { task_type?: unknown }).task_type;
-      } catch {
-        return undefined;
-      }
-    }, () => undefined);
+    const trajectory = await readFile(path.join(directory, 'traj_data.json'), 'utf8').then(
+      (text) => {
+        try {
+          return (JSON.parse(text) as { task_type?: unknown }).task_type;
+        } catch {
+          return undefined;
+        }
+      },
+      () => undefined,
+    );
     const outcome = parseGameFile(await readFile(file, 'utf8'), file, path.relative(folder, directory) || '.', {
       taskTypeHint: typeof trajectory === 'string' ? trajectory : undefined,
     });

@@ -50,7 +50,8 @@ export function parseGrammar(text: string): GameGrammar {
       }
       const template = fields.get('template');
       const feedback = fields.get('feedback');
-      if (template === undefined || feedback === undefined) throw new Error(`action ${name} lacks a template or a feedback`);
+      if (template === undefined || feedback === undefined)
+        throw new Error(`action ${name} lacks a template or a feedback`);
       grammar.actions.set(name.toLowerCase(), { name, template, feedback });
       const nested = fields.get('grammar');
       if (nested !== undefined) addRules(grammar, nested, `action ${name}`);
@@ -69,13 +70,16 @@ function addRules(grammar: GameGrammar, json: string, where: string): void {
   } catch (error) {
     throw new Error(`${where}: the rule block is not JSON (${(error as Error).message.split('\n')[0]})`);
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${where}: the rule block is not an object`);
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new Error(`${where}: the rule block is not an object`);
   for (const [name, alternatives] of Object.entries(data as Record<string, unknown>)) {
     if (!Array.isArray(alternatives)) throw new Error(`${where}: rule "${name}" is not a list`);
     const parsed = alternatives.map((alternative): ProductionRule => {
       const rule = alternative as { rhs?: unknown; condition?: unknown };
       if (typeof rule?.rhs !== 'string') throw new Error(`${where}: rule "${name}" has an alternative without "rhs"`);
-      return typeof rule.condition === 'string' && rule.condition ? { rhs: rule.rhs, condition: rule.condition } : { rhs: rule.rhs };
+      return typeof rule.condition === 'string' && rule.condition
+        ? { rhs: rule.rhs, condition: rule.condition }
+        : { rhs: rule.rhs };
     });
     grammar.rules.set(name, [...(grammar.rules.get(name) ?? []), ...parsed]);
   }

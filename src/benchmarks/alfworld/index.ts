@@ -2,9 +2,14 @@
  * ALFWorld (Shridhar et al. 2021) as the paper evaluates it: step-decomposed next-action accuracy over
  * expert walkthroughs, plus full-episode success in a text engine for ALFWorld's game files.
  */
-import type { Benchmark, BenchmarkItemResult, BenchmarkReport, BenchmarkRunOptions } from '../../spec/benchmark.ts';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
+import type {
+  Benchmark,
+  BenchmarkItemResult,
+  BenchmarkReport,
+  BenchmarkRunOptions,
+} from '../../interfaces/benchmark.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { DEFAULT_EPISODE_STEPS, runEpisodeEvaluation } from './episode-evaluation.ts';
 import { TASK_TYPES } from './game.ts';
 import { loadGameSource, type GameSource } from './sources.ts';
@@ -41,15 +46,19 @@ function notes(source: GameSource, mode: AlfworldMode): string[] {
       : `${source.games.length} games from game.tw-pddl files (paths containing "movable" or "Sliced" left out, as ALFWorld does).`,
     ...source.skipped.map((skip) => `Skipped ${skip.path}: ${skip.reason}.`),
     'Engine: PDDL semantics are interpreted from each game file\'s own domain and problem (ADL: or/not/exists/forall/when); like Fast Downward, a grounded action whose effects change nothing (e.g. going to a receptacle at the current location) is not applicable and answers "Nothing happens.".',
-    'Texts: simple feedback rules and command templates come from the game\'s grammar; the five list/condition rules of alfred.twl2 (look, examineReceptacle, examineObject, inventory, toggleObject) are computed in code with the same conditions, order and list punctuation, since the grammar embeds Python expressions.',
+    "Texts: simple feedback rules and command templates come from the game's grammar; the five list/condition rules of alfred.twl2 (look, examineReceptacle, examineObject, inventory, toggleObject) are computed in code with the same conditions, order and list punctuation, since the grammar embeds Python expressions.",
     'Both put verbs are accepted: "move X to Y" (ALFWorld ≥ 2.1.2) and "put X in/on Y" (2.1.1, ReAct); ALFWorld accepts only the one in its grammar.',
     'Commands are normalised before matching (lower case, single spaces, no leading ">", quotes or trailing period); ALFWorld matches the exact string.',
   ];
   if (mode !== 'episodes') {
-    lines.push('Step mode (the paper\'s protocol): one item per walkthrough step, prompt = opening text + gold history; correct when the answer equals the gold next action after normalisation, or names the same grounded action in the current state. A thought or an action that does nothing is wrong.');
+    lines.push(
+      "Step mode (the paper's protocol): one item per walkthrough step, prompt = opening text + gold history; correct when the answer equals the gold next action after normalisation, or names the same grounded action in the current state. A thought or an action that does nothing is wrong.",
+    );
   }
   if (mode !== 'steps') {
-    lines.push(`Episode mode: the agent acts until the goal holds or ${DEFAULT_EPISODE_STEPS} steps (ReAct's limit); "think: ..." answers "OK." and uses a step.`);
+    lines.push(
+      `Episode mode: the agent acts until the goal holds or ${DEFAULT_EPISODE_STEPS} steps (ReAct's limit); "think: ..." answers "OK." and uses a step.`,
+    );
   }
   return lines;
 }
@@ -57,7 +66,8 @@ function notes(source: GameSource, mode: AlfworldMode): string[] {
 /** The ALFWorld benchmark. `mode`: `steps` (default), `episodes`, or `both`; `limit` caps step items (steps) or games (episodes). */
 export const alfworldBenchmark: Benchmark = {
   name: 'alfworld',
-  description: 'ALFWorld text household tasks (6 task types): step-decomposed next-action accuracy and full-episode success',
+  description:
+    'ALFWorld text household tasks (6 task types): step-decomposed next-action accuracy and full-episode success',
   async run(policy: AgentPolicy, options: BenchmarkRunOptions): Promise<BenchmarkReport> {
     const mode = (options.mode ?? 'steps') as AlfworldMode;
     if (!(ALFWORLD_MODES as readonly string[]).includes(mode)) {
@@ -67,12 +77,20 @@ export const alfworldBenchmark: Benchmark = {
       throw new GenEnvError('usage', `limit must be a positive integer, got ${options.limit}`);
     }
     const source = await loadGameSource(options.dataPath);
-    if (source.games.length === 0) throw new GenEnvError('benchmark', `no playable ALFWorld games under ${options.dataPath}`);
+    if (source.games.length === 0)
+      throw new GenEnvError('benchmark', `no playable ALFWorld games under ${options.dataPath}`);
     const limit = options.limit ?? Number.MAX_SAFE_INTEGER;
-    const stepItems = mode === 'episodes' ? [] : await runStepEvaluation(policy, source.games, { limit, seed: options.seed, onProgress: options.onProgress });
-    const episodeItems = mode === 'steps'
-      ? []
-      : await runEpisodeEvaluation(policy, source.games.slice(0, limit), { seed: options.seed, onProgress: options.onProgress });
+    const stepItems =
+      mode === 'episodes'
+        ? []
+        : await runStepEvaluation(policy, source.games, { limit, seed: options.seed, onProgress: options.onProgress });
+    const episodeItems =
+      mode === 'steps'
+        ? []
+        : await runEpisodeEvaluation(policy, source.games.slice(0, limit), {
+            seed: options.seed,
+            onProgress: options.onProgress,
+          });
     const stepAccuracy = rate(stepItems);
     const episodeSuccess = rate(episodeItems);
     const accuracy = mode === 'episodes' ? episodeSuccess : stepAccuracy;
@@ -81,12 +99,16 @@ export const alfworldBenchmark: Benchmark = {
       mode,
       source: source.kind,
       games: source.games.length,
-      ...(mode !== 'episodes' ? { stepAccuracy, steps: stepItems.length, ...perTaskType('stepAccuracy', stepItems) } : {}),
+      ...(mode !== 'episodes'
+        ? { stepAccuracy, steps: stepItems.length, ...perTaskType('stepAccuracy', stepItems) }
+        : {}),
       ...(mode !== 'steps'
         ? {
             episodeSuccess,
             episodes: episodeItems.length,
-            meanEpisodeSteps: episodeItems.reduce((total, item) => total + Number(item.details?.steps ?? 0), 0) / Math.max(1, episodeItems.length),
+            meanEpisodeSteps:
+              episodeItems.reduce((total, item) => total + Number(item.details?.steps ?? 0), 0) /
+              Math.max(1, episodeItems.length),
             ...perTaskType('episodeSuccess', episodeItems),
           }
         : {}),

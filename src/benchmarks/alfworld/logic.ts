@@ -18,7 +18,7 @@ export interface World {
 }
 
 function resolve(term: string, binding: Binding): string {
-  return term.startsWith('?') ? binding.get(term) ?? term : term;
+  return term.startsWith('?') ? (binding.get(term) ?? term) : term;
 }
 
 function groundArgs(atom: Atom, binding: Binding): string[] {
@@ -46,7 +46,10 @@ export function holds(formula: Formula, world: World, binding: Binding): boolean
       // `exists ?r (exists ?o φ)` is searched as `exists ?r ?o φ`, so that φ's atoms bind both at once.
       const variables = [...formula.variables];
       let body = formula.body;
-      while (body.kind === 'exists' && body.variables.every((inner) => !variables.some((outer) => outer.name === inner.name))) {
+      while (
+        body.kind === 'exists' &&
+        body.variables.every((inner) => !variables.some((outer) => outer.name === inner.name))
+      ) {
         variables.push(...body.variables);
         body = body.body;
       }
@@ -54,7 +57,8 @@ export function holds(formula: Formula, world: World, binding: Binding): boolean
       return false;
     }
     case 'forall': {
-      for (const full of allBindings(formula.variables, world, binding)) if (!holds(formula.body, world, full)) return false;
+      for (const full of allBindings(formula.variables, world, binding))
+        if (!holds(formula.body, world, full)) return false;
       return true;
     }
   }
@@ -92,7 +96,8 @@ export function* satisfyingBindings(
       return;
     }
     // Most-constrained atom first: the one with fewest facts agreeing with what is bound so far.
-    const patternOf = (atom: Atom) => atom.args.map((term) => (!term.startsWith('?') ? term : current.get(term) ?? binding.get(term)));
+    const patternOf = (atom: Atom) =>
+      atom.args.map((term) => (!term.startsWith('?') ? term : (current.get(term) ?? binding.get(term))));
     let bestIndex = 0;
     let bestCount = Infinity;
     remaining.forEach((atom, index) => {
@@ -151,7 +156,11 @@ function* allBindings(variables: readonly Parameter[], world: World, binding: Bi
 }
 
 /** Ground adds and deletes of an effect, conditions evaluated in the state before the action. */
-export function groundEffect(effect: Effect, world: World, binding: Binding): { adds: string[][]; deletes: string[][]; conditional: boolean } {
+export function groundEffect(
+  effect: Effect,
+  world: World,
+  binding: Binding,
+): { adds: string[][]; deletes: string[][]; conditional: boolean } {
   const adds: string[][] = [];
   const deletes: string[][] = [];
   let conditional = false;
@@ -164,7 +173,9 @@ export function groundEffect(effect: Effect, world: World, binding: Binding): { 
         deletes.push([node.atom.predicate, ...groundArgs(node.atom, current)]);
         return;
       case 'and':
-        node.parts.forEach((part) => visit(part, current));
+        node.parts.forEach((part) => {
+          visit(part, current);
+        });
         return;
       case 'when':
         conditional = true;
@@ -187,9 +198,15 @@ export function groundEffect(effect: Effect, world: World, binding: Binding): { 
  * preconditions and every delete is re-added. Fast Downward's translator drops such operators, so
  * ALFWorld answers "Nothing happens." to them (e.g. going to a receptacle at the agent's location).
  */
-export function isNoOp(precondition: Formula, effect: { adds: string[][]; deletes: string[][]; conditional: boolean }, binding: Binding): boolean {
+export function isNoOp(
+  precondition: Formula,
+  effect: { adds: string[][]; deletes: string[][]; conditional: boolean },
+  binding: Binding,
+): boolean {
   if (effect.conditional) return false;
-  const required = new Set(positiveAtoms(precondition).map((atom) => [atom.predicate, ...groundArgs(atom, binding)].join(' ')));
+  const required = new Set(
+    positiveAtoms(precondition).map((atom) => [atom.predicate, ...groundArgs(atom, binding)].join(' ')),
+  );
   const added = new Set(effect.adds.map((parts) => parts.join(' ')));
   const realAdds = [...added].filter((key) => !required.has(key));
   const realDeletes = effect.deletes.map((parts) => parts.join(' ')).filter((key) => !added.has(key));

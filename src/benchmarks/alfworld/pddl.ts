@@ -160,7 +160,11 @@ function parseEffect(expression: SExpression): Effect {
     case 'when':
       return { kind: 'when', condition: parseFormula(rest[0] ?? []), effect: parseEffect(rest[1] ?? []) };
     case 'forall':
-      return { kind: 'forall', variables: parseTypedList(asList(rest[0] ?? [], 'forall variables')), effect: parseEffect(rest[1] ?? []) };
+      return {
+        kind: 'forall',
+        variables: parseTypedList(asList(rest[0] ?? [], 'forall variables')),
+        effect: parseEffect(rest[1] ?? []),
+      };
     case 'increase':
     case 'decrease':
     case 'assign':

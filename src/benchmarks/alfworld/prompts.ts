@@ -1,6 +1,6 @@
 /** The prompt an agent sees at one step of an ALFWorld game: task, room and history (as ReAct's Act prompts). */
-import type { ChatMessage, ToolSchema } from '../../spec/chat.ts';
-import type { AgentPrompt } from '../../spec/task.ts';
+import type { ChatMessage, ToolSchema } from '../../interfaces/chat.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
 import type { AlfworldGame } from './game.ts';
 
 export interface HistoryEntry {
@@ -24,7 +24,9 @@ export const ACT_TOOL: ToolSchema = {
 
 /** Instructions with the game's own put verb (`move X to Y` or, in 2.1.1 games, `put X in/on Y`). */
 export function instructions(game: AlfworldGame): string {
-  const put = game.grammar.actions.get('putobject')?.template.replace('{o}', 'apple 1').replace('{r}', 'fridge 1') ?? 'move apple 1 to fridge 1';
+  const put =
+    game.grammar.actions.get('putobject')?.template.replace('{o}', 'apple 1').replace('{r}', 'fridge 1') ??
+    'move apple 1 to fridge 1';
   return [
     'Interact with a household to solve a task. Reply with exactly one action per turn, written as "> action".',
     `Actions: go to (receptacle), open/close (receptacle), take (object) from (receptacle), ${put.replace('apple 1', '(object)').replace('fridge 1', '(receptacle)')},`,
@@ -51,7 +53,11 @@ export interface PromptInput {
 
 /** Builds the AgentPrompt: compact text for built-in models, system + user messages and the `act` tool for chat models. */
 export function buildPrompt(input: PromptInput): AgentPrompt {
-  const transcript = [input.opening, ...input.history.map((entry) => `> ${entry.action}\n${entry.observation}`), '>'].join('\n');
+  const transcript = [
+    input.opening,
+    ...input.history.map((entry) => `> ${entry.action}\n${entry.observation}`),
+    '>',
+  ].join('\n');
   const messages: ChatMessage[] = [
     { role: 'system', content: instructions(input.game) },
     { role: 'user', content: transcript },

@@ -38,10 +38,43 @@ export interface SceneSpec {
 
 // Object properties by kind (ALFRED's action lists, for the kinds that occur in ALFWorld's tasks).
 const HEATABLE = new Set(['apple', 'bread', 'cup', 'egg', 'mug', 'plate', 'potato', 'tomato']);
-const COOLABLE = new Set(['apple', 'bowl', 'bread', 'cup', 'egg', 'lettuce', 'mug', 'pan', 'plate', 'pot', 'potato', 'tomato', 'winebottle']);
+const COOLABLE = new Set([
+  'apple',
+  'bowl',
+  'bread',
+  'cup',
+  'egg',
+  'lettuce',
+  'mug',
+  'pan',
+  'plate',
+  'pot',
+  'potato',
+  'tomato',
+  'winebottle',
+]);
 const CLEANABLE = new Set([
-  'apple', 'bowl', 'butterknife', 'cloth', 'cup', 'dishsponge', 'egg', 'fork', 'kettle', 'knife', 'ladle', 'lettuce', 'mug',
-  'pan', 'plate', 'pot', 'potato', 'soapbar', 'spatula', 'spoon', 'tomato',
+  'apple',
+  'bowl',
+  'butterknife',
+  'cloth',
+  'cup',
+  'dishsponge',
+  'egg',
+  'fork',
+  'kettle',
+  'knife',
+  'ladle',
+  'lettuce',
+  'mug',
+  'pan',
+  'plate',
+  'pot',
+  'potato',
+  'soapbar',
+  'spatula',
+  'spoon',
+  'tomato',
 ]);
 const SLICEABLE = new Set(['apple', 'bread', 'lettuce', 'potato', 'tomato']);
 const TOGGLEABLE = new Set(['desklamp', 'floorlamp']);
@@ -69,7 +102,8 @@ export function sceneProblem(scene: SceneSpec): string {
   }
   const receptacleKinds = new Set(scene.receptacles.map((receptacle) => receptacle.kind));
   const objectKinds = new Set([...highest.keys()].filter((kind) => !receptacleKinds.has(kind)));
-  for (const kind of [scene.target.object, scene.target.toggle]) if (kind && !objectKinds.has(kind) && !receptacleKinds.has(kind)) objectKinds.add(kind);
+  for (const kind of [scene.target.object, scene.target.toggle])
+    if (kind && !objectKinds.has(kind) && !receptacleKinds.has(kind)) objectKinds.add(kind);
   if (scene.target.receptacle) receptacleKinds.add(scene.target.receptacle);
   const id = (thing: SceneThing) => mangledId(thing.kind, thing.number, highest.get(thing.kind) ?? thing.number);
 
@@ -99,7 +133,9 @@ export function sceneProblem(scene: SceneSpec): string {
     const recep = id(receptacle);
     objects.push(`${recep} - receptacle`);
     init.push(`(receptacleType ${recep} ${receptacle.kind}Type)`);
-    init.push(`(receptacleAtLocation ${recep} ${locationOf(receptacle.location ?? `${receptacle.kind} ${receptacle.number}`)})`);
+    init.push(
+      `(receptacleAtLocation ${recep} ${locationOf(receptacle.location ?? `${receptacle.kind} ${receptacle.number}`)})`,
+    );
     if (receptacle.openable) init.push(`(openable ${recep})`);
     if (receptacle.openable && receptacle.opened) init.push(`(opened ${recep})`);
     for (const item of receptacle.contents ?? []) init.push(`(inReceptacle ${id(item)} ${recep})`);
@@ -107,7 +143,8 @@ export function sceneProblem(scene: SceneSpec): string {
   for (const receptacleKind of [...receptacleKinds].sort()) {
     const forbidden = new Set(scene.cannotContain?.[receptacleKind] ?? []);
     for (const objectKind of [...objectKinds].sort()) {
-      if (!forbidden.has(objectKind) && !TOGGLEABLE.has(objectKind)) init.push(`(canContain ${receptacleKind}Type ${objectKind}Type)`);
+      if (!forbidden.has(objectKind) && !TOGGLEABLE.has(objectKind))
+        init.push(`(canContain ${receptacleKind}Type ${objectKind}Type)`);
     }
   }
   init.push(`(atLocation agent1 ${start})`);
@@ -115,8 +152,10 @@ export function sceneProblem(scene: SceneSpec): string {
     ...[...objectKinds].sort().map((kind) => `${kind}Type - otype`),
     ...[...receptacleKinds].sort().map((kind) => `${kind}Type - rtype`),
   ];
-  for (const needed of ['sinkbasin', 'microwave', 'fridge']) if (!receptacleKinds.has(needed)) typeObjects.push(`${needed}Type - rtype`);
-  for (const needed of ['knife', 'butterknife']) if (!objectKinds.has(needed)) typeObjects.push(`${needed}Type - otype`);
+  for (const needed of ['sinkbasin', 'microwave', 'fridge'])
+    if (!receptacleKinds.has(needed)) typeObjects.push(`${needed}Type - rtype`);
+  for (const needed of ['knife', 'butterknife'])
+    if (!objectKinds.has(needed)) typeObjects.push(`${needed}Type - otype`);
   return [
     `(define (problem plan_${scene.name})`,
     '(:domain alfred)',
@@ -150,12 +189,16 @@ function goalFormula(scene: SceneSpec): string {
     case 'pick_cool_then_place_in_recep':
       return placed('(coolable ?o) (isCool ?o) ');
     case 'pick_two_obj_and_place':
-      return `(exists (?r - receptacle) (exists (?o1 - object) (and (objectType ?o1 ${object}) (receptacleType ?r ${receptacle}) (inReceptacle ?o1 ?r) ` +
-        `(exists (?o2 - object) (and (not (= ?o1 ?o2)) (objectType ?o2 ${object}) (inReceptacle ?o2 ?r))))))`;
+      return (
+        `(exists (?r - receptacle) (exists (?o1 - object) (and (objectType ?o1 ${object}) (receptacleType ?r ${receptacle}) (inReceptacle ?o1 ?r) ` +
+        `(exists (?o2 - object) (and (not (= ?o1 ?o2)) (objectType ?o2 ${object}) (inReceptacle ?o2 ?r))))))`
+      );
     case 'look_at_obj_in_light':
-      return `(and (exists (?ot - object ?r - receptacle ?a - agent ?l - location) (and (objectType ?ot ${scene.target.toggle ?? 'desklamp'}Type) ` +
+      return (
+        `(and (exists (?ot - object ?r - receptacle ?a - agent ?l - location) (and (objectType ?ot ${scene.target.toggle ?? 'desklamp'}Type) ` +
         '(toggleable ?ot) (isToggled ?ot) (receptacleAtLocation ?r ?l) (atLocation ?a ?l) (inReceptacle ?ot ?r))) ' +
-        `(exists (?o - object ?a - agent) (and (objectType ?o ${object}) (holds ?a ?o))))`;
+        `(exists (?o - object ?a - agent) (and (objectType ?o ${object}) (holds ?a ?o))))`
+      );
   }
 }
 

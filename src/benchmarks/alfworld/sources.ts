@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { AlfworldGame } from './game.ts';
 import { findGameFiles, loadGames, parseGameFile } from './game-file.ts';
 import { sceneGameFile } from './scene.ts';
@@ -26,9 +26,14 @@ export async function transcriptGames(file: string): Promise<GameSource> {
   try {
     data = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new GenEnvError('benchmark', `cannot read ALFWorld transcripts ${file}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    throw new GenEnvError(
+      'benchmark',
+      `cannot read ALFWorld transcripts ${file}: ${(error as Error).message.split('\n')[0]}`,
+      { cause: error },
+    );
   }
-  if (data === null || typeof data !== 'object') throw new GenEnvError('benchmark', `${file}: not a JSON object of transcripts`);
+  if (data === null || typeof data !== 'object')
+    throw new GenEnvError('benchmark', `${file}: not a JSON object of transcripts`);
   const source: GameSource = { kind: 'transcripts', games: [], skipped: [] };
   for (const [key, text] of Object.entries(data as Record<string, unknown>)) {
     if (!key.startsWith('act_') || typeof text !== 'string') continue;
@@ -36,7 +41,9 @@ export async function transcriptGames(file: string): Promise<GameSource> {
       const transcript = parseTranscript(key, text);
       const scene = sceneOfTranscript(transcript);
       // A recorded step that did nothing is not an expert action: it leaves the walkthrough.
-      scene.walkthrough = transcript.steps.filter((step) => step.observation !== 'Nothing happens.').map((step) => step.action);
+      scene.walkthrough = transcript.steps
+        .filter((step) => step.observation !== 'Nothing happens.')
+        .map((step) => step.action);
       const outcome = parseGameFile(JSON.stringify(sceneGameFile(scene)), `${file}#${key}`, key);
       if (outcome.kind === 'game') source.games.push(outcome.game);
       else source.skipped.push({ path: `${file}#${key}`, reason: outcome.reason });

@@ -3,9 +3,9 @@
  * agent sees the task and the gold history (expert actions with the engine's observations) and must
  * give the expert's next action.
  */
-import type { BenchmarkItemResult } from '../../spec/benchmark.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import type { BenchmarkItemResult } from '../../interfaces/benchmark.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { extractAction, normalizeCommand } from './commands.ts';
 import { AlfworldEngine } from './engine.ts';
@@ -27,7 +27,8 @@ export interface StepVerdict {
 export function judgeStep(engine: AlfworldEngine, gold: string, completion: Completion): StepVerdict {
   const action = extractAction(completion);
   if (action.kind === 'invalid') return { correct: false, answer: null, reason: action.reason };
-  if (action.kind === 'thought') return { correct: false, answer: `think: ${action.text}`, reason: 'a thought, not an action' };
+  if (action.kind === 'thought')
+    return { correct: false, answer: `think: ${action.text}`, reason: 'a thought, not an action' };
   if (action.command === normalizeCommand(gold)) return { correct: true, answer: action.command, reason: 'exact' };
   const chosen = engine.resolve(action.command);
   if (!chosen) return { correct: false, answer: action.command, reason: 'invalid action (Nothing happens.)' };
@@ -43,7 +44,11 @@ interface StepItem {
 }
 
 /** Walks each game along its walkthrough and calls `visit` before each gold step (engine in the pre-step state). */
-function walk(games: readonly AlfworldGame[], limit: number, visit: (game: AlfworldGame, step: number, engine: AlfworldEngine, opening: string, history: HistoryEntry[]) => void): void {
+function walk(
+  games: readonly AlfworldGame[],
+  limit: number,
+  visit: (game: AlfworldGame, step: number, engine: AlfworldEngine, opening: string, history: HistoryEntry[]) => void,
+): void {
   let count = 0;
   for (const game of games) {
     const engine = new AlfworldEngine(game);
@@ -71,15 +76,27 @@ export async function runStepEvaluation(
   walk(games, options.limit, (game, step, engine, opening, history) => {
     // Difficulty: log2 of the number of admissible commands, i.e. how many choices the step offers.
     const difficulty = Math.log2(Math.max(1, engine.admissibleCommands().length));
-    const prompt = buildPrompt({ id: `${game.id}#${step + 1}`, game, opening, history: [...history], answer: game.walkthrough[step]!, difficulty });
+    const prompt = buildPrompt({
+      id: `${game.id}#${step + 1}`,
+      game,
+      opening,
+      history: [...history],
+      answer: game.walkthrough[step]!,
+      difficulty,
+    });
     items.push({ game, step, prompt });
   });
   const completions: Completion[] = [];
   const batchSize = options.batchSize ?? 64;
   for (let start = 0; start < items.length; start += batchSize) {
     const batch = items.slice(start, start + batchSize);
-    const answers = await policy.act(batch.map((item) => item.prompt), { samples: 1, seed: deriveSeed(options.seed, 'alfworld-steps', start), temperature: 0 });
-    batch.forEach((_, index) => completions.push(answers[index]?.[0] ?? { text: '', policyVersion: 'missing' }));
+    const answers = await policy.act(
+      batch.map((item) => item.prompt),
+      { samples: 1, seed: deriveSeed(options.seed, 'alfworld-steps', start), temperature: 0 },
+    );
+    batch.forEach((_, index) => {
+      completions.push(answers[index]?.[0] ?? { text: '', policyVersion: 'missing' });
+    });
     options.onProgress?.(Math.min(start + batchSize, items.length), items.length);
   }
   const results: BenchmarkItemResult[] = [];
@@ -92,7 +109,15 @@ export async function runStepEvaluation(
       id: item.prompt.id,
       correct: verdict.correct,
       score: verdict.correct ? 1 : 0,
-      details: { mode: 'steps', game: game.id, taskType: game.taskType, step: step + 1, gold, answer: verdict.answer, reason: verdict.reason },
+      details: {
+        mode: 'steps',
+        game: game.id,
+        taskType: game.taskType,
+        step: step + 1,
+        gold,
+        answer: verdict.answer,
+        reason: verdict.reason,
+      },
     });
     index++;
   });

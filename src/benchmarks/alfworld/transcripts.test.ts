@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AlfworldEngine } from './engine.ts';
 import { parseGameFile } from './game-file.ts';
 import { sceneGameFile } from './scene.ts';
-import { HAVE_TRANSCRIPTS, TRANSCRIPTS } from './test-support.ts';
+import { HAVE_TRANSCRIPTS, TRANSCRIPTS } from '../../../test/support/alfworld.ts';
 import { parseTranscript, reactObservation, sceneOfTranscript } from './transcripts.ts';
 
 /**
@@ -19,7 +19,9 @@ describe.skipIf(!HAVE_TRANSCRIPTS)('replaying ALFWorld expert transcripts in reb
     let compared = 0;
     for (const key of Object.keys(prompts).filter((name) => name.startsWith('act_'))) {
       const transcript = parseTranscript(key, prompts[key]!);
-      const outcome = parseGameFile(JSON.stringify(sceneGameFile(sceneOfTranscript(transcript))), key, key, { checkWalkthrough: false });
+      const outcome = parseGameFile(JSON.stringify(sceneGameFile(sceneOfTranscript(transcript))), key, key, {
+        checkWalkthrough: false,
+      });
       if (outcome.kind !== 'game') throw new Error(`${key} skipped`);
       const engine = new AlfworldEngine(outcome.game);
       const opening = engine.reset().split('\n\n');
@@ -27,7 +29,8 @@ describe.skipIf(!HAVE_TRANSCRIPTS)('replaying ALFWorld expert transcripts in reb
       expect(opening[2], key).toBe(`Your task is to: ${transcript.task}`);
       transcript.steps.forEach((step, index) => {
         compared++;
-        if (reactObservation(engine.step(step.action).observation) !== step.observation) mismatches.push(`${key}#${index + 1}`);
+        if (reactObservation(engine.step(step.action).observation) !== step.observation)
+          mismatches.push(`${key}#${index + 1}`);
       });
       expect(engine.won(), key).toBe(true);
     }
@@ -40,13 +43,17 @@ describe.skipIf(!HAVE_TRANSCRIPTS)('replaying ALFWorld expert transcripts in reb
     const transcript = parseTranscript('act_clean_0', prompts.act_clean_0!);
     const scene = sceneOfTranscript(transcript);
     // A control: an extra mug on the dining table must show up in its listing, so the comparison can fail.
-    scene.receptacles.find((receptacle) => receptacle.kind === 'diningtable')!.contents!.push({ kind: 'mug', number: 3 });
+    scene.receptacles
+      .find((receptacle) => receptacle.kind === 'diningtable')!
+      .contents!.push({ kind: 'mug', number: 3 });
     const outcome = parseGameFile(JSON.stringify(sceneGameFile(scene)), 'x', 'x', { checkWalkthrough: false });
     if (outcome.kind !== 'game') throw new Error('skipped');
     const engine = new AlfworldEngine(outcome.game);
     engine.reset();
     engine.step(transcript.steps[0]!.action);
     engine.step(transcript.steps[1]!.action);
-    expect(reactObservation(engine.step(transcript.steps[2]!.action).observation)).not.toBe(transcript.steps[2]!.observation);
+    expect(reactObservation(engine.step(transcript.steps[2]!.action).observation)).not.toBe(
+      transcript.steps[2]!.observation,
+    );
   });
 });

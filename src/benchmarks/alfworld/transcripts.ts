@@ -34,12 +34,15 @@ const TASK_TYPE_OF_KEY: Record<string, TaskType> = {
 /** Task type of a ReAct prompt key (`act_puttwo_1` → pick_two_obj_and_place), or null. */
 export function taskTypeOfKey(key: string): TaskType | null {
   const match = /^(?:act|react)_([a-z]+)_\d+$/.exec(key);
-  return match ? TASK_TYPE_OF_KEY[match[1]!] ?? null : null;
+  return match ? (TASK_TYPE_OF_KEY[match[1]!] ?? null) : null;
 }
 
 /** Splits a transcript into room, task and (action, observation) steps; `think:` steps are dropped. */
 export function parseTranscript(key: string, text: string): Transcript {
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
   const room = lines.find((line) => line.startsWith('You are in the middle of a room.'));
   const taskLine = lines.find((line) => line.startsWith('Your task is to: '));
   if (!room || !taskLine) throw new Error(`transcript ${key} has no room description or task`);
@@ -53,13 +56,19 @@ export function parseTranscript(key: string, text: string): Transcript {
       current.observation = current.observation ? `${current.observation}\n${line}` : line;
     }
   }
-  return { key, room, task: taskLine.slice('Your task is to: '.length), steps: steps.filter((step) => !step.action.startsWith('think:')) };
+  return {
+    key,
+    room,
+    task: taskLine.slice('Your task is to: '.length),
+    steps: steps.filter((step) => !step.action.startsWith('think:')),
+  };
 }
 
 /** `a cabinet 4, a cabinet 3, and a toaster 1` → things (`nothing` → none). */
 export function parseThings(list: string): SceneThing[] {
   const things: SceneThing[] = [];
-  for (const match of list.matchAll(/\ban? ([a-z]+) (\d+)/g)) things.push({ kind: match[1]!, number: Number(match[2]) });
+  for (const match of list.matchAll(/\ban? ([a-z]+) (\d+)/g))
+    things.push({ kind: match[1]!, number: Number(match[2]) });
   return things;
 }
 
@@ -75,7 +84,8 @@ export function sceneOfTranscript(transcript: Transcript): SceneSpec {
   if (!taskType) throw new Error(`transcript key ${transcript.key} names no task type`);
   const roomList = transcript.room.split('you see ')[1] ?? '';
   const receptacles: SceneReceptacle[] = parseThings(roomList).map((thing) => ({ ...thing }));
-  const find = (thing: SceneThing | null) => (thing ? receptacles.find((receptacle) => same(receptacle, thing)) : undefined);
+  const find = (thing: SceneThing | null) =>
+    thing ? receptacles.find((receptacle) => same(receptacle, thing)) : undefined;
   const seen = new Set<SceneReceptacle>();
   const learn = (receptacle: SceneReceptacle, observation: string) => {
     const open = /The [a-z]+ \d+ is open\. In it, you see (.*)\.$/.exec(observation);

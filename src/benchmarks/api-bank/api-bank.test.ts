@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { Completion } from '../../spec/task.ts';
-import type { ToolCall } from '../../spec/chat.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { Completion } from '../../interfaces/task.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
 import { fixedVerdict, officialVerdict } from './api-call-scorer.ts';
 import { loadApiBank, type ApiBankData, type ApiBankItem, type ApiTurn } from './dataset.ts';
 import { createEnvironment, type ApiEnvironment } from './environment.ts';
@@ -33,7 +33,10 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   const judge = (id: string, answer: Pick<Completion, 'text' | 'toolCalls'>) => {
     const item = byId(id);
     const groundTruth = item.groundTruth as ApiTurn;
-    return { official: officialVerdict(answer, groundTruth, environment, 11), fixed: fixedVerdict(answer, groundTruth, item.previousApiCalls, environment, 11) };
+    return {
+      official: officialVerdict(answer, groundTruth, environment, 11),
+      fixed: fixedVerdict(answer, groundTruth, item.previousApiCalls, environment, 11),
+    };
   };
   const gold = (id: string) => byId(id).expectedOutput;
 
@@ -43,8 +46,11 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   });
 
   it('loads every test row joined to its dialogue turn', () => {
-    const count = (level: number, kind: string) => data.items.filter((item) => item.level === level && item.kind === kind).length;
-    expect([count(1, 'api'), count(1, 'response'), count(2, 'api'), count(2, 'response')]).toEqual([399, 375, 135, 103]);
+    const count = (level: number, kind: string) =>
+      data.items.filter((item) => item.level === level && item.kind === kind).length;
+    expect([count(1, 'api'), count(1, 'response'), count(2, 'api'), count(2, 'response')]).toEqual([
+      399, 375, 135, 103,
+    ]);
     for (const item of data.items.filter((candidate) => candidate.kind === 'api')) {
       expect(item.expectedOutput.startsWith(`API-Request: [${(item.groundTruth as ApiTurn).api_name}(`)).toBe(true);
     }
@@ -57,10 +63,21 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
     expect(prompt.messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(prompt.reference.answer).toBe(item.expectedOutput);
     const schema = prompt.tools!.find((tool) => tool.function.name === 'AddMeeting')!;
-    expect(schema.function.parameters).toMatchObject({ type: 'object', required: ['token', 'meeting_topic', 'start_time', 'end_time', 'location', 'attendees'] });
-    expect((schema.function.parameters['properties'] as Record<string, unknown>)['attendees']).toMatchObject({ type: 'array', items: { type: 'string' } });
-    expect(prompt.reference.toolCalls).toEqual([{ name: 'AddMeeting', arguments: expect.objectContaining({ attendees: ['John Smith', 'Jane Doe', 'Adam Lee'] }) }]);
-    expect(prompt.reference.difficulty).toBeGreaterThan(buildPrompt(byId('level-1-api/ModifyRegistration-QueryHealthData-CancelRegistration-level-2-2.jsonl#0')).reference.difficulty);
+    expect(schema.function.parameters).toMatchObject({
+      type: 'object',
+      required: ['token', 'meeting_topic', 'start_time', 'end_time', 'location', 'attendees'],
+    });
+    expect((schema.function.parameters.properties as Record<string, unknown>).attendees).toMatchObject({
+      type: 'array',
+      items: { type: 'string' },
+    });
+    expect(prompt.reference.toolCalls).toEqual([
+      { name: 'AddMeeting', arguments: expect.objectContaining({ attendees: ['John Smith', 'Jane Doe', 'Adam Lee'] }) },
+    ]);
+    expect(prompt.reference.difficulty).toBeGreaterThan(
+      buildPrompt(byId('level-1-api/ModifyRegistration-QueryHealthData-CancelRegistration-level-2-2.jsonl#0')).reference
+        .difficulty,
+    );
   });
 
   it('oracle: fixed mode and accuracy are 1; official mode gives what the official evaluator gives its own gold', async () => {
@@ -77,7 +94,7 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
     expect(report.table1['API-Bank']).toBe(100);
     expect(report.notes.join(' ')).toContain('accepts 81.5% of its own gold answers');
     // In official mode the items carry the official verdicts: the oracle fails the turns the official code rejects.
-    const officialFailures = report.items.filter((item) => item.details?.['kind'] === 'api' && !item.correct);
+    const officialFailures = report.items.filter((item) => item.details?.kind === 'api' && !item.correct);
     expect(officialFailures.length).toBe(534 - 435);
   });
 
@@ -85,19 +102,19 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
     const report = await apiBankBenchmark.run(oracle('tools'), { dataPath: apiBankDataPath, seed: 3, mode: 'fixed' });
     expect(report.summary.accuracyFixed).toBe(1);
     expect(report.summary.accuracy).toBe(1);
-    expect(report.items.filter((item) => item.details?.['kind'] === 'api').every((item) => item.correct)).toBe(true);
+    expect(report.items.filter((item) => item.details?.kind === 'api').every((item) => item.correct)).toBe(true);
   });
 
   it('official defect: list-valued arguments written as quoted lists are cut at the first inner quote', () => {
     const health = 'level-1-api/RecordHealthData-level-1-1.jsonl#0';
     const verdict = judge(health, { text: gold(health) });
     expect(verdict.official.correct).toBe(false);
-    expect(verdict.official.call?.arguments['health_data']).toBe('[{');
+    expect(verdict.official.call?.arguments.health_data).toBe('[{');
     expect(verdict.official.response?.exception).toBe('The health data has invalid format.');
     expect(verdict.fixed.correct).toBe(true);
     const meeting = 'level-1-api/AddMeeting-level-1-1.jsonl#2';
     const meetingVerdict = judge(meeting, { text: gold(meeting) });
-    expect(meetingVerdict.official.call?.arguments['attendees']).toBe('[');
+    expect(meetingVerdict.official.call?.arguments.attendees).toBe('[');
     expect(meetingVerdict.official.correct).toBe(false);
     expect(meetingVerdict.fixed.correct).toBe(true);
   });
@@ -105,7 +122,10 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   it('official defect: gold calls with a parameter the API does not have are rejected', () => {
     for (const id of ['level-1-api/TimedSwitch-level-1-1.jsonl#0', 'level-1-api/CancelTimedSwitch-level-1-2.jsonl#0']) {
       const verdict = judge(id, { text: gold(id) });
-      expect(verdict.official).toMatchObject({ correct: false, reason: 'invalid parameter name. parameter: device_id' });
+      expect(verdict.official).toMatchObject({
+        correct: false,
+        reason: 'invalid parameter name. parameter: device_id',
+      });
       expect(verdict.fixed.correct).toBe(true);
     }
   });
@@ -118,7 +138,9 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
     // State the dialogue built (a password reset started two turns earlier) is lost between official calls.
     const reset = 'level-1-api/ForgotPassword-level-1-1.jsonl#2';
     const resetVerdict = judge(reset, { text: gold(reset) });
-    expect(resetVerdict.official.response?.exception).toBe("You need to call the API with status 'Forgot Password' at first.");
+    expect(resetVerdict.official.response?.exception).toBe(
+      "You need to call the API with status 'Forgot Password' at first.",
+    );
     expect(resetVerdict.fixed.correct).toBe(true);
   });
 
@@ -132,13 +154,19 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   it('near miss: a wrong argument value fails in both modes', () => {
     const id = 'level-1-api/ModifyRegistration-QueryHealthData-CancelRegistration-level-2-2.jsonl#0';
     expect(judge(id, { text: gold(id) }).official.correct).toBe(true);
-    const wrong = judge(id, { text: gold(id).replace("new_appointment_doctor='Dr. Lee'", "new_appointment_doctor='Dr. Kim'") });
+    const wrong = judge(id, {
+      text: gold(id).replace("new_appointment_doctor='Dr. Lee'", "new_appointment_doctor='Dr. Kim'"),
+    });
     expect(wrong.official.correct).toBe(false);
     expect(wrong.fixed.correct).toBe(false);
   });
 
   it('near miss: "1" and 1 are the same int after the official conversion, "one" and "1.0" are not', () => {
-    const id = data.items.find((item) => item.kind === 'api' && item.expectedOutput.includes("BookHotel(hotel_name='Hilton', check_in_time='2023-07-15'"))!.id;
+    const id = data.items.find(
+      (item) =>
+        item.kind === 'api' &&
+        item.expectedOutput.includes("BookHotel(hotel_name='Hilton', check_in_time='2023-07-15'"),
+    )!.id;
     expect(judge(id, { text: gold(id) }).official.correct).toBe(true);
     const bare = judge(id, { text: gold(id).replace("room_count='1'", 'room_count=1') });
     expect(bare.official.correct).toBe(true);
@@ -150,7 +178,7 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
       expect(verdict.fixed.correct).toBe(false);
     }
     const call = buildPrompt(byId(id)).reference.toolCalls![0]!;
-    expect(call.arguments['room_count']).toBe(1);
+    expect(call.arguments.room_count).toBe(1);
     const asText: ToolCall = { ...call, arguments: { ...call.arguments, room_count: '1' } };
     expect(judge(id, { text: '', toolCalls: [asText] }).official.correct).toBe(true);
     expect(judge(id, { text: '', toolCalls: [asText] }).fixed.correct).toBe(true);
@@ -158,7 +186,8 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
 
   it('near miss: reordered arguments are accepted (the official parser builds a dict)', () => {
     const id = 'level-1-api/ModifyRegistration-QueryHealthData-CancelRegistration-level-2-2.jsonl#0';
-    const reordered = "API-Request: [ModifyRegistration(new_appointment_doctor='Dr. Lee', new_appointment_date='2023-03-26', appointment_id='34567890')]";
+    const reordered =
+      "API-Request: [ModifyRegistration(new_appointment_doctor='Dr. Lee', new_appointment_date='2023-03-26', appointment_id='34567890')]";
     expect(judge(id, { text: reordered }).official.correct).toBe(true);
     expect(judge(id, { text: reordered }).fixed.correct).toBe(true);
   });
@@ -178,7 +207,9 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
     const call = buildPrompt(byId(id)).reference.toolCalls![0]!;
     expect(judge(id, { text: '', toolCalls: [call, call] }).fixed.correct).toBe(false);
     expect(judge(id, { text: '', toolCalls: [call] }).fixed.correct).toBe(true);
-    const missingArgument = judge(id, { text: "API-Request: [ModifyRegistration(new_appointment_date='2023-03-26', new_appointment_doctor='Dr. Lee')]" });
+    const missingArgument = judge(id, {
+      text: "API-Request: [ModifyRegistration(new_appointment_date='2023-03-26', new_appointment_doctor='Dr. Lee')]",
+    });
     expect(missingArgument.official.reason).toMatch(/^missing required/);
     expect(missingArgument.fixed.correct).toBe(false);
     const unknownArgument = judge(id, { text: gold(id).replace(')]', ", note='x')]") });
@@ -187,7 +218,9 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   });
 
   it('level 2: ToolSearcher runs on the BM25 substitute and a retrieved call is checked against its own result', () => {
-    const searches = data.items.filter((item) => item.kind === 'api' && (item.groundTruth as ApiTurn).api_name === 'ToolSearcher');
+    const searches = data.items.filter(
+      (item) => item.kind === 'api' && (item.groundTruth as ApiTurn).api_name === 'ToolSearcher',
+    );
     expect(searches.length).toBe(45);
     const fixedPasses = searches.filter((item) => judge(item.id, { text: item.expectedOutput }).fixed.correct).length;
     expect(fixedPasses).toBe(45);
@@ -199,12 +232,16 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
     const policy: AgentPolicy = {
       name: 'echo',
       async act(prompts) {
-        return prompts.map((prompt) => [{ text: prompt.reference.answer.split(' ').slice(0, 3).join(' '), policyVersion: 'echo' }]);
+        return prompts.map((prompt) => [
+          { text: prompt.reference.answer.split(' ').slice(0, 3).join(' '), policyVersion: 'echo' },
+        ]);
       },
     };
     const report = await apiBankBenchmark.run(policy, { dataPath: apiBankDataPath, seed: 1, limit: 5, mode: 'fixed' });
     expect(report.items).toHaveLength(5);
     expect(report.summary.mode).toBe('fixed');
-    await expect(apiBankBenchmark.run(policy, { dataPath: apiBankDataPath, seed: 1, mode: 'lenient' })).rejects.toThrow(/unknown API-Bank scoring mode/);
+    await expect(apiBankBenchmark.run(policy, { dataPath: apiBankDataPath, seed: 1, mode: 'lenient' })).rejects.toThrow(
+      /unknown API-Bank scoring mode/,
+    );
   });
 });

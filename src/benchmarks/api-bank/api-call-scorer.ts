@@ -11,7 +11,7 @@
  * resets, registrations), and the answer's result compared with the result of the gold call executed on
  * that same state rather than with the recorded output (which sometimes differs from the databases).
  */
-import type { Completion } from '../../spec/task.ts';
+import type { Completion } from '../../interfaces/task.ts';
 import type { ApiContext, ApiResponse, ScoringMode } from './api-types.ts';
 import { apiRegistry } from './apis/registry.ts';
 import { convertArguments } from './argument-conversion.ts';
@@ -30,7 +30,10 @@ export interface CallVerdict {
 
 /** The call the official evaluator reads: native text first, else the tool calls rendered as text. */
 function officialCall(completion: Pick<Completion, 'text' | 'toolCalls'>): ExtractedCall | undefined {
-  return extractOfficialCall(completion.text) ?? (completion.toolCalls?.length ? extractOfficialCall(renderNativeCalls(completion.toolCalls)) : undefined);
+  return (
+    extractOfficialCall(completion.text) ??
+    (completion.toolCalls?.length ? extractOfficialCall(renderNativeCalls(completion.toolCalls)) : undefined)
+  );
 }
 
 /** The calls of an answer under the fixed rules: native calls in the text, else the tool calls. */
@@ -50,10 +53,16 @@ function runCheck(check: () => boolean): CallVerdict {
 }
 
 /** The official verdict on one answer to an API turn. `seed` feeds the APIs' random ids. */
-export function officialVerdict(completion: Pick<Completion, 'text' | 'toolCalls'>, groundTruth: ApiTurn, environment: ApiEnvironment, seed: number): CallVerdict {
+export function officialVerdict(
+  completion: Pick<Completion, 'text' | 'toolCalls'>,
+  groundTruth: ApiTurn,
+  environment: ApiEnvironment,
+  seed: number,
+): CallVerdict {
   const call = officialCall(completion);
   if (!call) return { correct: false, reason: 'NO_API_CALL' };
-  if (call.name !== groundTruth.api_name) return { correct: false, reason: `API_NAME_MISMATCH: ${call.name} vs ${groundTruth.api_name}`, call };
+  if (call.name !== groundTruth.api_name)
+    return { correct: false, reason: `API_NAME_MISMATCH: ${call.name} vs ${groundTruth.api_name}`, call };
   const api = apiRegistry.get(call.name);
   if (!api) return { correct: false, reason: `API ${call.name} is not ported`, call };
   const converted = convertArguments(api, call.arguments, 'official');
@@ -84,9 +93,11 @@ export function fixedVerdict(
 ): CallVerdict {
   const calls = fixedCalls(completion);
   if (calls.length === 0) return { correct: false, reason: 'NO_API_CALL' };
-  if (calls.length > 1) return { correct: false, reason: `EXTRA_CALLS: ${calls.length} calls where one is expected`, call: calls[0] };
+  if (calls.length > 1)
+    return { correct: false, reason: `EXTRA_CALLS: ${calls.length} calls where one is expected`, call: calls[0] };
   const call = calls[0]!;
-  if (call.name !== groundTruth.api_name) return { correct: false, reason: `API_NAME_MISMATCH: ${call.name} vs ${groundTruth.api_name}`, call };
+  if (call.name !== groundTruth.api_name)
+    return { correct: false, reason: `API_NAME_MISMATCH: ${call.name} vs ${groundTruth.api_name}`, call };
   const api = apiRegistry.get(call.name);
   if (!api) return { correct: false, reason: `API ${call.name} is not ported`, call };
   const converted = convertArguments(api, call.arguments, 'fixed');
@@ -94,7 +105,9 @@ export function fixedVerdict(
   const session = replay(previous, environment, seed);
   const response = api.call(converted.arguments, copyContext(environment, session, seed + 1));
   const gold = convertArguments(api, groundTruth.param_dict, 'fixed');
-  const expected = gold.ok ? api.call(gold.arguments, copyContext(environment, session, seed + 1)) : structuredClone(groundTruth.result);
+  const expected = gold.ok
+    ? api.call(gold.arguments, copyContext(environment, session, seed + 1))
+    : structuredClone(groundTruth.result);
   return { ...runCheck(() => api.check(response, expected, 'fixed')), call, response };
 }
 
@@ -106,5 +119,8 @@ export function verdicts(
   environment: ApiEnvironment,
   seed: number,
 ): Record<ScoringMode, CallVerdict> {
-  return { official: officialVerdict(completion, groundTruth, environment, seed), fixed: fixedVerdict(completion, groundTruth, previous, environment, seed) };
+  return {
+    official: officialVerdict(completion, groundTruth, environment, seed),
+    fixed: fixedVerdict(completion, groundTruth, previous, environment, seed),
+  };
 }

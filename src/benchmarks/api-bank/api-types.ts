@@ -50,11 +50,7 @@ export interface ApiDefinition {
 }
 
 /** The official `call` wrapper idiom: output on success, `str(e)` as exception on failure. */
-export function respond(
-  name: string | undefined,
-  input: unknown,
-  compute: () => unknown,
-): ApiResponse {
+export function respond(name: string | undefined, input: unknown, compute: () => unknown): ApiResponse {
   const base = name === undefined ? {} : { api_name: name };
   try {
     return { ...base, input, output: compute(), exception: null };
@@ -69,7 +65,18 @@ export function respond(
  */
 export function text(value: unknown): string {
   if (typeof value === 'string') return value;
-  const typeName = value === null || value === undefined ? 'NoneType' : Array.isArray(value) ? 'list' : typeof value === 'number' ? (Number.isInteger(value) ? 'int' : 'float') : typeof value === 'boolean' ? 'bool' : 'dict';
+  const typeName =
+    value === null || value === undefined
+      ? 'NoneType'
+      : Array.isArray(value)
+        ? 'list'
+        : typeof value === 'number'
+          ? Number.isInteger(value)
+            ? 'int'
+            : 'float'
+          : typeof value === 'boolean'
+            ? 'bool'
+            : 'dict';
   throw new PythonError(`'${typeName}' object has no attribute 'strip'`);
 }
 

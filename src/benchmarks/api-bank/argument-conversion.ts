@@ -24,12 +24,16 @@ export const renamedParameters: Record<string, Record<string, string>> = {
 
 function convertOfficial(type: string, value: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (type === 'int') {
-    if (typeof value === 'string' && !pythonIsDigit(value)) return { ok: false, reason: `invalid parameter type. parameter: ${value}` };
+    if (typeof value === 'string' && !pythonIsDigit(value))
+      return { ok: false, reason: `invalid parameter type. parameter: ${value}` };
     const number = Number(value);
-    return Number.isFinite(number) ? { ok: true, value: Math.trunc(number) } : { ok: false, reason: 'invalid parameter type.' };
+    return Number.isFinite(number)
+      ? { ok: true, value: Math.trunc(number) }
+      : { ok: false, reason: 'invalid parameter type.' };
   }
   if (type === 'float') {
-    if (typeof value === 'string' && !pythonIsDigit(value.replace('.', ''))) return { ok: false, reason: 'invalid parameter type.' };
+    if (typeof value === 'string' && !pythonIsDigit(value.replace('.', '')))
+      return { ok: false, reason: 'invalid parameter type.' };
     return { ok: true, value: Number(value) };
   }
   if (type === 'bool') return { ok: true, value: value === 'True' };
@@ -40,17 +44,20 @@ function convertFixed(type: string, value: unknown): { ok: true; value: unknown 
   const textValue = typeof value === 'string' ? value.trim() : value;
   if (type === 'int') {
     if (typeof textValue === 'number' && Number.isInteger(textValue)) return { ok: true, value: textValue };
-    if (typeof textValue === 'string' && /^[+-]?\d+$/.test(textValue)) return { ok: true, value: Number.parseInt(textValue, 10) };
+    if (typeof textValue === 'string' && /^[+-]?\d+$/.test(textValue))
+      return { ok: true, value: Number.parseInt(textValue, 10) };
     return { ok: false, reason: `invalid parameter type: ${JSON.stringify(value)} is not an int` };
   }
   if (type === 'float') {
     if (typeof textValue === 'number') return { ok: true, value: textValue };
-    if (typeof textValue === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(textValue)) return { ok: true, value: Number(textValue) };
+    if (typeof textValue === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(textValue))
+      return { ok: true, value: Number(textValue) };
     return { ok: false, reason: `invalid parameter type: ${JSON.stringify(value)} is not a float` };
   }
   if (type === 'bool') {
     if (typeof value === 'boolean') return { ok: true, value };
-    if (typeof textValue === 'string' && /^(true|false)$/i.test(textValue)) return { ok: true, value: textValue.toLowerCase() === 'true' };
+    if (typeof textValue === 'string' && /^(true|false)$/i.test(textValue))
+      return { ok: true, value: textValue.toLowerCase() === 'true' };
     return { ok: false, reason: `invalid parameter type: ${JSON.stringify(value)} is not a bool` };
   }
   if (type === 'list' || type === 'list(str)') {
@@ -67,7 +74,11 @@ function convertFixed(type: string, value: unknown): { ok: true; value: unknown 
 }
 
 /** Validates and converts the arguments of one call to `api` under the mode's rules. */
-export function convertArguments(api: ApiDefinition, extracted: Record<string, unknown>, mode: ScoringMode): ConversionResult {
+export function convertArguments(
+  api: ApiDefinition,
+  extracted: Record<string, unknown>,
+  mode: ScoringMode,
+): ConversionResult {
   const converted: Record<string, unknown> = {};
   const renames = mode === 'fixed' ? (renamedParameters[api.name] ?? {}) : {};
   for (const [rawName, value] of Object.entries(extracted)) {
@@ -80,6 +91,7 @@ export function convertArguments(api: ApiDefinition, extracted: Record<string, u
     converted[name] = result.value;
   }
   const missing = api.required.filter((name) => !(name in converted));
-  if (missing.length > 0) return { ok: false, reason: `missing required positional argument(s): ${missing.join(', ')}` };
+  if (missing.length > 0)
+    return { ok: false, reason: `missing required positional argument(s): ${missing.join(', ')}` };
   return { ok: true, arguments: converted };
 }

@@ -4,7 +4,13 @@
  * score(d, q) = Σ_{t ∈ q} idf(t) · f(t, d)(k1 + 1) / (f(t, d) + k1(1 − b + b·|d|/avgdl)).
  * Query terms absent from the corpus contribute 0. Returns one score per document, in corpus order.
  */
-export function bm25Scores(corpus: readonly (readonly string[])[], query: readonly string[], k1 = 1.5, b = 0.75, epsilon = 0.25): number[] {
+export function bm25Scores(
+  corpus: readonly (readonly string[])[],
+  query: readonly string[],
+  k1 = 1.5,
+  b = 0.75,
+  epsilon = 0.25,
+): number[] {
   const documentCount = corpus.length;
   if (documentCount === 0) return [];
   const lengths = corpus.map((document) => document.length);
@@ -15,7 +21,8 @@ export function bm25Scores(corpus: readonly (readonly string[])[], query: readon
     return counts;
   });
   const documentFrequency = new Map<string, number>();
-  for (const counts of frequencies) for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const counts of frequencies)
+    for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const idf = new Map<string, number>();
   let idfSum = 0;
   const negative: string[] = [];
@@ -31,7 +38,9 @@ export function bm25Scores(corpus: readonly (readonly string[])[], query: readon
     let score = 0;
     for (const term of query) {
       const frequency = counts.get(term) ?? 0;
-      score += (idf.get(term) ?? 0) * ((frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * lengths[index]!) / averageLength)));
+      score +=
+        (idf.get(term) ?? 0) *
+        ((frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * lengths[index]!) / averageLength)));
     }
     return score;
   });

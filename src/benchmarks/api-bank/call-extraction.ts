@@ -9,7 +9,7 @@
  * Fixed: every `[Name(k=v, ...)]` in the text, each argument read as a Python literal; a quoted value
  * ends at the quote that is followed by the next `key=` or by `)]`, so quotes inside values survive.
  */
-import type { ToolCall } from '../../spec/chat.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
 import { pythonLiteral } from './python-values.ts';
 import { readLiteral } from './python-literal.ts';
 
@@ -21,7 +21,10 @@ export interface ExtractedCall {
 // Python's \w and '.' (any character but a newline), in JS terms.
 const word = '[\\p{L}\\p{N}_]';
 const officialCall = new RegExp(`\\[(${word}+)\\(([^\\n]*)\\)\\]`, 'u');
-const officialParameter = new RegExp(`(${word}+)\\s*=\\s*['"]([^\\n]+?)['"]|(${word}+)\\s*=\\s*(\\[[^\\n]*\\])|(${word}+)\\s*=\\s*(${word}+)`, 'gu');
+const officialParameter = new RegExp(
+  `(${word}+)\\s*=\\s*['"]([^\\n]+?)['"]|(${word}+)\\s*=\\s*(\\[[^\\n]*\\])|(${word}+)\\s*=\\s*(${word}+)`,
+  'gu',
+);
 
 /** The official extraction; undefined where it finds no call ("No API call found"). */
 export function extractOfficialCall(text: string): ExtractedCall | undefined {
@@ -39,7 +42,9 @@ export function extractOfficialCall(text: string): ExtractedCall | undefined {
 /** Renders tool calls as the native text a model would write, for the official extraction. */
 export function renderNativeCalls(calls: readonly ToolCall[]): string {
   const rendered = calls.map((call) => {
-    const parts = Object.entries(call.arguments).map(([key, value]) => (typeof value === 'string' ? `${key}='${value}'` : `${key}=${pythonLiteral(value)}`));
+    const parts = Object.entries(call.arguments).map(([key, value]) =>
+      typeof value === 'string' ? `${key}='${value}'` : `${key}=${pythonLiteral(value)}`,
+    );
     return `[${call.name}(${parts.join(', ')})]`;
   });
   return rendered.length === 0 ? '' : `API-Request: ${rendered.join(' ')}`;
@@ -77,7 +82,15 @@ function readArguments(text: string, start: number): { arguments: Record<string,
     if (quote === "'" || quote === '"') {
       // The closing quote is the one followed by the next argument or by the end of the call.
       let close = position + 1;
-      while (close < text.length && !(text[close] === quote && text[close - 1] !== '\\' && matchAt(nextArgumentOrEnd, text, close + 1) !== undefined)) close++;
+      while (
+        close < text.length &&
+        !(
+          text[close] === quote &&
+          text[close - 1] !== '\\' &&
+          matchAt(nextArgumentOrEnd, text, close + 1) !== undefined
+        )
+      )
+        close++;
       if (close >= text.length) return undefined;
       const quoted = readLiteral(text.slice(position, close + 1), 0);
       values[key] = quoted.ok && quoted.end === close + 1 - position ? quoted.value : text.slice(position + 1, close);

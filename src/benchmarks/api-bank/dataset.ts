@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { RecordedResult } from './api-types.ts';
 import type { ApiDescription } from './apis/tool-searcher.ts';
 
@@ -52,7 +52,10 @@ function readJson(file: string): unknown {
 
 function readDialogue(file: string): DialogueTurn[] {
   try {
-    return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as DialogueTurn);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as DialogueTurn);
   } catch (error) {
     throw new GenEnvError('benchmark', `cannot read API-Bank dialogue ${file}`, { cause: error });
   }
@@ -64,7 +67,8 @@ export function dialogueSamples(history: DialogueTurn[]): { history: DialogueTur
   history.forEach((turn, index) => {
     if (turn.role !== 'API') return;
     samples.push({ history: history.slice(0, index), groundTruth: turn });
-    if (index + 1 < history.length) samples.push({ history: history.slice(0, index + 1), groundTruth: history[index + 1]! });
+    if (index + 1 < history.length)
+      samples.push({ history: history.slice(0, index + 1), groundTruth: history[index + 1]! });
   });
   return samples;
 }
@@ -82,7 +86,8 @@ export interface ApiBankData {
 /** Reads everything under `dataPath` (a folder laid out like shared/benchmarks/api-bank). */
 export function loadApiBank(dataPath: string): ApiBankData {
   const testFolder = path.join(dataPath, 'test-data');
-  if (!existsSync(testFolder)) throw new GenEnvError('benchmark', `API-Bank data not found: ${testFolder} does not exist`);
+  if (!existsSync(testFolder))
+    throw new GenEnvError('benchmark', `API-Bank data not found: ${testFolder} does not exist`);
   const items: ApiBankItem[] = [];
   const descriptions = new Map<string, ApiDescription>();
   const recordedTurns: ApiTurn[] = [];
@@ -95,9 +100,14 @@ export function loadApiBank(dataPath: string): ApiBankData {
         if (!dialogues.has(row.file)) dialogues.set(row.file, readDialogue(path.join(folder, row.file)));
         const history = dialogues.get(row.file)!;
         const sample = dialogueSamples(history)[row.id];
-        if (!sample) throw new GenEnvError('benchmark', `API-Bank row ${row.file}#${row.id} has no matching dialogue sample`);
+        if (!sample)
+          throw new GenEnvError('benchmark', `API-Bank row ${row.file}#${row.id} has no matching dialogue sample`);
         const expectedRole = kind === 'api' ? 'API' : 'AI';
-        if (sample.groundTruth.role !== expectedRole) throw new GenEnvError('benchmark', `API-Bank row ${row.file}#${row.id} points at a ${sample.groundTruth.role} turn`);
+        if (sample.groundTruth.role !== expectedRole)
+          throw new GenEnvError(
+            'benchmark',
+            `API-Bank row ${row.file}#${row.id} points at a ${sample.groundTruth.role} turn`,
+          );
         for (const line of row.instruction.split('API descriptions:')[1]?.split('\n') ?? []) {
           if (!line.trim().startsWith('{')) continue;
           const description = JSON.parse(line) as ApiDescription;
@@ -117,11 +127,32 @@ export function loadApiBank(dataPath: string): ApiBankData {
         });
       }
     }
-    for (const history of dialogues.values()) for (const turn of history) if (turn.role === 'API') recordedTurns.push(turn);
+    for (const history of dialogues.values())
+      for (const turn of history) if (turn.role === 'API') recordedTurns.push(turn);
   }
   const databaseFolder = path.join(dataPath, 'init_database');
   const initialDatabases: Record<string, unknown> = {};
-  for (const name of ['Account', 'Agenda', 'Alarm', 'Appointments', 'Bank', 'HealthData', 'History', 'Hotel', 'ImageCaptioning', 'Meeting', 'QuestionAnswering', 'Reminder', 'Scenes', 'SearchEngine', 'SpeechRecognition', 'Stock', 'Symptom', 'TimeSwitch', 'Wiki']) {
+  for (const name of [
+    'Account',
+    'Agenda',
+    'Alarm',
+    'Appointments',
+    'Bank',
+    'HealthData',
+    'History',
+    'Hotel',
+    'ImageCaptioning',
+    'Meeting',
+    'QuestionAnswering',
+    'Reminder',
+    'Scenes',
+    'SearchEngine',
+    'SpeechRecognition',
+    'Stock',
+    'Symptom',
+    'TimeSwitch',
+    'Wiki',
+  ]) {
     initialDatabases[name] = readJson(path.join(databaseFolder, `${name}.json`));
   }
   return { items, descriptions: [...descriptions.values()], recordedTurns, initialDatabases };

@@ -19,7 +19,8 @@ export interface ApiEnvironment {
 function lazyDatabases(initial: Record<string, unknown>, touched: Record<string, unknown>): Databases {
   return new Proxy(touched, {
     get(target, name) {
-      if (typeof name === 'string' && !(name in target) && name in initial) target[name] = structuredClone(initial[name]);
+      if (typeof name === 'string' && !(name in target) && name in initial)
+        target[name] = structuredClone(initial[name]);
       return target[name as string];
     },
   });
@@ -27,14 +28,24 @@ function lazyDatabases(initial: Record<string, unknown>, touched: Record<string,
 
 /** A fresh session over the initial databases, as the official evaluator gives every call. */
 export function freshContext(environment: ApiEnvironment, seed: number): ApiContext {
-  return { databases: lazyDatabases(environment.initialDatabases, {}), sessionState: {}, services: environment.services, random: new Random(seed) };
+  return {
+    databases: lazyDatabases(environment.initialDatabases, {}),
+    sessionState: {},
+    services: environment.services,
+    random: new Random(seed),
+  };
 }
 
 /** An independent copy of a session (state changed by replayed calls included); `seed` restarts its random stream. */
 export function copyContext(environment: ApiEnvironment, context: ApiContext, seed: number): ApiContext {
   const touched: Record<string, unknown> = {};
   for (const name of Object.keys(context.databases)) touched[name] = structuredClone(context.databases[name]);
-  return { databases: lazyDatabases(environment.initialDatabases, touched), sessionState: structuredClone(context.sessionState), services: context.services, random: new Random(seed) };
+  return {
+    databases: lazyDatabases(environment.initialDatabases, touched),
+    sessionState: structuredClone(context.sessionState),
+    services: context.services,
+    random: new Random(seed),
+  };
 }
 
 /** Builds the environment: initial databases, recorded Dictionary/Translate answers, ToolSearcher substitute. */
@@ -43,16 +54,22 @@ export function createEnvironment(data: ApiBankData): ApiEnvironment {
   for (const turn of data.recordedTurns) {
     if (turn.result.exception !== null) continue;
     const parameters = turn.param_dict;
-    if (turn.api_name === 'Dictionary' && typeof parameters['keyword'] === 'string') {
-      recorded.set(serviceKey('Dictionary', [parameters['keyword'].replaceAll('_', ' ').trim().toLowerCase()]), turn.result.output);
+    if (turn.api_name === 'Dictionary' && typeof parameters.keyword === 'string') {
+      recorded.set(
+        serviceKey('Dictionary', [parameters.keyword.replaceAll('_', ' ').trim().toLowerCase()]),
+        turn.result.output,
+      );
     }
     if (turn.api_name === 'Translate') {
       try {
-        recorded.set(translationKey(parameters['src'], parameters['src_lang'], parameters['tgt_lang']), turn.result.output);
+        recorded.set(translationKey(parameters.src, parameters.src_lang, parameters.tgt_lang), turn.result.output);
       } catch (error) {
         if (!(error instanceof PythonError)) throw error;
       }
     }
   }
-  return { initialDatabases: data.initialDatabases, services: { recorded, searchTools: createToolSearch(data.descriptions) } };
+  return {
+    initialDatabases: data.initialDatabases,
+    services: { recorded, searchTools: createToolSearch(data.descriptions) },
+  };
 }

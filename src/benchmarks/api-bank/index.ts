@@ -3,10 +3,15 @@
  * official evaluator in two modes (see api-call-scorer.ts and DEPARTURES.md), response turns by the
  * official ROUGE-L.
  */
-import type { Benchmark, BenchmarkItemResult, BenchmarkReport, BenchmarkRunOptions } from '../../spec/benchmark.ts';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { Completion } from '../../spec/task.ts';
+import type {
+  Benchmark,
+  BenchmarkItemResult,
+  BenchmarkReport,
+  BenchmarkRunOptions,
+} from '../../interfaces/benchmark.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { Completion } from '../../interfaces/task.ts';
 import { deriveSeed } from '../../util/random.ts';
 import type { ScoringMode } from './api-types.ts';
 import { verdicts } from './api-call-scorer.ts';
@@ -24,8 +29,20 @@ function parseMode(mode: string | undefined): ScoringMode {
   throw new GenEnvError('config', `unknown API-Bank scoring mode "${mode}" (use official or fixed)`);
 }
 
-function scoreItem(item: ApiBankItem, completion: Completion, mode: ScoringMode, environment: ReturnType<typeof createEnvironment>, seed: number): BenchmarkItemResult {
-  const base = { level: item.level, kind: item.kind, answer: completion.text, toolCalls: completion.toolCalls ?? null, gold: item.expectedOutput };
+function scoreItem(
+  item: ApiBankItem,
+  completion: Completion,
+  mode: ScoringMode,
+  environment: ReturnType<typeof createEnvironment>,
+  seed: number,
+): BenchmarkItemResult {
+  const base = {
+    level: item.level,
+    kind: item.kind,
+    answer: completion.text,
+    toolCalls: completion.toolCalls ?? null,
+    gold: item.expectedOutput,
+  };
   if (item.kind === 'response') {
     const score = officialRougeL(completion.text, item.expectedOutput);
     return { id: item.id, correct: score === 1, score, details: { ...base, rougeL: score } };
@@ -66,11 +83,19 @@ async function run(policy: AgentPolicy, options: BenchmarkRunOptions): Promise<B
     options.onProgress?.(results.length, items.length);
   }
   const { summary, notes } = summarize(results, mode);
-  return { benchmark: 'api-bank', policy: policy.name, items: results, summary, table1: { 'API-Bank': Math.round(summary.accuracy * 10_000) / 100 }, notes };
+  return {
+    benchmark: 'api-bank',
+    policy: policy.name,
+    items: results,
+    summary,
+    table1: { 'API-Bank': Math.round(summary.accuracy * 10_000) / 100 },
+    notes,
+  };
 }
 
 export const apiBankBenchmark: Benchmark = {
   name: 'api-bank',
-  description: 'API-Bank level-1/2 API calls (ported official evaluator, official or fixed mode) and response turns (ROUGE-L)',
+  description:
+    'API-Bank level-1/2 API calls (ported official evaluator, official or fixed mode) and response turns (ROUGE-L)',
   run,
 };

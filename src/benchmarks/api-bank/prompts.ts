@@ -1,6 +1,6 @@
 /** Agent prompts for API-Bank turns: the official instruction + dialogue, tool schemas, the gold answer. */
-import type { ToolCall, ToolSchema } from '../../spec/chat.ts';
-import type { AgentPrompt } from '../../spec/task.ts';
+import type { ToolCall, ToolSchema } from '../../interfaces/chat.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
 import { apiRegistry } from './apis/registry.ts';
 import type { ApiDescription } from './apis/tool-searcher.ts';
 import { convertArguments } from './argument-conversion.ts';
@@ -31,7 +31,14 @@ export function toolSchema(description: ApiDescription): ToolSchema {
     properties[name] = { ...(jsonTypes[parameter.type] ?? { type: 'string' }), description: parameter.description };
   }
   const required = apiRegistry.get(description.name)?.required ?? Object.keys(description.input_parameters);
-  return { type: 'function', function: { name: description.name, description: description.description, parameters: { type: 'object', properties, required } } };
+  return {
+    type: 'function',
+    function: {
+      name: description.name,
+      description: description.description,
+      parameters: { type: 'object', properties, required },
+    },
+  };
 }
 
 /** The gold call as a tool call: fixed-mode parsing and conversion (list literals as arrays, ints as numbers). */

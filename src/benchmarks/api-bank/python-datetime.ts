@@ -38,7 +38,7 @@ function formatRegex(format: string): { regex: RegExp; fields: string[] } {
       source += character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     }
   }
-  return { regex: new RegExp('^' + source, 'i'), fields };
+  return { regex: new RegExp(`^${source}`, 'i'), fields };
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -50,7 +50,8 @@ export function strptime(text: string, format: string): ParsedDateTime {
   const { regex, fields } = formatRegex(format);
   const match = regex.exec(text);
   if (!match) throw new PythonError(`time data ${pythonRepr(text)} does not match format ${pythonRepr(format)}`);
-  if (match[0].length !== text.length) throw new PythonError(`unconverted data remains: ${text.slice(match[0].length)}`);
+  if (match[0].length !== text.length)
+    throw new PythonError(`unconverted data remains: ${text.slice(match[0].length)}`);
   const parsed: ParsedDateTime = { year: 1900, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
   fields.forEach((field, index) => {
     const value = Number.parseInt(match[index + 1]!.trim(), 10);

@@ -39,8 +39,13 @@ export function readLiteral(source: string, start: number): LiteralResult {
   if (character === '{') return readDictionary(source, position);
   const number = /^[+-]?(\d+\.?\d*(e[+-]?\d+)?|\.\d+(e[+-]?\d+)?)/i.exec(source.slice(position));
   if (number) return { ok: true, value: Number(number[0]), end: position + number[0].length };
-  for (const [word, value] of [['True', true], ['False', false], ['None', null]] as const) {
-    if (source.startsWith(word, position) && !/[\p{L}\p{N}_]/u.test(source[position + word.length] ?? '')) return { ok: true, value, end: position + word.length };
+  for (const [word, value] of [
+    ['True', true],
+    ['False', false],
+    ['None', null],
+  ] as const) {
+    if (source.startsWith(word, position) && !/[\p{L}\p{N}_]/u.test(source[position + word.length] ?? ''))
+      return { ok: true, value, end: position + word.length };
   }
   return { ok: false };
 }

@@ -33,7 +33,9 @@ export function pythonEquals(left: unknown, right: unknown): boolean {
     const leftKeys = Object.keys(left);
     const rightRecord = right as Record<string, unknown>;
     if (leftKeys.length !== Object.keys(rightRecord).length) return false;
-    return leftKeys.every((key) => key in rightRecord && pythonEquals((left as Record<string, unknown>)[key], rightRecord[key]));
+    return leftKeys.every(
+      (key) => key in rightRecord && pythonEquals((left as Record<string, unknown>)[key], rightRecord[key]),
+    );
   }
   return false;
 }
@@ -50,11 +52,12 @@ export function pythonRepr(text: string): string {
   let body = '';
   for (const character of text) {
     if (character === '\\') body += '\\\\';
-    else if (character === quote) body += '\\' + quote;
+    else if (character === quote) body += `\\${quote}`;
     else if (character === '\n') body += '\\n';
     else if (character === '\r') body += '\\r';
     else if (character === '\t') body += '\\t';
-    else if (character < ' ' || character === '\x7f') body += '\\x' + character.charCodeAt(0).toString(16).padStart(2, '0');
+    else if (character < ' ' || character === '\x7f')
+      body += `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`;
     else body += character;
   }
   return quote + body + quote;
@@ -101,15 +104,22 @@ export function pythonLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number') return Number.isInteger(value) && !Object.is(value, -0) ? String(value) : pythonFloat(value);
+  if (typeof value === 'number')
+    return Number.isInteger(value) && !Object.is(value, -0) ? String(value) : pythonFloat(value);
   if (typeof value === 'string') return pythonRepr(value);
-  if (Array.isArray(value)) return '[' + value.map(pythonLiteral).join(', ') + ']';
-  return '{' + Object.entries(value as Record<string, unknown>).map(([key, item]) => `${pythonRepr(key)}: ${pythonLiteral(item)}`).join(', ') + '}';
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  return (
+    '{' +
+    Object.entries(value as Record<string, unknown>)
+      .map(([key, item]) => `${pythonRepr(key)}: ${pythonLiteral(item)}`)
+      .join(', ') +
+    '}'
+  );
 }
 
 function pythonFloat(value: number): string {
   if (Number.isNaN(value)) return 'nan';
   if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
   const text = String(value);
-  return text.includes('.') || text.includes('e') ? text : text + '.0';
+  return text.includes('.') || text.includes('e') ? text : `${text}.0`;
 }

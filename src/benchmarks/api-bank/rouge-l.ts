@@ -16,7 +16,12 @@ function sentences(text: string): string[] {
   return text
     .split('.')
     .filter((piece) => piece.length > 0)
-    .map((piece) => piece.split(/\s+/).filter((word) => word.length > 0).join(' '));
+    .map((piece) =>
+      piece
+        .split(/\s+/)
+        .filter((word) => word.length > 0)
+        .join(' '),
+    );
 }
 
 const words = (sentence: string): string[] => sentence.split(' ');
@@ -30,7 +35,10 @@ function lcsWords(reference: string[], candidate: string[]): string[] {
   const cell = (i: number, j: number) => i * (columns + 1) + j;
   for (let i = 1; i <= rows; i++) {
     for (let j = 1; j <= columns; j++) {
-      table[cell(i, j)] = reference[i - 1] === candidate[j - 1] ? table[cell(i - 1, j - 1)]! + 1 : Math.max(table[cell(i - 1, j)]!, table[cell(i, j - 1)]!);
+      table[cell(i, j)] =
+        reference[i - 1] === candidate[j - 1]
+          ? table[cell(i - 1, j - 1)]! + 1
+          : Math.max(table[cell(i - 1, j)]!, table[cell(i, j - 1)]!);
     }
   }
   const found: string[] = [];
@@ -56,7 +64,8 @@ export function rougeLF(hypothesis: string, reference: string): number {
   const evaluatedCount = new Set(evaluated.flatMap(words)).size;
   const union = new Set<string>();
   for (const referenceSentence of referenced) {
-    for (const evaluatedSentence of evaluated) for (const word of lcsWords(words(referenceSentence), words(evaluatedSentence))) union.add(word);
+    for (const evaluatedSentence of evaluated)
+      for (const word of lcsWords(words(referenceSentence), words(evaluatedSentence))) union.add(word);
   }
   const hits = union.size;
   const recall = hits / referenceCount;

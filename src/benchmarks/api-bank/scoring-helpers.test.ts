@@ -5,7 +5,7 @@ import { bm25Scores } from './bm25.ts';
 import { extractFixedCalls, extractOfficialCall, renderNativeCalls } from './call-extraction.ts';
 import { normalizeDateText, strptime } from './python-datetime.ts';
 import { parseLiteral } from './python-literal.ts';
-import { PythonError, PythonExceptionValue, pythonEquals, pythonLiteral } from './python-values.ts';
+import { type PythonError, PythonExceptionValue, pythonEquals, pythonLiteral } from './python-values.ts';
 import { officialRougeL, rougeLF } from './rouge-l.ts';
 
 // Expected values below were produced by the official Python code (Calculator, datetime.strptime).
@@ -13,7 +13,9 @@ const noContext = {} as ApiContext;
 
 describe('official call extraction', () => {
   it('reads every value as text and ends a quoted value at the first quote of either kind', () => {
-    const call = extractOfficialCall("API-Request: [AddMeeting(topic='Bob's day', attendees='['A', 'B']', count=3, flag=True, items=[1, 2])]");
+    const call = extractOfficialCall(
+      "API-Request: [AddMeeting(topic='Bob's day', attendees='['A', 'B']', count=3, flag=True, items=[1, 2])]",
+    );
     expect(call?.name).toBe('AddMeeting');
     expect(call?.arguments).toEqual({ topic: 'Bob', attendees: '[', count: '3', flag: 'True', items: '[1, 2]' });
   });
@@ -22,21 +24,33 @@ describe('official call extraction', () => {
     expect(extractOfficialCall("[A(x='1')\n)]")).toBeUndefined();
   });
   it('renders tool calls as native text', () => {
-    expect(renderNativeCalls([{ name: 'A', arguments: { x: 'v', n: 2, l: ['a'], b: true } }])).toBe("API-Request: [A(x='v', n=2, l=['a'], b=True)]");
+    expect(renderNativeCalls([{ name: 'A', arguments: { x: 'v', n: 2, l: ['a'], b: true } }])).toBe(
+      "API-Request: [A(x='v', n=2, l=['a'], b=True)]",
+    );
   });
 });
 
 describe('fixed call extraction', () => {
   it('keeps quotes inside values and reads list literals, numbers and booleans', () => {
-    const calls = extractFixedCalls("API-Request: [AddMeeting(topic='Bob's day', attendees='['A', 'B']', count=3, flag=True, items=[1, 2])]");
-    expect(calls).toEqual([{ name: 'AddMeeting', arguments: { topic: "Bob's day", attendees: "['A', 'B']", count: 3, flag: true, items: [1, 2] } }]);
+    const calls = extractFixedCalls(
+      "API-Request: [AddMeeting(topic='Bob's day', attendees='['A', 'B']', count=3, flag=True, items=[1, 2])]",
+    );
+    expect(calls).toEqual([
+      {
+        name: 'AddMeeting',
+        arguments: { topic: "Bob's day", attendees: "['A', 'B']", count: 3, flag: true, items: [1, 2] },
+      },
+    ]);
   });
   it('finds every call, and none in plain text', () => {
     expect(extractFixedCalls("[A(x='1')] then [B()]").map((call) => call.name)).toEqual(['A', 'B']);
     expect(extractFixedCalls('no call [here] (at all)')).toEqual([]);
   });
   it('parses Python literals', () => {
-    expect(parseLiteral("[{'name': 'hr', 'value': '80'}, (1, 2.5, None)]")?.value).toEqual([{ name: 'hr', value: '80' }, [1, 2.5, null]]);
+    expect(parseLiteral("[{'name': 'hr', 'value': '80'}, (1, 2.5, None)]")?.value).toEqual([
+      { name: 'hr', value: '80' },
+      [1, 2.5, null],
+    ]);
     expect(parseLiteral("['a', ")).toBeUndefined();
   });
 });
@@ -59,7 +73,9 @@ describe('Python semantics', () => {
         return (error as PythonError).message;
       }
     };
-    expect(message('2023-13-01 00:00:00', '%Y-%m-%d %H:%M:%S')).toBe("time data '2023-13-01 00:00:00' does not match format '%Y-%m-%d %H:%M:%S'");
+    expect(message('2023-13-01 00:00:00', '%Y-%m-%d %H:%M:%S')).toBe(
+      "time data '2023-13-01 00:00:00' does not match format '%Y-%m-%d %H:%M:%S'",
+    );
     expect(message('2023-02-30', '%Y-%m-%d')).toBe('day is out of range for month');
     expect(message('2023-01-05 10:00:00 extra', '%Y-%m-%d %H:%M:%S')).toBe('unconverted data remains:  extra');
     expect(message("it's", '%Y-%m-%d')).toBe(`time data "it's" does not match format '%Y-%m-%d'`);
@@ -91,7 +107,7 @@ describe('ROUGE-L of the rouge package', () => {
   it('counts distinct words of the union LCS, case-sensitively', () => {
     // Distinct words: 5 and 5; LCS "the cat on the mat" has 4 distinct words → P = R = 0.8.
     expect(rougeLF('the cat sat on the mat', 'the cat is on the mat')).toBeCloseTo(0.8, 6);
-    expect(rougeLF('The cat', 'the cat')).toBeCloseTo(2 * (0.5 * 0.5) / (1 + 1e-8), 8);
+    expect(rougeLF('The cat', 'the cat')).toBeCloseTo((2 * (0.5 * 0.5)) / (1 + 1e-8), 8);
     // Sentences split at '.', LCS hits unioned across sentence pairs: "a b" + "c d" against "a b c d".
     expect(rougeLF('a b. c d', 'a b c d')).toBeCloseTo(1, 6);
   });
@@ -99,7 +115,14 @@ describe('ROUGE-L of the rouge package', () => {
 
 describe('BM25 (rank_bm25 BM25Okapi)', () => {
   it('ranks the document holding the rare query term first and scores absent terms 0', () => {
-    const scores = bm25Scores([['add', 'alarm'], ['delete', 'alarm'], ['query', 'stock']], ['delete']);
+    const scores = bm25Scores(
+      [
+        ['add', 'alarm'],
+        ['delete', 'alarm'],
+        ['query', 'stock'],
+      ],
+      ['delete'],
+    );
     expect(scores[1]).toBeGreaterThan(0);
     expect(scores[0]).toBe(0);
     expect(scores[2]).toBe(0);

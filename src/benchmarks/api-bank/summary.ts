@@ -1,5 +1,5 @@
 /** The API-Bank summary: official and fixed accuracies, the official gold ceiling, ROUGE-L of responses. */
-import type { BenchmarkItemResult, BenchmarkReport } from '../../spec/benchmark.ts';
+import type { BenchmarkItemResult, BenchmarkReport } from '../../interfaces/benchmark.ts';
 import type { ScoringMode } from './api-types.ts';
 
 interface ItemDetails {
@@ -11,8 +11,10 @@ interface ItemDetails {
   rougeL?: number;
 }
 
-const mean = (values: number[]): number => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
-const share = (items: ItemDetails[], test: (item: ItemDetails) => boolean): number => mean(items.map((item) => (test(item) ? 1 : 0)));
+const mean = (values: number[]): number =>
+  values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+const share = (items: ItemDetails[], test: (item: ItemDetails) => boolean): number =>
+  mean(items.map((item) => (test(item) ? 1 : 0)));
 
 /** Accuracies of one group of API items (all, level 1, level 2). */
 function accuracies(items: ItemDetails[]) {
@@ -28,7 +30,10 @@ function accuracies(items: ItemDetails[]) {
   };
 }
 
-export function summarize(results: BenchmarkItemResult[], mode: ScoringMode): { summary: BenchmarkReport['summary']; notes: string[] } {
+export function summarize(
+  results: BenchmarkItemResult[],
+  mode: ScoringMode,
+): { summary: BenchmarkReport['summary']; notes: string[] } {
   const details = results.map((result) => result.details as unknown as ItemDetails);
   const api = details.filter((item) => item.kind === 'api');
   const responses = details.filter((item) => item.kind === 'response');

@@ -6,21 +6,36 @@ const text = (value: string) => ({ text: value });
 
 describe('extractAnswer', () => {
   it('takes the final_answer tool call first', () => {
-    expect(extractAnswer({ text: 'Answer: wrong', toolCalls: [{ name: 'final_answer', arguments: { answer: 'James Madison' } }] }))
-      .toEqual({ answer: 'James Madison', source: 'tool' });
+    expect(
+      extractAnswer({
+        text: 'Answer: wrong',
+        toolCalls: [{ name: 'final_answer', arguments: { answer: 'James Madison' } }],
+      }),
+    ).toEqual({ answer: 'James Madison', source: 'tool' });
   });
   it('takes the last <answer> tag', () => {
-    expect(extractAnswer(text('<answer>x</answer> then <answer> Titan IIIE </answer>'))).toEqual({ answer: 'Titan IIIE', source: 'tag' });
+    expect(extractAnswer(text('<answer>x</answer> then <answer> Titan IIIE </answer>'))).toEqual({
+      answer: 'Titan IIIE',
+      source: 'tag',
+    });
   });
   it('takes the rest of the last Answer: line, self-ask style included', () => {
-    expect(extractAnswer(text('Answer: draft\nFollow up: ...\nSo the final answer is: David Dinkins.')).answer).toBe('David Dinkins');
+    expect(extractAnswer(text('Answer: draft\nFollow up: ...\nSo the final answer is: David Dinkins.')).answer).toBe(
+      'David Dinkins',
+    );
     expect(extractAnswer(text('Reasoning.\nAnswer: **1999**\n')).answer).toBe('1999');
   });
   it('takes "the answer is X" without a colon', () => {
-    expect(extractAnswer(text('I think the answer is George VI.'))).toEqual({ answer: 'George VI', source: 'answer-is' });
+    expect(extractAnswer(text('I think the answer is George VI.'))).toEqual({
+      answer: 'George VI',
+      source: 'answer-is',
+    });
   });
   it('falls back to the last non-empty line, and to empty', () => {
-    expect(extractAnswer(text('Citibank was founded in 1812.\nJames Madison\n\n'))).toEqual({ answer: 'James Madison', source: 'last-line' });
+    expect(extractAnswer(text('Citibank was founded in 1812.\nJames Madison\n\n'))).toEqual({
+      answer: 'James Madison',
+      source: 'last-line',
+    });
     expect(extractAnswer(text('  \n'))).toEqual({ answer: '', source: 'empty' });
   });
 });

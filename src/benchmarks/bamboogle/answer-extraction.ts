@@ -1,4 +1,4 @@
-import type { Completion } from '../../spec/task.ts';
+import type { Completion } from '../../interfaces/task.ts';
 
 /** Where the answer was found in a completion. */
 export type AnswerSource = 'tool' | 'tag' | 'answer-line' | 'answer-is' | 'last-line' | 'empty';
@@ -35,14 +35,20 @@ export function extractAnswer(completion: Pick<Completion, 'text' | 'toolCalls'>
   if (lastAnswerLine) return { answer: cleanAnswer(lastAnswerLine[1]!), source: 'answer-line' };
   const answerIs = [...text.matchAll(/\bthe\s+(?:final\s+)?answer\s+is\s+(.+)$/gim)];
   if (answerIs.length > 0) return { answer: cleanAnswer(answerIs[answerIs.length - 1]![1]!), source: 'answer-is' };
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
   if (lines.length === 0) return { answer: '', source: 'empty' };
   return { answer: cleanAnswer(lines[lines.length - 1]!), source: 'last-line' };
 }
 
 /** Trims whitespace, markdown emphasis, wrapping quotes and one trailing full stop. */
 function cleanAnswer(raw: string): string {
-  let answer = raw.trim().replace(/^\*+|\*+$/g, '').trim();
+  let answer = raw
+    .trim()
+    .replace(/^\*+|\*+$/g, '')
+    .trim();
   if (/^(["'“‘]).*(["'”’])$/s.test(answer) && answer.length >= 2) answer = answer.slice(1, -1).trim();
   return answer.replace(/\.$/, '').trim();
 }

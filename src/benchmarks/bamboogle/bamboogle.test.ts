@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OraclePolicy } from '../../policies/oracle.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { bamboogleBenchmark, loadBamboogle } from './index.ts';
 
 const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/bamboogle');
@@ -59,7 +59,11 @@ describe.skipIf(!present)('Bamboogle on the real data', () => {
 
 describe('Bamboogle input errors', () => {
   it('rejects a missing data folder and an unknown mode with one-line errors', async () => {
-    await expect(bamboogleBenchmark.run(new OraclePolicy(), { dataPath: '/nonexistent/bamboogle', seed: 0 })).rejects.toThrow(/Bamboogle data not found/);
-    await expect(bamboogleBenchmark.run(new OraclePolicy(), { dataPath, seed: 0, mode: 'fixed' })).rejects.toThrow(/one scoring mode/);
+    await expect(
+      bamboogleBenchmark.run(new OraclePolicy(), { dataPath: '/nonexistent/bamboogle', seed: 0 }),
+    ).rejects.toThrow(/Bamboogle data not found/);
+    await expect(bamboogleBenchmark.run(new OraclePolicy(), { dataPath, seed: 0, mode: 'fixed' })).rejects.toThrow(
+      /one scoring mode/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 
 /** One Bamboogle question with its single gold answer string (kept exactly as stored, quirks included). */
 export interface BamboogleItem {
@@ -27,7 +27,9 @@ export function bamboogleFile(dataPath: string): string {
 export function loadBamboogle(dataPath: string): BamboogleItem[] {
   const file = bamboogleFile(dataPath);
   if (!existsSync(file)) throw new GenEnvError('benchmark', `Bamboogle data not found: ${file}`);
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim().length > 0);
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0);
   return lines.map((line, lineIndex) => {
     let parsed: unknown;
     try {
@@ -36,7 +38,13 @@ export function loadBamboogle(dataPath: string): BamboogleItem[] {
       throw new GenEnvError('benchmark', `${file}:${lineIndex + 1} is not valid JSON`, { cause: error });
     }
     const row = RowSchema.safeParse(parsed);
-    if (!row.success) throw new GenEnvError('benchmark', `${file}:${lineIndex + 1} lacks idx/question/answer`, { cause: row.error });
-    return { id: `bamboogle-${row.data.idx}`, index: row.data.idx, question: row.data.question, answer: row.data.answer };
+    if (!row.success)
+      throw new GenEnvError('benchmark', `${file}:${lineIndex + 1} lacks idx/question/answer`, { cause: row.error });
+    return {
+      id: `bamboogle-${row.data.idx}`,
+      index: row.data.idx,
+      question: row.data.question,
+      answer: row.data.answer,
+    };
   });
 }

@@ -1,6 +1,11 @@
-import type { Benchmark, BenchmarkItemResult, BenchmarkReport, BenchmarkRunOptions } from '../../spec/benchmark.ts';
+import type {
+  Benchmark,
+  BenchmarkItemResult,
+  BenchmarkReport,
+  BenchmarkRunOptions,
+} from '../../interfaces/benchmark.ts';
 import { requireOfficialMode } from '../official-mode.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { extractAnswer } from './answer-extraction.ts';
 import { loadBamboogle } from './data.ts';
 import { buildBambooglePrompt } from './prompts.ts';
@@ -14,8 +19,13 @@ export { buildBambooglePrompt } from './prompts.ts';
 export { coverExactMatch, scoreAnswer, type AnswerScores } from './scoring.ts';
 export { runSearchLoop, type Episode, type SearchStep } from './search-loop.ts';
 export {
-  createInMemorySearchTool, finalAnswerToolSchema, formatSearchResults, searchToolSchema, SEARCH_TOOL,
-  type SearchResult, type SearchTool,
+  createInMemorySearchTool,
+  finalAnswerToolSchema,
+  formatSearchResults,
+  searchToolSchema,
+  SEARCH_TOOL,
+  type SearchResult,
+  type SearchTool,
 } from './search-tool.ts';
 
 export interface BamboogleBenchmarkOptions {
@@ -47,14 +57,18 @@ export function createBamboogleBenchmark(options: BamboogleBenchmarkOptions = {}
       const all = loadBamboogle(runOptions.dataPath);
       const items = runOptions.limit === undefined ? all : all.slice(0, Math.max(0, runOptions.limit));
       const withSearch = options.searchTool !== undefined;
-      const episodes = await runSearchLoop(policy, items.map((item) => buildBambooglePrompt(item, withSearch)), {
-        ...(options.searchTool ? { searchTool: options.searchTool } : {}),
-        maxSearchRounds: options.maxSearchRounds ?? 5,
-        resultsShown: options.resultsShown ?? 3,
-        batchSize: options.batchSize ?? 16,
-        seed: runOptions.seed,
-        ...(runOptions.onProgress ? { onProgress: runOptions.onProgress } : {}),
-      });
+      const episodes = await runSearchLoop(
+        policy,
+        items.map((item) => buildBambooglePrompt(item, withSearch)),
+        {
+          ...(options.searchTool ? { searchTool: options.searchTool } : {}),
+          maxSearchRounds: options.maxSearchRounds ?? 5,
+          resultsShown: options.resultsShown ?? 3,
+          batchSize: options.batchSize ?? 16,
+          seed: runOptions.seed,
+          ...(runOptions.onProgress ? { onProgress: runOptions.onProgress } : {}),
+        },
+      );
       const results: BenchmarkItemResult[] = episodes.map((episode, position) => {
         const item = items[position]!;
         const extracted = extractAnswer(episode.completion);
@@ -84,8 +98,13 @@ export function createBamboogleBenchmark(options: BamboogleBenchmarkOptions = {}
 /** Mean EM / F1 / cover EM over items (0 for an empty run) and the Table 1 column (EM in %). */
 export function bamboogleReport(policyName: string, results: BenchmarkItemResult[]): BenchmarkReport {
   const meanOf = (key: 'exactMatch' | 'f1' | 'coverExactMatch'): number =>
-    results.length === 0 ? 0 : results.reduce((sum, result) => sum + Number(result.details?.[key] ?? 0), 0) / results.length;
-  const searches = results.reduce((sum, result) => sum + ((result.details?.searches as unknown[] | undefined)?.length ?? 0), 0);
+    results.length === 0
+      ? 0
+      : results.reduce((sum, result) => sum + Number(result.details?.[key] ?? 0), 0) / results.length;
+  const searches = results.reduce(
+    (sum, result) => sum + ((result.details?.searches as unknown[] | undefined)?.length ?? 0),
+    0,
+  );
   const accuracy = meanOf('exactMatch');
   return {
     benchmark: 'bamboogle',

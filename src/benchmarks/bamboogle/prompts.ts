@@ -1,4 +1,4 @@
-import type { AgentPrompt } from '../../spec/task.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
 import type { BamboogleItem } from './data.ts';
 import { finalAnswerToolSchema, searchToolSchema } from './search-tool.ts';
 

@@ -1,4 +1,4 @@
-import { exactMatch, normalizeAnswer, tokenF1 } from '../../curriculum/agent-reward.ts';
+import { exactMatch, normalizeAnswer, tokenF1 } from '../../domains/answer-matching.ts';
 
 /** The three Bamboogle item scores, each in [0, 1]. */
 export interface AnswerScores {

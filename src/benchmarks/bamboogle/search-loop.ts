@@ -1,6 +1,6 @@
-import type { ChatMessage, ToolCall } from '../../spec/chat.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import type { ChatMessage, ToolCall } from '../../interfaces/chat.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { FINAL_ANSWER_TOOL } from './answer-extraction.ts';
 import { formatSearchResults, SEARCH_TOOL, type SearchResult, type SearchTool } from './search-tool.ts';
@@ -40,10 +40,13 @@ export function searchRequests(completion: Completion): { calls: ToolCall[]; tex
   const calls = (completion.toolCalls ?? []).filter(
     (call) => call.name === SEARCH_TOOL && typeof call.arguments.query === 'string',
   );
-  const answered = (completion.toolCalls ?? []).some((call) => call.name === FINAL_ANSWER_TOOL) || /<answer>/i.test(completion.text);
+  const answered =
+    (completion.toolCalls ?? []).some((call) => call.name === FINAL_ANSWER_TOOL) || /<answer>/i.test(completion.text);
   if (answered) return { calls: [], textQueries: [] };
   if (calls.length > 0) return { calls, textQueries: [] };
-  const textQueries = [...completion.text.matchAll(/<search>([\s\S]*?)<\/search>/gi)].map((match) => match[1]!.trim()).filter(Boolean);
+  const textQueries = [...completion.text.matchAll(/<search>([\s\S]*?)<\/search>/gi)]
+    .map((match) => match[1]!.trim())
+    .filter(Boolean);
   return { calls: [], textQueries };
 }
 
@@ -65,7 +68,11 @@ function observation(step: SearchStep, resultsShown: number): string {
  * `tool` messages answering its tool calls, or as `<information>` text after its `<search>` tags — and
  * goes to the next round. After `maxSearchRounds` rounds, or without a tool, the completion stands.
  */
-export async function runSearchLoop(policy: AgentPolicy, prompts: AgentPrompt[], options: SearchLoopOptions): Promise<Episode[]> {
+export async function runSearchLoop(
+  policy: AgentPolicy,
+  prompts: AgentPrompt[],
+  options: SearchLoopOptions,
+): Promise<Episode[]> {
   const episodes: Episode[] = prompts.map((prompt) => ({
     prompt,
     completion: { text: '', policyVersion: '' },
@@ -77,11 +84,14 @@ export async function runSearchLoop(policy: AgentPolicy, prompts: AgentPrompt[],
     const stillOpen: number[] = [];
     for (let start = 0; start < open.length; start += options.batchSize) {
       const batch = open.slice(start, start + options.batchSize);
-      const completions = await policy.act(batch.map((index) => episodes[index]!.prompt), {
-        samples: 1,
-        seed: deriveSeed(options.seed, 'bamboogle', round, start),
-        temperature: 0,
-      });
+      const completions = await policy.act(
+        batch.map((index) => episodes[index]!.prompt),
+        {
+          samples: 1,
+          seed: deriveSeed(options.seed, 'bamboogle', round, start),
+          temperature: 0,
+        },
+      );
       for (const [position, index] of batch.entries()) {
         const episode = episodes[index]!;
         const completion = completions[position]?.[0] ?? { text: '', policyVersion: policy.name };

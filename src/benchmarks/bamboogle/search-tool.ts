@@ -1,5 +1,5 @@
-import { normalizeAnswer } from '../../curriculum/agent-reward.ts';
-import type { ToolSchema } from '../../spec/chat.ts';
+import { normalizeAnswer } from '../../domains/answer-matching.ts';
+import type { ToolSchema } from '../../interfaces/chat.ts';
 import { FINAL_ANSWER_TOOL } from './answer-extraction.ts';
 
 /** One retrieved passage. */
@@ -72,7 +72,11 @@ export function createInMemorySearchTool(documents: readonly SearchResult[], lim
     async search(query: string): Promise<SearchResult[]> {
       const queryTokens = [...new Set(normalizeAnswer(query).split(' ').filter(Boolean))];
       return indexed
-        .map((entry, position) => ({ entry, position, hits: queryTokens.filter((token) => entry.tokens.has(token)).length }))
+        .map((entry, position) => ({
+          entry,
+          position,
+          hits: queryTokens.filter((token) => entry.tokens.has(token)).length,
+        }))
         .filter((scored) => scored.hits > 0)
         .sort((a, b) => b.hits - a.hits || a.position - b.position)
         .slice(0, limit)

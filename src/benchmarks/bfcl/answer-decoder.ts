@@ -4,8 +4,8 @@
  * `default_decode_execute_prompting` does — which keeps keyword arguments only, so positional
  * arguments in a model's text are dropped (and the call then usually misses a required argument).
  */
-import type { ToolCall } from '../../spec/chat.ts';
-import type { Completion } from '../../spec/task.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
+import type { Completion } from '../../interfaces/task.ts';
 import { decodeModelText, type PythonCall } from './python-call-parser.ts';
 
 export type DecodedAnswer =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentPolicy } from '../../spec/policy.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { bfclBenchmark } from './index.ts';
 import { BFCL_DATA_PATH, bfclDataAvailable } from './test-data-path.ts';
 
@@ -19,7 +19,9 @@ describe.skipIf(!bfclDataAvailable())('bfcl with answers in the native Python ca
     const fenced: AgentPolicy = {
       name: 'fenced',
       async act(prompts) {
-        return prompts.map((prompt) => [{ text: '```\n' + prompt.reference.answer + '\n```', policyVersion: 'fenced' }]);
+        return prompts.map((prompt) => [
+          { text: `\`\`\`\n${prompt.reference.answer}\n\`\`\``, policyVersion: 'fenced' },
+        ]);
       },
     };
     const report = await bfclBenchmark.run(fenced, { dataPath: BFCL_DATA_PATH, seed: 3, limit: 5, mode: 'per-turn' });
@@ -29,12 +31,20 @@ describe.skipIf(!bfclDataAvailable())('bfcl with answers in the native Python ca
     const positional: AgentPolicy = {
       name: 'positional',
       async act(prompts) {
-        return prompts.map((prompt) => [{ text: prompt.reference.answer.replace("sort(file_name='final_report.pdf')", "sort('final_report.pdf')"), policyVersion: 'positional' }]);
+        return prompts.map((prompt) => [
+          {
+            text: prompt.reference.answer.replace("sort(file_name='final_report.pdf')", "sort('final_report.pdf')"),
+            policyVersion: 'positional',
+          },
+        ]);
       },
     };
     const lost = await bfclBenchmark.run(positional, { dataPath: BFCL_DATA_PATH, seed: 3, limit: 1, mode: 'per-turn' });
     const turn2 = lost.items.find((item) => item.id === 'multi_turn_long_context_0/turn-2')!;
     expect(turn2.correct).toBe(false);
-    expect(turn2.details).toMatchObject({ droppedPositionalArguments: 1, errorType: 'multi_turn:execution_response_mismatch' });
+    expect(turn2.details).toMatchObject({
+      droppedPositionalArguments: 1,
+      errorType: 'multi_turn:execution_response_mismatch',
+    });
   });
 });

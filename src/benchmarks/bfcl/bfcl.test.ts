@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { bfclBenchmark } from './index.ts';
 import { BFCL_DATA_PATH, bfclDataAvailable } from './test-data-path.ts';
 
@@ -13,15 +13,29 @@ const policyOf = (name: string, answer: (prompt: AgentPrompt) => Omit<Completion
 });
 
 /** The oracle as the lead's policy answers: the reference text and tool calls. */
-const oracle = policyOf('oracle', (prompt) => ({ text: prompt.reference.answer, toolCalls: prompt.reference.toolCalls }));
+const oracle = policyOf('oracle', (prompt) => ({
+  text: prompt.reference.answer,
+  toolCalls: prompt.reference.toolCalls,
+}));
 
 describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
   it('the oracle scores 100% per turn and per entry on all 200 entries', async () => {
     const progress: number[] = [];
-    const report = await bfclBenchmark.run(oracle, { dataPath: BFCL_DATA_PATH, seed: 7, onProgress: (done) => progress.push(done) });
+    const report = await bfclBenchmark.run(oracle, {
+      dataPath: BFCL_DATA_PATH,
+      seed: 7,
+      onProgress: (done) => progress.push(done),
+    });
     expect(report.summary).toMatchObject({
-      accuracy: 1, entryAccuracy: 1, entries: 200, turns: 734, turnsCorrect: 734, entriesCorrect: 200,
-      irrelevanceTurns: 3, irrelevanceCorrect: 3, entryIrrelevanceCorrect: 3,
+      accuracy: 1,
+      entryAccuracy: 1,
+      entries: 200,
+      turns: 734,
+      turnsCorrect: 734,
+      entriesCorrect: 200,
+      irrelevanceTurns: 3,
+      irrelevanceCorrect: 3,
+      entryIrrelevanceCorrect: 3,
     });
     expect(report.table1).toEqual({ BFCL: 100 });
     expect(report.items).toHaveLength(734 + 200);
@@ -30,7 +44,10 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
   });
 
   it('the oracle through OpenAI-style tool calls (arguments after a JSON round trip) also scores 100%', async () => {
-    const serverOracle = policyOf('oracle-json', (prompt) => ({ text: '', toolCalls: JSON.parse(JSON.stringify(prompt.reference.toolCalls)) }));
+    const serverOracle = policyOf('oracle-json', (prompt) => ({
+      text: '',
+      toolCalls: JSON.parse(JSON.stringify(prompt.reference.toolCalls)),
+    }));
     const report = await bfclBenchmark.run(serverOracle, { dataPath: BFCL_DATA_PATH, seed: 7 });
     expect(report.summary).toMatchObject({ accuracy: 1, entryAccuracy: 1 });
   });
@@ -42,18 +59,28 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
       return { text: prompt.reference.answer };
     });
     await bfclBenchmark.run(recorder, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 1, mode: 'per-turn' });
-    expect(seen.map((prompt) => prompt.id)).toEqual([0, 1, 2, 3].map((turn) => `multi_turn_long_context_0/turn-${turn}`));
+    expect(seen.map((prompt) => prompt.id)).toEqual(
+      [0, 1, 2, 3].map((turn) => `multi_turn_long_context_0/turn-${turn}`),
+    );
     const third = seen[2]!;
     expect(third.reference.answer).toBe("[sort(file_name='final_report.pdf')]");
-    expect(third.reference.toolCalls).toEqual([{ id: 'gold_2_0', name: 'sort', arguments: { file_name: 'final_report.pdf' } }]);
+    expect(third.reference.toolCalls).toEqual([
+      { id: 'gold_2_0', name: 'sort', arguments: { file_name: 'final_report.pdf' } },
+    ]);
     expect(third.messages[0]!.role).toBe('system');
     expect(third.messages.filter((message) => message.role === 'user')).toHaveLength(3);
-    expect(third.messages.filter((message) => message.role === 'tool').map((message) => message.name)).toEqual(['cd', 'mkdir', 'mv', 'cd', 'grep']);
+    expect(third.messages.filter((message) => message.role === 'tool').map((message) => message.name)).toEqual([
+      'cd',
+      'mkdir',
+      'mv',
+      'cd',
+      'grep',
+    ]);
     // Entry 0 excludes cp: no tool schema for it.
     const toolNames = third.tools!.map((tool) => tool.function.name);
     expect(toolNames).toContain('post_tweet');
     expect(toolNames).not.toContain('cp');
-    expect(third.tools![0]!.function.parameters['type']).toBe('object');
+    expect(third.tools![0]!.function.parameters.type).toBe('object');
     expect(third.text).toMatch(/calls: \[cd\(folder='document'\), mkdir\(dir_name='temp'\)/);
   });
 
@@ -82,14 +109,19 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
   it('a policy that never stops calling is force-quit after 20 steps and fails the entry', async () => {
     const looper = policyOf('looper', () => ({ text: '[pwd()]' }));
     const report = await bfclBenchmark.run(looper, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 2, mode: 'entry' });
-    expect(report.summary).toMatchObject({ entryAccuracy: 0, entrySteps: 42, 'entryFailures.multi_turn:force_terminated': 2 });
-    expect(report.items.every((item) => item.details?.['forceQuit'] === true)).toBe(true);
+    expect(report.summary).toMatchObject({
+      entryAccuracy: 0,
+      entrySteps: 42,
+      'entryFailures.multi_turn:force_terminated': 2,
+    });
+    expect(report.items.every((item) => item.details?.forceQuit === true)).toBe(true);
   });
 
   it('a force-quit on the last turn is scored normally, as upstream keeps that turn', async () => {
     // Entry 50 has one turn; after the gold calls this policy keeps reading the tire pressure until the step limit.
     const lingerer = policyOf('lingerer', (prompt) => {
-      if (!prompt.id.startsWith('multi_turn_long_context_50/')) return { text: prompt.reference.answer, toolCalls: prompt.reference.toolCalls };
+      if (!prompt.id.startsWith('multi_turn_long_context_50/'))
+        return { text: prompt.reference.answer, toolCalls: prompt.reference.toolCalls };
       return prompt.id.endsWith('/step-0') ? { text: prompt.reference.answer } : { text: '[check_tire_pressure()]' };
     });
     const report = await bfclBenchmark.run(lingerer, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 51, mode: 'entry' });
@@ -106,12 +138,16 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
   });
 
   it('rejects an unknown mode with a clear error', async () => {
-    await expect(bfclBenchmark.run(oracle, { dataPath: BFCL_DATA_PATH, seed: 1, mode: 'fast' })).rejects.toThrow(/bfcl mode must be one of/);
+    await expect(bfclBenchmark.run(oracle, { dataPath: BFCL_DATA_PATH, seed: 1, mode: 'fast' })).rejects.toThrow(
+      /bfcl mode must be one of/,
+    );
   });
 });
 
 describe('bfcl benchmark without data', () => {
   it('fails with a benchmark error naming the missing file', async () => {
-    await expect(bfclBenchmark.run(oracle, { dataPath: '/nonexistent/bfcl', seed: 1 })).rejects.toThrow(/BFCL data file not found/);
+    await expect(bfclBenchmark.run(oracle, { dataPath: '/nonexistent/bfcl', seed: 1 })).rejects.toThrow(
+      /BFCL data file not found/,
+    );
   });
 });

@@ -38,7 +38,10 @@ export function goldResults(entry: CheckEntry, constants: LongContextConstants):
 }
 
 /** State check: per class, the public attributes whose values differ (empty when the states match). */
-export function stateDifferences(model: EnvironmentSet, gold: EnvironmentSet): { className: string; attribute: string }[] {
+export function stateDifferences(
+  model: EnvironmentSet,
+  gold: EnvironmentSet,
+): { className: string; attribute: string }[] {
   const differences: { className: string; attribute: string }[] = [];
   const modelStates = model.publicStates();
   for (const [className, goldState] of gold.publicStates()) {
@@ -72,7 +75,11 @@ export function isEmptyResponse(steps: readonly (readonly PythonCall[])[]): bool
  * model's decoded calls, already stripped of empty steps as the eval runner does. Turns whose gold
  * list is empty are executed but not checked (the official runner does not call its irrelevance check).
  */
-export function checkEntry(entry: CheckEntry, decodedTurns: readonly (readonly PythonCall[][])[], constants: LongContextConstants): CheckVerdict {
+export function checkEntry(
+  entry: CheckEntry,
+  decodedTurns: readonly (readonly PythonCall[][])[],
+  constants: LongContextConstants,
+): CheckVerdict {
   if (decodedTurns.length !== entry.goldCalls.length) {
     return {
       valid: false,
@@ -91,7 +98,11 @@ export function checkEntry(entry: CheckEntry, decodedTurns: readonly (readonly P
     gold.apply(goldCalls);
     if (goldCalls.length === 0) continue;
     if (isEmptyResponse(steps)) {
-      return { valid: false, errorType: 'multi_turn:empty_turn_model_response', message: `Model response list is empty for turn ${turn}` };
+      return {
+        valid: false,
+        errorType: 'multi_turn:empty_turn_model_response',
+        message: `Model response list is empty for turn ${turn}`,
+      };
     }
     const differences = stateDifferences(model, gold);
     if (differences.length > 0) {
@@ -121,15 +132,28 @@ export function checkEntry(entry: CheckEntry, decodedTurns: readonly (readonly P
  * response checks apply (the prefix's gold results count as the model's earlier results). An empty
  * gold turn is an irrelevance check: correct exactly when the model makes no call.
  */
-export function checkTurn(entry: CheckEntry, turn: number, modelCalls: readonly PythonCall[], constants: LongContextConstants): CheckVerdict {
+export function checkTurn(
+  entry: CheckEntry,
+  turn: number,
+  modelCalls: readonly PythonCall[],
+  constants: LongContextConstants,
+): CheckVerdict {
   const goldCalls = entry.goldCalls[turn]!;
   if (goldCalls.length === 0) {
     return modelCalls.length === 0
       ? { valid: true }
-      : { valid: false, errorType: 'multi_turn:irrelevance_error:decoder_success', message: `Model outputs function calls when it should not for turn ${turn}.` };
+      : {
+          valid: false,
+          errorType: 'multi_turn:irrelevance_error:decoder_success',
+          message: `Model outputs function calls when it should not for turn ${turn}.`,
+        };
   }
   if (modelCalls.length === 0) {
-    return { valid: false, errorType: 'multi_turn:empty_turn_model_response', message: `Model response list is empty for turn ${turn}` };
+    return {
+      valid: false,
+      errorType: 'multi_turn:empty_turn_model_response',
+      message: `Model response list is empty for turn ${turn}`,
+    };
   }
   const model = new EnvironmentSet(entry.initialConfig, entry.involvedClasses, entry.longContext, constants);
   const gold = new EnvironmentSet(entry.initialConfig, entry.involvedClasses, entry.longContext, constants);

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { ChatMessage, ToolSchema } from '../../spec/chat.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { ChatMessage, ToolSchema } from '../../interfaces/chat.ts';
 import { loadLongContextConstants, type LongContextConstants } from './long-context.ts';
 import { parseGoldCall, type PythonCall } from './python-call-parser.ts';
 import { parseJsonKeepingFloats } from './python-float.ts';
@@ -40,7 +40,11 @@ const AnswerSchema = z.object({ id: z.string(), ground_truth: z.array(z.array(z.
 const FunctionDocSchema = z.object({
   name: z.string(),
   description: z.string(),
-  parameters: z.object({ type: z.string(), properties: z.record(z.string(), z.unknown()), required: z.array(z.string()).optional() }),
+  parameters: z.object({
+    type: z.string(),
+    properties: z.record(z.string(), z.unknown()),
+    required: z.array(z.string()).optional(),
+  }),
   response: z.unknown().optional(),
 });
 export type FunctionDoc = z.infer<typeof FunctionDocSchema>;
@@ -68,7 +72,9 @@ export interface BfclData {
 
 function readJsonLines(file: string): unknown[] {
   if (!existsSync(file)) throw new GenEnvError('benchmark', `BFCL data file not found: ${file}`);
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim().length > 0);
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0);
   return lines.map((line, position) => {
     try {
       return parseJsonKeepingFloats(line);
@@ -80,13 +86,16 @@ function readJsonLines(file: string): unknown[] {
 
 function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new GenEnvError('benchmark', `BFCL ${where} is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new GenEnvError('benchmark', `BFCL ${where} is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
 }
 
 /** Reads the whole data folder. Throws GenEnvError('benchmark') on missing or malformed files. */
 export function loadBfclData(dataPath: string): BfclData {
-  const questions = readJsonLines(join(dataPath, QUESTION_FILE)).map((value, position) => parseWith(EntrySchema, value, `entry ${position + 1}`));
+  const questions = readJsonLines(join(dataPath, QUESTION_FILE)).map((value, position) =>
+    parseWith(EntrySchema, value, `entry ${position + 1}`),
+  );
   const answers = new Map(
     readJsonLines(join(dataPath, 'possible_answer', QUESTION_FILE))
       .map((value, position) => parseWith(AnswerSchema, value, `answer ${position + 1}`))
@@ -96,12 +105,18 @@ export function loadBfclData(dataPath: string): BfclData {
     const goldStrings = answers.get(question.id);
     if (!goldStrings) throw new GenEnvError('benchmark', `BFCL entry ${question.id} has no possible answer`);
     if (goldStrings.length !== question.question.length) {
-      throw new GenEnvError('benchmark', `BFCL entry ${question.id}: ${question.question.length} turns but ${goldStrings.length} gold turns`);
+      throw new GenEnvError(
+        'benchmark',
+        `BFCL entry ${question.id}: ${question.question.length} turns but ${goldStrings.length} gold turns`,
+      );
     }
     return {
       id: question.id,
       turns: question.question.map((messages) =>
-        messages.map((message): ChatMessage => ({ role: message.role === 'user' ? 'user' : 'system', content: message.content }))),
+        messages.map(
+          (message): ChatMessage => ({ role: message.role === 'user' ? 'user' : 'system', content: message.content }),
+        ),
+      ),
       initialConfig: question.initial_config,
       involvedClasses: question.involved_classes,
       excludedFunctions: question.excluded_function ?? [],
@@ -115,8 +130,12 @@ export function loadBfclData(dataPath: string): BfclData {
   for (const className of classes) {
     const fileName = FUNCTION_DOC_FILES[className];
     if (!fileName) throw new GenEnvError('benchmark', `BFCL class ${className} has no function-doc file`);
-    functionDocs.set(className, readJsonLines(join(dataPath, 'multi_turn_func_doc', fileName)).map((value, position) =>
-      parseWith(FunctionDocSchema, value, `${fileName} line ${position + 1}`)));
+    functionDocs.set(
+      className,
+      readJsonLines(join(dataPath, 'multi_turn_func_doc', fileName)).map((value, position) =>
+        parseWith(FunctionDocSchema, value, `${fileName} line ${position + 1}`),
+      ),
+    );
   }
   return { entries, functionDocs, constants: loadLongContextConstants(dataPath) };
 }
@@ -148,6 +167,10 @@ export function entryFunctionDocs(data: BfclData, entry: BfclEntry): FunctionDoc
 export function toolSchemas(docs: readonly FunctionDoc[]): ToolSchema[] {
   return docs.map((doc) => ({
     type: 'function',
-    function: { name: doc.name, description: doc.description, parameters: toJsonSchema(doc.parameters) as Record<string, unknown> },
+    function: {
+      name: doc.name,
+      description: doc.description,
+      parameters: toJsonSchema(doc.parameters) as Record<string, unknown>,
+    },
   }));
 }

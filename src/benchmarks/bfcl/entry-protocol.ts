@@ -5,9 +5,9 @@
  * official checker then scores the decoded calls of every turn. Entries advance in lockstep so
  * each round is one batched `act` call.
  */
-import type { ChatMessage, ToolCall, ToolSchema } from '../../spec/chat.ts';
-import type { BenchmarkItemResult } from '../../spec/benchmark.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
+import type { ChatMessage, ToolCall, ToolSchema } from '../../interfaces/chat.ts';
+import type { BenchmarkItemResult } from '../../interfaces/benchmark.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { decodeAnswer, toToolCalls } from './answer-decoder.ts';
 import { checkEntry } from './checker.ts';
@@ -71,14 +71,31 @@ export async function runEntryProtocol(
   seed: number,
   onEntry: () => void,
 ): Promise<EntryOutcome> {
-  const outcome: EntryOutcome = { items: [], entries: 0, correct: 0, irrelevanceTurns: 0, irrelevanceCorrect: 0, steps: 0, failures: {} };
+  const outcome: EntryOutcome = {
+    items: [],
+    entries: 0,
+    correct: 0,
+    irrelevanceTurns: 0,
+    irrelevanceCorrect: 0,
+    steps: 0,
+    failures: {},
+  };
   for (let start = 0; start < entries.length; start += ENTRY_LOCKSTEP) {
     const runs = entries.slice(start, start + ENTRY_LOCKSTEP).map((entry): EntryRun => {
       const docs = entryFunctionDocs(data, entry);
       const run: EntryRun = {
-        entry, docs, tools: toolSchemas(docs), gold: goldToolCalls(data, entry),
+        entry,
+        docs,
+        tools: toolSchemas(docs),
+        gold: goldToolCalls(data, entry),
         environment: new EnvironmentSet(entry.initialConfig, entry.involvedClasses, entry.longContext, data.constants),
-        dialogue: [], turn: 0, step: 0, decodedTurns: [], currentSteps: [], forceQuit: false, done: false,
+        dialogue: [],
+        turn: 0,
+        step: 0,
+        decodedTurns: [],
+        currentSteps: [],
+        forceQuit: false,
+        done: false,
       };
       startTurn(run);
       return run;
@@ -97,7 +114,11 @@ export async function runEntryProtocol(
           difficulty: stepDifficulty(run.gold[run.turn]!.length, run.turn, run.gold[run.turn]!.length === 0),
         });
       });
-      const completions = await policy.act(prompts, { samples: 1, seed: deriveSeed(seed, 'bfcl-entry', start, round), temperature: 0 });
+      const completions = await policy.act(prompts, {
+        samples: 1,
+        seed: deriveSeed(seed, 'bfcl-entry', start, round),
+        temperature: 0,
+      });
       active.forEach((run, position) => {
         const completion = completions[position]?.[0] ?? { text: '', policyVersion: 'missing' };
         const decoded = decodeAnswer(completion);

@@ -36,7 +36,13 @@ export interface EnvironmentInstance {
 }
 
 const TYPE_NAMES: Record<string, ParameterType> = {
-  str: 'str', int: 'int', float: 'float', bool: 'bool', list: 'list', dict: 'dict', any: 'any',
+  str: 'str',
+  int: 'int',
+  float: 'float',
+  bool: 'bool',
+  list: 'list',
+  dict: 'dict',
+  any: 'any',
 };
 
 /**
@@ -59,7 +65,10 @@ function parseSignature(signature: string): Omit<Method, 'run'> {
   const match = /^(\w+)\((.*)\)$/.exec(signature.trim());
   if (!match) throw new Error(`bad signature ${signature}`);
   const parameters: Parameter[] = [];
-  for (const piece of match[2]!.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const piece of match[2]!
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const parameterMatch = /^(\w+)\s*:\s*(Optional\[)?(\w+)\]?\s*(?:=\s*(.+))?$/.exec(piece);
     if (!parameterMatch) throw new Error(`bad parameter ${piece} in ${signature}`);
     const [, name, optionalMarker, typeName, defaultText] = parameterMatch;

@@ -4,7 +4,7 @@
  * them (later classes win), each call's result is recorded as a string (str as is, dict via
  * json.dumps, else str()), and any exception becomes "Error during execution: <message>".
  */
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { EnvironmentInstance, Method, Parameter } from './environment.ts';
 import { GorillaFileSystem } from './environments/file-system.ts';
 import { MathApi } from './environments/math-api.ts';
@@ -17,28 +17,56 @@ import { VehicleControlApi } from './environments/vehicle-control.ts';
 import type { LongContextConstants } from './long-context.ts';
 import type { PythonCall } from './python-call-parser.ts';
 import { PyFloat } from './python-float.ts';
-import { deepCopy, executionResultString, isDict, pythonTruthy, pythonTypeName, PythonValueError } from './python-values.ts';
+import {
+  deepCopy,
+  executionResultString,
+  isDict,
+  pythonTruthy,
+  pythonTypeName,
+  PythonValueError,
+} from './python-values.ts';
 
 /** The class names the official suite knows, mapped to their ports. */
 export const ENVIRONMENT_CLASSES = [
-  'GorillaFileSystem', 'MathAPI', 'MessageAPI', 'TwitterAPI', 'TicketAPI', 'TradingBot', 'TravelAPI', 'VehicleControlAPI',
+  'GorillaFileSystem',
+  'MathAPI',
+  'MessageAPI',
+  'TwitterAPI',
+  'TicketAPI',
+  'TradingBot',
+  'TravelAPI',
+  'VehicleControlAPI',
 ] as const;
 export type EnvironmentClassName = (typeof ENVIRONMENT_CLASSES)[number];
 
 /** Names the official executor refuses to evaluate. */
 const FORBIDDEN_NAMES = new Set(['kill', 'exit', 'quit', 'remove', 'unlink', 'popen', 'Popen', 'run']);
 
-function instantiate(className: string, scenario: Record<string, unknown>, longContext: boolean, constants: LongContextConstants): EnvironmentInstance {
+function instantiate(
+  className: string,
+  scenario: Record<string, unknown>,
+  longContext: boolean,
+  constants: LongContextConstants,
+): EnvironmentInstance {
   switch (className) {
-    case 'GorillaFileSystem': return new GorillaFileSystem(scenario, longContext, constants);
-    case 'MathAPI': return new MathApi();
-    case 'MessageAPI': return new MessageApi(scenario);
-    case 'TwitterAPI': return new TwitterApi(scenario);
-    case 'TicketAPI': return new TicketApi(scenario);
-    case 'TradingBot': return new TradingBot(scenario, longContext, constants);
-    case 'TravelAPI': return new TravelApi(scenario, longContext, constants);
-    case 'VehicleControlAPI': return new VehicleControlApi(scenario, longContext, constants);
-    default: throw new GenEnvError('benchmark', `BFCL environment class ${className} is not supported`);
+    case 'GorillaFileSystem':
+      return new GorillaFileSystem(scenario, longContext, constants);
+    case 'MathAPI':
+      return new MathApi();
+    case 'MessageAPI':
+      return new MessageApi(scenario);
+    case 'TwitterAPI':
+      return new TwitterApi(scenario);
+    case 'TicketAPI':
+      return new TicketApi(scenario);
+    case 'TradingBot':
+      return new TradingBot(scenario, longContext, constants);
+    case 'TravelAPI':
+      return new TravelApi(scenario, longContext, constants);
+    case 'VehicleControlAPI':
+      return new VehicleControlApi(scenario, longContext, constants);
+    default:
+      throw new GenEnvError('benchmark', `BFCL environment class ${className} is not supported`);
   }
 }
 
@@ -51,7 +79,12 @@ export class EnvironmentSet {
    * Loads every involved class from a deep copy of its `initial_config` section.
    * `longContext` is true for the long-context category (it adds the extensions).
    */
-  constructor(initialConfig: Record<string, unknown>, involvedClasses: readonly string[], longContext: boolean, constants: LongContextConstants) {
+  constructor(
+    initialConfig: Record<string, unknown>,
+    involvedClasses: readonly string[],
+    longContext: boolean,
+    constants: LongContextConstants,
+  ) {
     const instances = new Map<string, EnvironmentInstance>();
     for (const className of involvedClasses) {
       const section = initialConfig[className];
@@ -100,19 +133,26 @@ export class EnvironmentSet {
 function coerce(qualifiedName: string, parameter: Parameter, value: unknown): unknown {
   if (value === null && parameter.optional) return null;
   const mismatch = (): never => {
-    throw new PythonValueError(`${qualifiedName}() argument '${parameter.name}' must be ${parameter.type}, not ${pythonTypeName(value)}`);
+    throw new PythonValueError(
+      `${qualifiedName}() argument '${parameter.name}' must be ${parameter.type}, not ${pythonTypeName(value)}`,
+    );
   };
   switch (parameter.type) {
-    case 'any': return value;
+    case 'any':
+      return value;
     // Python tests these with `if value:` only.
-    case 'bool': return pythonTruthy(value);
-    case 'str': return typeof value === 'string' ? value : mismatch();
+    case 'bool':
+      return pythonTruthy(value);
+    case 'str':
+      return typeof value === 'string' ? value : mismatch();
     case 'int':
     case 'float':
       if (typeof value === 'boolean') return Number(value);
       return typeof value === 'number' || value instanceof PyFloat ? value : mismatch();
-    case 'list': return Array.isArray(value) ? value : mismatch();
-    case 'dict': return isDict(value) ? value : mismatch();
+    case 'list':
+      return Array.isArray(value) ? value : mismatch();
+    case 'dict':
+      return isDict(value) ? value : mismatch();
   }
 }
 
@@ -123,26 +163,40 @@ function coerce(qualifiedName: string, parameter: Parameter, value: unknown): un
 export function bindArguments(qualifiedName: string, target: Method, call: PythonCall): Record<string, unknown> {
   const parameters = target.parameters;
   if (call.positional.length > parameters.length) {
-    throw new PythonValueError(`${qualifiedName}() takes ${parameters.length + 1} positional arguments but ${call.positional.length + 1} were given`);
+    throw new PythonValueError(
+      `${qualifiedName}() takes ${parameters.length + 1} positional arguments but ${call.positional.length + 1} were given`,
+    );
   }
   const bound: Record<string, unknown> = {};
-  call.positional.forEach((value, position) => { bound[parameters[position]!.name] = value; });
+  call.positional.forEach((value, position) => {
+    bound[parameters[position]!.name] = value;
+  });
   for (const [name, value] of Object.entries(call.keywords)) {
     if (!parameters.some((parameter) => parameter.name === name)) {
       throw new PythonValueError(`${qualifiedName}() got an unexpected keyword argument '${name}'`);
     }
-    if (Object.hasOwn(bound, name)) throw new PythonValueError(`${qualifiedName}() got multiple values for argument '${name}'`);
+    if (Object.hasOwn(bound, name))
+      throw new PythonValueError(`${qualifiedName}() got multiple values for argument '${name}'`);
     bound[name] = value;
   }
-  const missing = parameters.filter((parameter) => !Object.hasOwn(bound, parameter.name) && !parameter.hasDefault).map((parameter) => `'${parameter.name}'`);
+  const missing = parameters
+    .filter((parameter) => !Object.hasOwn(bound, parameter.name) && !parameter.hasDefault)
+    .map((parameter) => `'${parameter.name}'`);
   if (missing.length > 0) {
-    const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
-    throw new PythonValueError(`${qualifiedName}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
+    const list =
+      missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+    throw new PythonValueError(
+      `${qualifiedName}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`,
+    );
   }
   const args: Record<string, unknown> = {};
   for (const parameter of parameters) {
     // Python evaluates literals afresh on every call: copies keep calls from sharing (and mutating) one list.
-    args[parameter.name] = deepCopy(Object.hasOwn(bound, parameter.name) ? coerce(qualifiedName, parameter, bound[parameter.name]) : parameter.defaultValue);
+    args[parameter.name] = deepCopy(
+      Object.hasOwn(bound, parameter.name)
+        ? coerce(qualifiedName, parameter, bound[parameter.name])
+        : parameter.defaultValue,
+    );
   }
   return args;
 }

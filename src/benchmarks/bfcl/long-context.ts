@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { parseJsonKeepingFloats } from './python-float.ts';
 import { PythonOpaque } from './python-values.ts';
 
@@ -28,10 +28,22 @@ export interface LongContextConstants {
 }
 
 const REQUIRED_KEYS: (keyof LongContextConstants)[] = [
-  'WATCH_LIST_EXTENSION', 'TRANSACTION_HISTORY_EXTENSION', 'MA_5_EXTENSION', 'MA_20_EXTENSION', 'TECHNOLOGY_EXTENSION',
-  'AUTOMOBILE_EXTENSION', 'ORDER_DETAIL_EXTENSION', 'FILE_CONTENT_EXTENSION', 'POPULATE_FILE_EXTENSION',
-  'CAR_STATUS_METADATA_EXTENSION', 'LONG_WEATHER_EXTENSION', 'PARKING_BRAKE_INSTRUCTION', 'INTERMEDIARY_CITIES',
-  'CREDIT_CARD_EXTENSION', 'BOOKING_RECORD_EXTENSION', 'FILES_TAIL_USED',
+  'WATCH_LIST_EXTENSION',
+  'TRANSACTION_HISTORY_EXTENSION',
+  'MA_5_EXTENSION',
+  'MA_20_EXTENSION',
+  'TECHNOLOGY_EXTENSION',
+  'AUTOMOBILE_EXTENSION',
+  'ORDER_DETAIL_EXTENSION',
+  'FILE_CONTENT_EXTENSION',
+  'POPULATE_FILE_EXTENSION',
+  'CAR_STATUS_METADATA_EXTENSION',
+  'LONG_WEATHER_EXTENSION',
+  'PARKING_BRAKE_INSTRUCTION',
+  'INTERMEDIARY_CITIES',
+  'CREDIT_CARD_EXTENSION',
+  'BOOKING_RECORD_EXTENSION',
+  'FILES_TAIL_USED',
 ];
 
 /** Reads `long_context_constants.json` from the BFCL data folder. */

@@ -3,8 +3,8 @@
  * docs, user turns, assistant call lists with their tool results) plus OpenAI tool schemas, and a
  * compact text rendering for small built-in models.
  */
-import type { ChatMessage, ToolCall, ToolSchema } from '../../spec/chat.ts';
-import type { AgentPrompt } from '../../spec/task.ts';
+import type { ChatMessage, ToolCall, ToolSchema } from '../../interfaces/chat.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
 import type { FunctionDoc } from './data.ts';
 import { pythonRepr } from './python-values.ts';
 
@@ -27,7 +27,9 @@ export function systemPrompt(docs: readonly FunctionDoc[]): string {
 const SYSTEM_PROMPTS = new WeakMap<readonly FunctionDoc[], string>();
 
 function composeSystemPrompt(docs: readonly FunctionDoc[]): string {
-  const functions = JSON.stringify(docs.map(({ name, description, parameters }) => ({ name, description, parameters })));
+  const functions = JSON.stringify(
+    docs.map(({ name, description, parameters }) => ({ name, description, parameters })),
+  );
   return [
     'You compose function calls. Given the user request and the functions below, make the calls that fulfil it.',
     'If no function applies, or a required parameter is missing from the request, say so and make no call.',
@@ -39,7 +41,9 @@ function composeSystemPrompt(docs: readonly FunctionDoc[]): string {
 
 /** One call in BFCL's native syntax with keyword arguments: `name(key=repr(value), ...)`. */
 export function callText(call: { name: string; arguments: Record<string, unknown> }): string {
-  return `${call.name}(${Object.entries(call.arguments).map(([key, value]) => `${key}=${pythonRepr(value)}`).join(', ')})`;
+  return `${call.name}(${Object.entries(call.arguments)
+    .map(([key, value]) => `${key}=${pythonRepr(value)}`)
+    .join(', ')})`;
 }
 
 /** A call list in BFCL's native syntax, e.g. `[cd(folder='document'), ls(a=True)]`. */
@@ -52,18 +56,22 @@ export function stepMessages(calls: readonly ToolCall[], results: readonly strin
   const assistant: ChatMessage = { role: 'assistant', content: text ?? callListText(calls), toolCalls: [...calls] };
   return [
     assistant,
-    ...calls.map((call, position): ChatMessage => ({
-      role: 'tool',
-      content: results[position] ?? '',
-      toolCallId: call.id ?? `call_${position}`,
-      name: call.name,
-    })),
+    ...calls.map(
+      (call, position): ChatMessage => ({
+        role: 'tool',
+        content: results[position] ?? '',
+        toolCallId: call.id ?? `call_${position}`,
+        name: call.name,
+      }),
+    ),
   ];
 }
 
 function compactSignature(doc: FunctionDoc): string {
   const required = new Set(doc.parameters.required ?? []);
-  return `${doc.name}(${Object.keys(doc.parameters.properties).map((name) => (required.has(name) ? name : `${name}?`)).join(', ')})`;
+  return `${doc.name}(${Object.keys(doc.parameters.properties)
+    .map((name) => (required.has(name) ? name : `${name}?`))
+    .join(', ')})`;
 }
 
 /** Compact text: the function signatures, then the dialogue with calls and shortened results. */
@@ -72,9 +80,13 @@ export function compactText(docs: readonly FunctionDoc[], messages: readonly Cha
   for (const message of messages) {
     if (message.role === 'system') continue;
     if (message.role === 'user') lines.push(`user: ${message.content}`);
-    else if (message.role === 'assistant') lines.push(`calls: ${message.toolCalls ? callListText(message.toolCalls) : message.content}`);
+    else if (message.role === 'assistant')
+      lines.push(`calls: ${message.toolCalls ? callListText(message.toolCalls) : message.content}`);
     else {
-      const result = message.content.length > COMPACT_RESULT_CHARACTERS ? `${message.content.slice(0, COMPACT_RESULT_CHARACTERS)}…` : message.content;
+      const result =
+        message.content.length > COMPACT_RESULT_CHARACTERS
+          ? `${message.content.slice(0, COMPACT_RESULT_CHARACTERS)}…`
+          : message.content;
       lines.push(`result ${message.name ?? ''}: ${result}`);
     }
   }
@@ -112,6 +124,10 @@ export function buildPrompt(parts: PromptParts): AgentPrompt {
     messages,
     tools: parts.tools,
     maxResponseTokens: Math.max(16, answer.length),
-    reference: { answer, toolCalls: parts.referenceCalls.map((call) => ({ ...call, arguments: { ...call.arguments } })), difficulty: parts.difficulty },
+    reference: {
+      answer,
+      toolCalls: parts.referenceCalls.map((call) => ({ ...call, arguments: { ...call.arguments } })),
+      difficulty: parts.difficulty,
+    },
   };
 }

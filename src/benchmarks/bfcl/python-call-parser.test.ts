@@ -14,10 +14,19 @@ describe('parsePythonCallList', () => {
     expect(parsed.calls.map((call) => call.name)).toEqual(['cd', 'ls', 'f']);
     expect(parsed.calls[0]!.keywords).toEqual({ folder: 'document' });
     expect(parsed.calls[1]!.keywords).toEqual({ a: true });
-    expect(parsed.calls[2]!.positional).toEqual(['x', 2, -3.5, null, false, [1, 'a'], { k: [1, 2], j: { n: null } }, [1, 2]]);
+    expect(parsed.calls[2]!.positional).toEqual([
+      'x',
+      2,
+      -3.5,
+      null,
+      false,
+      [1, 'a'],
+      { k: [1, 2], j: { n: null } },
+      [1, 2],
+    ]);
     // 1e3 is a Python float: integral floats are boxed so they still print as 1000.0.
     expect(parsed.calls[2]!.keywords).toEqual({ t: [4], e: new PyFloat(1000) });
-    expect(pythonRepr(parsed.calls[2]!.keywords['e'])).toBe('1000.0');
+    expect(pythonRepr(parsed.calls[2]!.keywords.e)).toBe('1000.0');
   });
 
   it('handles escapes, quotes inside strings, triple quotes, raw strings and implicit concatenation', () => {
@@ -37,7 +46,14 @@ line""", y=r'\\d+', z='ab' "cd")]`);
   it('accepts a single call and an empty list, and rejects malformed text with a reason', () => {
     expect(parsePythonCallList('ls()')).toEqual({ ok: true, calls: [{ name: 'ls', positional: [], keywords: {} }] });
     expect(parsePythonCallList('[]')).toEqual({ ok: true, calls: [] });
-    for (const bad of ["[cd(folder='doc)]", '[cd(folder=)]', '[cd(folder="a") extra]', 'I cannot do that.', '[f(a=1, 2)]', '[f(a=1, a=2)]']) {
+    for (const bad of [
+      "[cd(folder='doc)]",
+      '[cd(folder=)]',
+      '[cd(folder="a") extra]',
+      'I cannot do that.',
+      '[f(a=1, 2)]',
+      '[f(a=1, a=2)]',
+    ]) {
       const parsed = parsePythonCallList(bad);
       expect(parsed.ok, bad).toBe(false);
       if (!parsed.ok) expect(parsed.reason.length).toBeGreaterThan(0);
@@ -50,8 +66,15 @@ line""", y=r'\\d+', z='ab' "cd")]`);
   });
 
   it('parses every gold call form of the data (positional gold arguments kept)', () => {
-    expect(parseGoldCall("sort('final_report.pdf')")).toEqual({ name: 'sort', positional: ['final_report.pdf'], keywords: {} });
-    expect(parseGoldCall("grep(file_name='a.txt',pattern='budget analysis')").keywords).toEqual({ file_name: 'a.txt', pattern: 'budget analysis' });
+    expect(parseGoldCall("sort('final_report.pdf')")).toEqual({
+      name: 'sort',
+      positional: ['final_report.pdf'],
+      keywords: {},
+    });
+    expect(parseGoldCall("grep(file_name='a.txt',pattern='budget analysis')").keywords).toEqual({
+      file_name: 'a.txt',
+      pattern: 'budget analysis',
+    });
     expect(() => parseGoldCall('not a call')).toThrow(/cannot be parsed/);
   });
 });
@@ -75,8 +98,17 @@ describe('decodeAnswer', () => {
   });
 
   it('prefers OpenAI tool calls over text', () => {
-    const decoded = decodeAnswer({ text: 'ignored', toolCalls: [{ name: 'ls', arguments: { a: true } }], policyVersion: 'test' });
-    expect(decoded).toEqual({ ok: true, source: 'tool-calls', droppedPositional: 0, calls: [{ name: 'ls', positional: [], keywords: { a: true } }] });
+    const decoded = decodeAnswer({
+      text: 'ignored',
+      toolCalls: [{ name: 'ls', arguments: { a: true } }],
+      policyVersion: 'test',
+    });
+    expect(decoded).toEqual({
+      ok: true,
+      source: 'tool-calls',
+      droppedPositional: 0,
+      calls: [{ name: 'ls', positional: [], keywords: { a: true } }],
+    });
   });
 
   it('reads an empty or "[]" answer as no call', () => {

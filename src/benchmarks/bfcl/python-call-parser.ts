@@ -5,7 +5,7 @@
  * True/False/None, lists, tuples (as arrays), dicts, unary minus, arithmetic on constants, and bare
  * names (which the official decoder turns into their own text).
  */
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { arithmetic as numericArithmetic, asFloat, isNumeric, PyFloat } from './python-float.ts';
 
 /** One call as written: positional arguments in order, keyword arguments by name. */
@@ -28,7 +28,10 @@ function tokenize(source: string): Token[] {
   let position = 0;
   while (position < source.length) {
     const character = source[position]!;
-    if (/\s/.test(character)) { position++; continue; }
+    if (/\s/.test(character)) {
+      position++;
+      continue;
+    }
     const start = position;
     const stringMatch = /^([rRuUbB]{0,2})('''|"""|'|")/.exec(source.slice(position, position + 5));
     if (stringMatch && (stringMatch[1] === '' || /^[rRuUbB]+$/.test(stringMatch[1]!))) {
@@ -38,14 +41,34 @@ function tokenize(source: string): Token[] {
       let value = '';
       for (;;) {
         if (position >= source.length) throw new ParseFailure('unterminated string');
-        if (source.startsWith(quote, position)) { position += quote.length; break; }
+        if (source.startsWith(quote, position)) {
+          position += quote.length;
+          break;
+        }
         const next = source[position]!;
         if (next === '\n' && quote.length === 1) throw new ParseFailure('newline in string');
         if (next === '\\' && position + 1 < source.length) {
           const escaped = source[position + 1]!;
-          if (raw) { value += next + escaped; position += 2; continue; }
+          if (raw) {
+            value += next + escaped;
+            position += 2;
+            continue;
+          }
           position += 2;
-          const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+          const simple: Record<string, string> = {
+            n: '\n',
+            t: '\t',
+            r: '\r',
+            '\\': '\\',
+            "'": "'",
+            '"': '"',
+            '0': '\0',
+            a: '\x07',
+            b: '\b',
+            f: '\f',
+            v: '\v',
+            '\n': '',
+          };
           if (escaped in simple) value += simple[escaped];
           else if (escaped === 'x' || escaped === 'u' || escaped === 'U') {
             const width = escaped === 'x' ? 2 : escaped === 'u' ? 4 : 8;
@@ -53,7 +76,7 @@ function tokenize(source: string): Token[] {
             if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== width) throw new ParseFailure('bad escape');
             value += String.fromCodePoint(parseInt(hex, 16));
             position += width;
-          } else value += '\\' + escaped;
+          } else value += `\\${escaped}`;
           continue;
         }
         value += next;
@@ -62,7 +85,9 @@ function tokenize(source: string): Token[] {
       tokens.push({ kind: 'string', value, start, end: position });
       continue;
     }
-    const numberMatch = /^(?:0[xX][0-9a-fA-F_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?)/.exec(source.slice(position));
+    const numberMatch = /^(?:0[xX][0-9a-fA-F_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?)/.exec(
+      source.slice(position),
+    );
     if (numberMatch && /[\d.]/.test(character)) {
       const text = numberMatch[0].replaceAll('_', '');
       const value = /^0[xX]/.test(text) ? parseInt(text, 16) : Number(text);
@@ -89,9 +114,14 @@ function tokenize(source: string): Token[] {
 
 class Parser {
   private position = 0;
-  constructor(private readonly tokens: Token[], private readonly source: string) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly source: string,
+  ) {}
 
-  private peek(): Token | undefined { return this.tokens[this.position]; }
+  private peek(): Token | undefined {
+    return this.tokens[this.position];
+  }
   private isSymbol(text: string): boolean {
     const token = this.peek();
     return token !== undefined && token.kind === 'symbol' && token.text === text;
@@ -100,7 +130,9 @@ class Parser {
     if (!this.isSymbol(text)) throw new ParseFailure(`expected '${text}'`);
     this.position++;
   }
-  atEnd(): boolean { return this.position >= this.tokens.length; }
+  atEnd(): boolean {
+    return this.position >= this.tokens.length;
+  }
 
   /** Top level: a list/tuple of calls or a single call. */
   parseCallList(): PythonCall[] {
@@ -121,15 +153,15 @@ class Parser {
 
   private parseDottedName(): string {
     const first = this.peek();
-    if (!first || first.kind !== 'name') throw new ParseFailure('expected a function name');
+    if (first?.kind !== 'name') throw new ParseFailure('expected a function name');
     this.position++;
     let name = first.text;
     while (this.isSymbol('.')) {
       this.position++;
       const part = this.peek();
-      if (!part || part.kind !== 'name') throw new ParseFailure('expected a name after "."');
+      if (part?.kind !== 'name') throw new ParseFailure('expected a name after "."');
       this.position++;
-      name += '.' + part.text;
+      name += `.${part.text}`;
     }
     return name;
   }
@@ -148,10 +180,12 @@ class Parser {
       const following = this.tokens[this.position + 1];
       if (token?.kind === 'name' && following?.kind === 'symbol' && following.text === '=') {
         this.position += 2;
-        if (Object.hasOwn(call.keywords, token.text)) throw new ParseFailure(`keyword argument repeated: ${token.text}`);
+        if (Object.hasOwn(call.keywords, token.text))
+          throw new ParseFailure(`keyword argument repeated: ${token.text}`);
         call.keywords[token.text] = this.parseExpression();
       } else {
-        if (Object.keys(call.keywords).length > 0) throw new ParseFailure('positional argument follows keyword argument');
+        if (Object.keys(call.keywords).length > 0)
+          throw new ParseFailure('positional argument follows keyword argument');
         call.positional.push(this.parseExpression());
       }
       if (!this.isSymbol(')')) this.expect(',');
@@ -200,11 +234,23 @@ class Parser {
       while (this.peek()?.kind === 'string') value += (this.tokens[this.position++] as { value: string }).value;
       return value;
     }
-    if (token.kind === 'number') { this.position++; return token.float ? asFloat(token.value) : token.value; }
+    if (token.kind === 'number') {
+      this.position++;
+      return token.float ? asFloat(token.value) : token.value;
+    }
     if (token.kind === 'name') {
-      if (token.text === 'True') { this.position++; return true; }
-      if (token.text === 'False') { this.position++; return false; }
-      if (token.text === 'None') { this.position++; return null; }
+      if (token.text === 'True') {
+        this.position++;
+        return true;
+      }
+      if (token.text === 'False') {
+        this.position++;
+        return false;
+      }
+      if (token.text === 'None') {
+        this.position++;
+        return null;
+      }
       const start = token.start;
       const name = this.parseDottedName();
       if (this.isSymbol('(')) {
@@ -230,7 +276,10 @@ class Parser {
       let sawComma = false;
       while (!this.isSymbol(')')) {
         items.push(this.parseExpression());
-        if (!this.isSymbol(')')) { this.expect(','); sawComma = true; }
+        if (!this.isSymbol(')')) {
+          this.expect(',');
+          sawComma = true;
+        }
       }
       this.position++;
       return sawComma || items.length !== 1 ? items : items[0];
@@ -285,8 +334,8 @@ export function parsePythonCallList(source: string): CallListParse {
  */
 export function decodeModelText(text: string): CallListParse {
   let cleaned = text.replace(/^[`\n ]+|[`\n ]+$/g, '');
-  if (!cleaned.startsWith('[')) cleaned = '[' + cleaned;
-  if (!cleaned.endsWith(']')) cleaned = cleaned + ']';
+  if (!cleaned.startsWith('[')) cleaned = `[${cleaned}`;
+  if (!cleaned.endsWith(']')) cleaned = `${cleaned}]`;
   cleaned = cleaned.trim().replace(/^'+|'+$/g, '');
   return parsePythonCallList(cleaned);
 }
@@ -295,7 +344,10 @@ export function decodeModelText(text: string): CallListParse {
 export function parseGoldCall(source: string): PythonCall {
   const parsed = parsePythonCallList(source);
   if (!parsed.ok || parsed.calls.length !== 1) {
-    throw new GenEnvError('benchmark', `BFCL gold call cannot be parsed: ${source}${parsed.ok ? '' : ` (${parsed.reason})`}`);
+    throw new GenEnvError(
+      'benchmark',
+      `BFCL gold call cannot be parsed: ${source}${parsed.ok ? '' : ` (${parsed.reason})`}`,
+    );
   }
   return parsed.calls[0]!;
 }

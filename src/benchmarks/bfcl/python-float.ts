@@ -85,7 +85,8 @@ export function parseJsonKeepingFloats(text: string): unknown {
   return JSON.parse(marked, (_key, value: unknown) => {
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const keys = Object.keys(value);
-      if (keys.length === 1 && keys[0] === FLOAT_MARK) return new PyFloat((value as Record<string, number>)[FLOAT_MARK]!);
+      if (keys.length === 1 && keys[0] === FLOAT_MARK)
+        return new PyFloat((value as Record<string, number>)[FLOAT_MARK]!);
     }
     return value;
   });

@@ -42,14 +42,20 @@ export class PythonRandom {
       state[i] = ((state[i]! ^ Math.imul(previous, 1664525)) + key[j]! + j) >>> 0;
       i++;
       j++;
-      if (i >= N) { state[0] = state[N - 1]!; i = 1; }
+      if (i >= N) {
+        state[0] = state[N - 1]!;
+        i = 1;
+      }
       if (j >= key.length) j = 0;
     }
     for (let k = N - 1; k > 0; k--) {
       const previous = state[i - 1]! ^ (state[i - 1]! >>> 30);
       state[i] = ((state[i]! ^ Math.imul(previous, 1566083941)) - i) >>> 0;
       i++;
-      if (i >= N) { state[0] = state[N - 1]!; i = 1; }
+      if (i >= N) {
+        state[0] = state[N - 1]!;
+        i = 1;
+      }
     }
     state[0] = 0x80000000;
   }

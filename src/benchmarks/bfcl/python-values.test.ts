@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PythonRandom } from './python-random.ts';
 import {
-  executionResultString, pythonEquals, pythonFloat, pythonJsonDumps, pythonRepr, PythonOpaque, pythonTruthy, sliceFrom, splitLines,
+  executionResultString,
+  pythonEquals,
+  pythonFloat,
+  pythonJsonDumps,
+  pythonRepr,
+  PythonOpaque,
+  pythonTruthy,
+  sliceFrom,
+  splitLines,
 } from './python-values.ts';
 import { pythonRound } from './environments/math-api.ts';
 
@@ -21,7 +29,9 @@ describe('PythonRandom matches CPython random.Random', () => {
 
 describe('Python value printing', () => {
   it('prints repr like Python', () => {
-    expect(pythonRepr(['a', "it's", 1, 2.5, true, null, { k: [] }])).toBe(`['a', "it's", 1, 2.5, True, None, {'k': []}]`);
+    expect(pythonRepr(['a', "it's", 1, 2.5, true, null, { k: [] }])).toBe(
+      `['a', "it's", 1, 2.5, True, None, {'k': []}]`,
+    );
     expect(pythonRepr(new Set())).toBe('set()');
     expect(pythonRepr(1e-7)).toBe('1e-07');
   });
@@ -52,12 +62,19 @@ describe('Python semantics helpers', () => {
     expect(splitLines('a\nb\r\nc\n')).toEqual(['a', 'b', 'c']);
     expect(sliceFrom([1, 2, 3], -2)).toEqual([2, 3]);
     expect(sliceFrom([1, 2, 3], 0)).toEqual([1, 2, 3]);
-    expect([pythonTruthy([]), pythonTruthy({}), pythonTruthy('False'), pythonTruthy(0)]).toEqual([false, false, true, false]);
+    expect([pythonTruthy([]), pythonTruthy({}), pythonTruthy('False'), pythonTruthy(0)]).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('converts with float() and rounds half to even', () => {
     expect(pythonFloat('2.5')).toBe(2.5);
     expect(() => pythonFloat('abc')).toThrow(/could not convert/);
-    expect([pythonRound(2.5, 0), pythonRound(0.125, 2), pythonRound(2.675, 2), pythonRound(1234, -2)]).toEqual([2, 0.12, 2.67, 1200]);
+    expect([pythonRound(2.5, 0), pythonRound(0.125, 2), pythonRound(2.675, 2), pythonRound(1234, -2)]).toEqual([
+      2, 0.12, 2.67, 1200,
+    ]);
   });
 });

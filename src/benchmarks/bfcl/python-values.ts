@@ -45,7 +45,15 @@ export function pythonEquals(left: unknown, right: unknown): boolean {
 
 /** True for a plain object (a Python dict here). */
 export function isDict(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Set) && !(value instanceof Map) && !(value instanceof PythonOpaque) && !(value instanceof PyFloat);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Set) &&
+    !(value instanceof Map) &&
+    !(value instanceof PythonOpaque) &&
+    !(value instanceof PyFloat)
+  );
 }
 
 /** Key–value pairs of a dict held as a plain object or a Map (whose keys may be ints); undefined otherwise. */
@@ -76,11 +84,11 @@ export function stringRepr(text: string): string {
   for (const character of text) {
     const code = character.codePointAt(0)!;
     if (character === '\\') out += '\\\\';
-    else if (character === quote) out += '\\' + quote;
+    else if (character === quote) out += `\\${quote}`;
     else if (character === '\n') out += '\\n';
     else if (character === '\r') out += '\\r';
     else if (character === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += '\\x' + code.toString(16).padStart(2, '0');
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
     else out += character;
   }
   return out + quote;
@@ -95,10 +103,10 @@ export function pythonRepr(value: unknown): string {
   if (value instanceof PyFloat) return floatRepr(value.value);
   if (typeof value === 'string') return stringRepr(value);
   if (value instanceof PythonOpaque) return value.repr;
-  if (value instanceof Set) return value.size === 0 ? 'set()' : '{' + [...value].map(pythonRepr).join(', ') + '}';
-  if (Array.isArray(value)) return '[' + value.map(pythonRepr).join(', ') + ']';
+  if (value instanceof Set) return value.size === 0 ? 'set()' : `{${[...value].map(pythonRepr).join(', ')}}`;
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
   const entries = dictEntries(value);
-  if (entries) return '{' + entries.map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(', ') + '}';
+  if (entries) return `{${entries.map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
   return String(value);
 }
 
@@ -109,7 +117,10 @@ export function pythonStr(value: unknown): string {
 
 /** JSON string with `ensure_ascii=True`, as Python's `json.dumps` writes it (same short escapes as JSON.stringify). */
 function jsonString(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
+  return JSON.stringify(text).replace(
+    /[\u007f-\uffff]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Python `json.dumps(value)` (default separators ", " and ": "); throws where Python raises TypeError. */
@@ -124,10 +135,20 @@ export function pythonJsonDumps(value: unknown): string {
     return value instanceof PyFloat ? floatRepr(number) : numberRepr(number);
   }
   if (typeof value === 'string') return jsonString(value);
-  if (Array.isArray(value)) return '[' + value.map(pythonJsonDumps).join(', ') + ']';
+  if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
   const entries = dictEntries(value);
   // json.dumps turns int keys into their text.
-  if (entries) return '{' + entries.map(([key, item]) => `${jsonString(typeof key === 'string' ? key : pythonJsonDumps(key))}: ${pythonJsonDumps(item)}`).join(', ') + '}';
+  if (entries)
+    return (
+      '{' +
+      entries
+        .map(
+          ([key, item]) =>
+            `${jsonString(typeof key === 'string' ? key : pythonJsonDumps(key))}: ${pythonJsonDumps(item)}`,
+        )
+        .join(', ') +
+      '}'
+    );
   throw new TypeError(`Object of type ${value instanceof Set ? 'set' : 'object'} is not JSON serializable`);
 }
 

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const BFCL_DATA_PATH = fileURLToPath(new URL('../../../../shared/benchmarks/bfcl/', import.meta.url));
+export const BFCL_DATA_PATH = fileURLToPath(new URL('../../../../shared/benchmarks/bfcl', import.meta.url));
 
 /** True when the shared data is present; otherwise tells why the data tests are skipped. */
 export function bfclDataAvailable(): boolean {

@@ -3,10 +3,10 @@
  * the prompt holds the user turns so far, the gold calls of earlier turns and their results; the
  * agent answers once with a list of calls, scored by the official state and response checks.
  */
-import type { ChatMessage, ToolCall } from '../../spec/chat.ts';
-import type { BenchmarkItemResult } from '../../spec/benchmark.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { AgentPrompt } from '../../spec/task.ts';
+import type { ChatMessage, ToolCall } from '../../interfaces/chat.ts';
+import type { BenchmarkItemResult } from '../../interfaces/benchmark.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { decodeAnswer } from './answer-decoder.ts';
 import { checkTurn, goldResults } from './checker.ts';
@@ -21,7 +21,12 @@ export const ENTRY_BATCH = 8;
 export function goldToolCalls(data: BfclData, entry: BfclEntry): ToolCall[][] {
   const environment = new EnvironmentSet(entry.initialConfig, entry.involvedClasses, entry.longContext, data.constants);
   return entry.goldCalls.map((calls, turn) =>
-    calls.map((call, position) => ({ id: `gold_${turn}_${position}`, name: call.name, arguments: namedArguments(environment, call) })));
+    calls.map((call, position) => ({
+      id: `gold_${turn}_${position}`,
+      name: call.name,
+      arguments: namedArguments(environment, call),
+    })),
+  );
 }
 
 /** One prompt per turn of an entry, each with the gold history before it. */
@@ -64,10 +69,22 @@ export async function runTurnProtocol(
   seed: number,
   onTurn: () => void,
 ): Promise<TurnOutcome> {
-  const outcome: TurnOutcome = { items: [], turns: 0, correct: 0, irrelevanceTurns: 0, irrelevanceCorrect: 0, failures: {} };
+  const outcome: TurnOutcome = {
+    items: [],
+    turns: 0,
+    correct: 0,
+    irrelevanceTurns: 0,
+    irrelevanceCorrect: 0,
+    failures: {},
+  };
   for (let start = 0; start < entries.length; start += ENTRY_BATCH) {
-    const batch = entries.slice(start, start + ENTRY_BATCH).flatMap((entry) => turnPrompts(data, entry).map((prompt, turn) => ({ entry, turn, prompt })));
-    const completions = await policy.act(batch.map((task) => task.prompt), { samples: 1, seed: deriveSeed(seed, 'bfcl-turn', start), temperature: 0 });
+    const batch = entries
+      .slice(start, start + ENTRY_BATCH)
+      .flatMap((entry) => turnPrompts(data, entry).map((prompt, turn) => ({ entry, turn, prompt })));
+    const completions = await policy.act(
+      batch.map((task) => task.prompt),
+      { samples: 1, seed: deriveSeed(seed, 'bfcl-turn', start), temperature: 0 },
+    );
     batch.forEach((task, position) => {
       const completion = completions[position]?.[0] ?? { text: '', policyVersion: 'missing' };
       const decoded = decodeAnswer(completion);
@@ -89,7 +106,9 @@ export async function runTurnProtocol(
           protocol: 'per-turn',
           turn: task.turn,
           irrelevance,
-          answer: decoded.ok ? callListText(calls.map((call) => ({ name: call.name, arguments: call.keywords }))) : String(completion.text ?? '').slice(0, 500),
+          answer: decoded.ok
+            ? callListText(calls.map((call) => ({ name: call.name, arguments: call.keywords })))
+            : String(completion.text ?? '').slice(0, 500),
           ...(decoded.ok ? { droppedPositionalArguments: decoded.droppedPositional } : { decodeError: decoded.reason }),
           ...(verdict.valid ? {} : { errorType: verdict.errorType, error: verdict.message, ...verdict.details }),
         },

@@ -1,9 +1,23 @@
 import { failure, guarded, PASS, type CheckResult } from './check-result.ts';
 import type { TravelDatabase } from './database.ts';
-import { evaluatedDays, field, filled, has, MEALS, NOTHING_TO_FILL, PlanShapeError, truthy, type Plan, type PlanDay } from './plan.ts';
+import {
+  evaluatedDays,
+  field,
+  filled,
+  has,
+  MEALS,
+  NOTHING_TO_FILL,
+  PlanShapeError,
+  truthy,
+  type Plan,
+} from './plan.ts';
 import type { TravelQuery } from './query-fields.ts';
 import {
-  extractBeforeParenthesis, extractFromTo, flightNumberOf, nameAndCity, transportationMode,
+  extractBeforeParenthesis,
+  extractFromTo,
+  flightNumberOf,
+  nameAndCity,
+  transportationMode,
 } from './text-patterns.ts';
 
 /**
@@ -24,7 +38,6 @@ export const COMMONSENSE_CHECKS = {
   is_not_absent: 'Complete Information',
 } as const;
 export type CommonsenseCheck = keyof typeof COMMONSENSE_CHECKS;
-
 
 /** The two cities of "from A to B" without parentheses; a KeyError-like failure when the phrase is absent. */
 function fromToCities(text: string): [string, string] {
@@ -140,7 +153,8 @@ function nonConflictingTransportation(query: TravelQuery, plan: Plan): CheckResu
     if (filled(unit, 'transportation')) modes.push(transportationMode(String(unit.transportation)));
   }
   const selfDriving = modes.includes('Self-driving');
-  if (selfDriving && (modes.includes('Flight') || modes.includes('Taxi'))) return failure('The transportation is conflicting.');
+  if (selfDriving && (modes.includes('Flight') || modes.includes('Taxi')))
+    return failure('The transportation is conflicting.');
   return PASS;
 }
 
@@ -156,7 +170,8 @@ function withinCurrentCity(query: TravelQuery, plan: Plan): CheckResult {
     const cities = current.includes('from') ? fromToCities(current) : [...extractBeforeParenthesis(current)];
     if (filled(unit, 'transportation')) {
       const transport = String(unit.transportation);
-      if (cities.some((city) => !transport.includes(city))) return failure(`The transportation in day ${day + 1} is invalid city choice.`);
+      if (cities.some((city) => !transport.includes(city)))
+        return failure(`The transportation in day ${day + 1} is invalid city choice.`);
     }
     for (const meal of ['breakfast', 'lunch', 'dinner'] as const) {
       if (filled(unit, meal) && !cities.some((city) => String(unit[meal]).includes(city))) {
@@ -165,7 +180,8 @@ function withinCurrentCity(query: TravelQuery, plan: Plan): CheckResult {
     }
     if (filled(unit, 'attraction')) {
       for (const attraction of attractionEntries(String(unit.attraction))) {
-        if (!cities.some((city) => attraction.includes(city))) return failure(`The attraction in day ${day + 1} is invalid city choice.`);
+        if (!cities.some((city) => attraction.includes(city)))
+          return failure(`The attraction in day ${day + 1} is invalid city choice.`);
       }
     }
     if (filled(unit, 'accommodation')) {
@@ -188,37 +204,49 @@ function withinSandbox(query: TravelQuery, plan: Plan, database: TravelDatabase)
       if (lower.includes('flight number')) {
         // Official: raises (stopping the whole evaluation) when the cities or the number cannot be read.
         const number = flightNumberOf(transport);
-        if (!pair || number === null) return failure(`The transportation ${transport} in day ${day + 1} can not be parsed.`);
-        const flights = database.flightsByNumber(number, extractBeforeParenthesis(pair[0]), extractBeforeParenthesis(pair[1]));
+        if (!pair || number === null)
+          return failure(`The transportation ${transport} in day ${day + 1} can not be parsed.`);
+        const flights = database.flightsByNumber(
+          number,
+          extractBeforeParenthesis(pair[0]),
+          extractBeforeParenthesis(pair[1]),
+        );
         if (flights.length < 1) return failure(`The flight number in day ${day + 1} is invalid in the sandbox.`);
       } else if (lower.includes('self-driving') || lower.includes('taxi')) {
-        const [origin, destination] = pair ? [extractBeforeParenthesis(pair[0]), extractBeforeParenthesis(pair[1])] : ['-', '-'];
+        const [origin, destination] = pair
+          ? [extractBeforeParenthesis(pair[0]), extractBeforeParenthesis(pair[1])]
+          : ['-', '-'];
         const mode = lower.includes('self-driving') ? 'self-driving' : 'taxi';
-        if (database.groundCost(origin, destination, mode) === null) return failure(`The ${mode} in day ${day + 1} is invalid in the sandbox.`);
+        if (database.groundCost(origin, destination, mode) === null)
+          return failure(`The ${mode} in day ${day + 1} is invalid in the sandbox.`);
       }
     }
     for (const meal of MEALS) {
       if (!filled(unit, meal)) continue;
       const { name, city } = nameAndCity(String(unit[meal]));
-      if (database.restaurants(name, city).length < 1) return failure(`The ${meal} in day ${day + 1} is invalid in the sandbox.`);
+      if (database.restaurants(name, city).length < 1)
+        return failure(`The ${meal} in day ${day + 1} is invalid in the sandbox.`);
     }
     if (filled(unit, 'attraction')) {
       for (const attraction of attractionEntries(String(unit.attraction))) {
         const { name, city } = nameAndCity(attraction);
-        if (database.attractions(name, city).length < 1) return failure(`The attraction ${attraction} in day ${day + 1} is invalid in the sandbox.`);
+        if (database.attractions(name, city).length < 1)
+          return failure(`The attraction ${attraction} in day ${day + 1} is invalid in the sandbox.`);
       }
     }
     if (filled(unit, 'accommodation')) {
       const { name, city } = nameAndCity(String(unit.accommodation));
-      if (database.accommodations(name, city).length < 1) return failure(`The accommodation in day ${day + 1} is invalid in the sandbox.`);
+      if (database.accommodations(name, city).length < 1)
+        return failure(`The accommodation in day ${day + 1} is invalid in the sandbox.`);
     }
   }
   return PASS;
 }
 
 function validDays(query: TravelQuery, plan: Plan): boolean {
-  const filledDays = evaluatedDays(query, plan)
-    .filter((unit) => Object.keys(unit).length > 0 && field(unit, 'current_city') !== NOTHING_TO_FILL).length;
+  const filledDays = evaluatedDays(query, plan).filter(
+    (unit) => Object.keys(unit).length > 0 && field(unit, 'current_city') !== NOTHING_TO_FILL,
+  ).length;
   return filledDays === query.days;
 }
 
@@ -246,14 +274,25 @@ function completeInformation(query: TravelQuery, plan: Plan): CheckResult {
   if (!validVisitingCityNumber(query, plan)) return failure('Invalid City Number');
   let filledFields = 0;
   for (const [day, unit] of evaluatedDays(query, plan).entries()) {
-    for (const [key, label] of [['transportation', 'Transportation'], ['breakfast', 'Breakfast'], ['lunch', 'Lunch'], ['dinner', 'Dinner'], ['attraction', 'Attraction'], ['accommodation', 'Accommodation']] as const) {
+    for (const [key, label] of [
+      ['transportation', 'Transportation'],
+      ['breakfast', 'Breakfast'],
+      ['lunch', 'Lunch'],
+      ['dinner', 'Dinner'],
+      ['attraction', 'Attraction'],
+      ['accommodation', 'Accommodation'],
+    ] as const) {
       if (!has(unit, key)) return failure(`No ${label} Info.`);
     }
     const current = field(unit, 'current_city');
-    if ((current.includes('from ') || current.includes('to ')) && blank(unit.transportation)) return failure(`No transportation in day ${day + 1} is not allowed.`);
-    if (!current.includes('from ') && !current.includes(' to ') && blank(unit.attraction)) return failure(`No attaction in day ${day + 1} is not allowed.`);
-    if (day !== query.days - 1 && blank(unit.accommodation)) return failure(`No accommodation in day ${day + 1} is not allowed.`);
-    if ((blank(unit.breakfast) || blank(unit.lunch) || blank(unit.dinner)) && !current.includes('from ')) return failure(`No meal in day ${day + 1} is not allowed.`);
+    if ((current.includes('from ') || current.includes('to ')) && blank(unit.transportation))
+      return failure(`No transportation in day ${day + 1} is not allowed.`);
+    if (!current.includes('from ') && !current.includes(' to ') && blank(unit.attraction))
+      return failure(`No attaction in day ${day + 1} is not allowed.`);
+    if (day !== query.days - 1 && blank(unit.accommodation))
+      return failure(`No accommodation in day ${day + 1} is not allowed.`);
+    if ((blank(unit.breakfast) || blank(unit.lunch) || blank(unit.dinner)) && !current.includes('from '))
+      return failure(`No meal in day ${day + 1} is not allowed.`);
     for (const value of Object.values(unit)) if (truthy(value) && value !== '-') filledFields++;
   }
   if (filledFields / (6 * query.days) < 0.5) return failure('The absent information is more than 50%.');
@@ -261,7 +300,11 @@ function completeInformation(query: TravelQuery, plan: Plan): CheckResult {
 }
 
 /** All eight commonsense checks of a delivered (non-empty) plan, in the official key order. */
-export function evaluateCommonsense(query: TravelQuery, plan: Plan, database: TravelDatabase): Record<CommonsenseCheck, CheckResult> {
+export function evaluateCommonsense(
+  query: TravelQuery,
+  plan: Plan,
+  database: TravelDatabase,
+): Record<CommonsenseCheck, CheckResult> {
   return {
     is_reasonable_visiting_city: guarded(() => reasonableVisitingCity(query, plan, database)),
     is_valid_restaurants: guarded(() => diverseRestaurants(query, plan)),

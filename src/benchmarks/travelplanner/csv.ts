@@ -47,8 +47,25 @@ export function parseCsv(text: string): string[][] {
 
 /** pandas' default `na_values` (read_csv): a field equal to one of these reads as NaN. */
 const PANDAS_MISSING = new Set([
-  '', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN', '<NA>', 'N/A', 'NA',
-  'NULL', 'NaN', 'None', 'n/a', 'nan', 'null',
+  '',
+  '#N/A',
+  '#N/A N/A',
+  '#NA',
+  '-1.#IND',
+  '-1.#QNAN',
+  '-NaN',
+  '-nan',
+  '1.#IND',
+  '1.#QNAN',
+  '<NA>',
+  'N/A',
+  'NA',
+  'NULL',
+  'NaN',
+  'None',
+  'n/a',
+  'nan',
+  'null',
 ]);
 
 /** Whether pandas would read this field as a missing value. */

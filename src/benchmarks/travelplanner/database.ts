@@ -1,15 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { isPandasMissing, readCsvRecords } from './csv.ts';
 import { extractBeforeParenthesis } from './text-patterns.ts';
 
-export interface Restaurant { name: string; city: string; cuisines: string; averageCost: number }
-export interface Accommodation {
-  name: string; city: string; roomType: string; price: number; minimumNights: number; houseRules: string; maximumOccupancy: number;
+export interface Restaurant {
+  name: string;
+  city: string;
+  cuisines: string;
+  averageCost: number;
 }
-export interface Attraction { name: string; city: string }
-export interface Flight { flightNumber: string; price: number; origin: string; destination: string; date: string; departure: string; arrival: string }
+export interface Accommodation {
+  name: string;
+  city: string;
+  roomType: string;
+  price: number;
+  minimumNights: number;
+  houseRules: string;
+  maximumOccupancy: number;
+}
+export interface Attraction {
+  name: string;
+  city: string;
+}
+export interface Flight {
+  flightNumber: string;
+  price: number;
+  origin: string;
+  destination: string;
+  date: string;
+  departure: string;
+  arrival: string;
+}
 export type GroundMode = 'self-driving' | 'taxi';
 
 /**
@@ -28,9 +50,12 @@ export class TravelDatabase {
   readonly cityStates: ReadonlyMap<string, string>;
 
   constructor(parts: {
-    restaurants: Restaurant[]; accommodations: Accommodation[]; attractions: Attraction[];
+    restaurants: Restaurant[];
+    accommodations: Accommodation[];
+    attractions: Attraction[];
     distances: { origin: string; destination: string; duration: string | null; distance: string | null }[];
-    cityStates: Map<string, string>; flights: Flight[];
+    cityStates: Map<string, string>;
+    flights: Flight[];
   }) {
     for (const row of parts.restaurants) push(this.restaurantsByCity, row.city, row);
     for (const row of parts.accommodations) push(this.accommodationsByCity, row.city, row);
@@ -61,9 +86,10 @@ export class TravelDatabase {
   /** Flights with this number (optionally on this route), in listing order. */
   flightsByNumber(flightNumber: string, origin?: string, destination?: string): Flight[] {
     return this.flights.filter(
-      (flight) => flight.flightNumber === flightNumber
-        && (origin === undefined || flight.origin === origin)
-        && (destination === undefined || flight.destination === destination),
+      (flight) =>
+        flight.flightNumber === flightNumber &&
+        (origin === undefined || flight.origin === origin) &&
+        (destination === undefined || flight.destination === destination),
     );
   }
 
@@ -96,16 +122,33 @@ function readText(path: string): string {
 /** Loads the CSV sandbox under `<dataPath>/database/` and takes the flights given. */
 export function loadTravelDatabase(dataPath: string, flights: Flight[]): TravelDatabase {
   const database = join(dataPath, 'database');
-  const restaurants = readCsvRecords(readText(join(database, 'restaurants/clean_restaurant_2022.csv')), true).map((row) => ({
-    name: row.Name!, city: row.City!, cuisines: row.Cuisines!, averageCost: Number(row['Average Cost']),
+  const restaurants = readCsvRecords(readText(join(database, 'restaurants/clean_restaurant_2022.csv')), true).map(
+    (row) => ({
+      name: row.Name!,
+      city: row.City!,
+      cuisines: row.Cuisines!,
+      averageCost: Number(row['Average Cost']),
+    }),
+  );
+  const accommodations = readCsvRecords(
+    readText(join(database, 'accommodations/clean_accommodations_2022.csv')),
+    true,
+  ).map((row) => ({
+    name: row.NAME!,
+    city: row.city!,
+    roomType: row['room type']!,
+    price: Number(row.price),
+    minimumNights: Number(row['minimum nights']),
+    houseRules: row.house_rules!,
+    maximumOccupancy: Number(row['maximum occupancy']),
   }));
-  const accommodations = readCsvRecords(readText(join(database, 'accommodations/clean_accommodations_2022.csv')), true).map((row) => ({
-    name: row.NAME!, city: row.city!, roomType: row['room type']!, price: Number(row.price),
-    minimumNights: Number(row['minimum nights']), houseRules: row.house_rules!, maximumOccupancy: Number(row['maximum occupancy']),
+  const attractions = readCsvRecords(readText(join(database, 'attractions/attractions.csv')), true).map((row) => ({
+    name: row.Name!,
+    city: row.City!,
   }));
-  const attractions = readCsvRecords(readText(join(database, 'attractions/attractions.csv')), true).map((row) => ({ name: row.Name!, city: row.City! }));
   const distances = readCsvRecords(readText(join(database, 'googleDistanceMatrix/distance.csv')), false).map((row) => ({
-    origin: row.origin!, destination: row.destination!,
+    origin: row.origin!,
+    destination: row.destination!,
     duration: isPandasMissing(row.duration!) ? null : row.duration!,
     distance: isPandasMissing(row.distance!) ? null : row.distance!,
   }));

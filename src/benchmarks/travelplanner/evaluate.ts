@@ -19,5 +19,7 @@ export function evaluatePlan(query: TravelQuery, plan: Plan | null, database: Tr
 /** Whether a verdict passes every commonsense and every hard check (the final-pass criterion). */
 export function finalPass(verdict: QueryVerdict): boolean {
   if (verdict.commonsense === null || verdict.hard === null) return false;
-  return [...Object.values(verdict.commonsense), ...Object.values(verdict.hard)].every((result) => result.pass !== false);
+  return [...Object.values(verdict.commonsense), ...Object.values(verdict.hard)].every(
+    (result) => result.pass !== false,
+  );
 }

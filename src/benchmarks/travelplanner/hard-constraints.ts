@@ -19,7 +19,6 @@ export const HARD_CHECKS = {
 } as const;
 export type HardCheck = keyof typeof HARD_CHECKS;
 
-
 /** `unit[key]` names something (direct access: a missing key is a KeyError as in the official code). */
 function named(unit: PlanDay, key: string): string | null {
   const value = field(unit, key);
@@ -73,7 +72,11 @@ export function totalCost(query: TravelQuery, plan: Plan, database: TravelDataba
 }
 
 const HOUSE_RULE_BANS: Record<string, string> = {
-  smoking: 'No smoking', parties: 'No parties', 'children under 10': 'No children under 10', visitors: 'No visitors', pets: 'No pets',
+  smoking: 'No smoking',
+  parties: 'No parties',
+  'children under 10': 'No children under 10',
+  visitors: 'No visitors',
+  pets: 'No pets',
 };
 
 function roomRule(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
@@ -84,7 +87,7 @@ function roomRule(query: TravelQuery, plan: Plan, database: TravelDatabase): Che
     if (stay === null) continue;
     const { name, city } = nameAndCity(stay);
     const accommodation = database.accommodations(name, city)[0];
-    if (accommodation && accommodation.houseRules.includes(HOUSE_RULE_BANS[rule]!)) return failure(`The house rule should be ${rule}.`);
+    if (accommodation?.houseRules.includes(HOUSE_RULE_BANS[rule]!)) return failure(`The house rule should be ${rule}.`);
   }
   return PASS;
 }
@@ -118,7 +121,10 @@ function transportation(query: TravelQuery, plan: Plan): CheckResult {
   for (const unit of evaluatedDays(query, plan)) {
     const transport = named(unit, 'transportation');
     if (transport === null) continue;
-    if ((rule === 'no flight' && transport.includes('Flight')) || (rule === 'no self-driving' && transport.includes('Self-driving'))) {
+    if (
+      (rule === 'no flight' && transport.includes('Flight')) ||
+      (rule === 'no self-driving' && transport.includes('Self-driving'))
+    ) {
       return failure(`The transportation should not be ${rule}.`);
     }
   }
@@ -140,7 +146,8 @@ function roomType(query: TravelQuery, plan: Plan, database: TravelDatabase): Che
     if (stay === null) continue;
     const { name, city } = nameAndCity(stay);
     const accommodation = database.accommodations(name, city)[0];
-    if (accommodation && !ROOM_TYPE_OK[wanted]!(accommodation.roomType)) return failure(`The room type should be ${wanted}.`);
+    if (accommodation && !ROOM_TYPE_OK[wanted]!(accommodation.roomType))
+      return failure(`The room type should be ${wanted}.`);
   }
   return PASS;
 }
@@ -151,7 +158,11 @@ function budget(query: TravelQuery, plan: Plan, database: TravelDatabase): Check
 }
 
 /** All five hard checks, in the official key order; null verdicts are constraints the query does not set. */
-export function evaluateHardConstraints(query: TravelQuery, plan: Plan, database: TravelDatabase): Record<HardCheck, CheckResult> {
+export function evaluateHardConstraints(
+  query: TravelQuery,
+  plan: Plan,
+  database: TravelDatabase,
+): Record<HardCheck, CheckResult> {
   return {
     valid_cuisine: guarded(() => cuisine(query, plan, database)),
     valid_room_rule: guarded(() => roomRule(query, plan, database)),

@@ -1,6 +1,11 @@
-import type { Benchmark, BenchmarkItemResult, BenchmarkReport, BenchmarkRunOptions } from '../../spec/benchmark.ts';
+import type {
+  Benchmark,
+  BenchmarkItemResult,
+  BenchmarkReport,
+  BenchmarkRunOptions,
+} from '../../interfaces/benchmark.ts';
 import { requireOfficialMode } from '../official-mode.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { loadTravelDatabase, type TravelDatabase } from './database.ts';
 import { evaluatePlan, finalPass } from './evaluate.ts';
@@ -18,7 +23,14 @@ export { travelMetrics, hardConstraintSlots, CHECK_NAMES, type QueryVerdict, typ
 export { parsePlan, planFromText, SUBMIT_PLAN_TOOL, type PlanParse } from './plan-parsing.ts';
 export { toPlan, type Plan, type PlanDay } from './plan.ts';
 export { buildTravelPrompt, submitPlanToolSchema } from './prompts.ts';
-export { deriveQuery, parseLocalConstraint, parsePeopleNumber, parseBudget, type TravelQuery, type LocalConstraint } from './query-fields.ts';
+export {
+  deriveQuery,
+  parseLocalConstraint,
+  parsePeopleNumber,
+  parseBudget,
+  type TravelQuery,
+  type LocalConstraint,
+} from './query-fields.ts';
 export { loadTravelRecords, referenceFlights, type TravelRecord } from './reference-data.ts';
 export { loadTravelDatabase, TravelDatabase } from './database.ts';
 export { TRAVELPLANNER_NOTES } from './notes.ts';
@@ -47,14 +59,24 @@ function itemResult(verdict: QueryVerdict, details: Record<string, unknown>): Be
       ...details,
       delivered: verdict.commonsense !== null,
       hardChecked: verdict.hard !== null,
-      failed: Object.fromEntries(Object.entries(checks).filter(([, result]) => result.pass === false).map(([name, result]) => [name, result.reason])),
-      passed: Object.entries(checks).filter(([, result]) => result.pass === true).map(([name]) => name),
+      failed: Object.fromEntries(
+        Object.entries(checks)
+          .filter(([, result]) => result.pass === false)
+          .map(([name, result]) => [name, result.reason]),
+      ),
+      passed: Object.entries(checks)
+        .filter(([, result]) => result.pass === true)
+        .map(([name]) => name),
     },
   };
 }
 
 /** Report of already-formed verdicts: the official rates, Table 1's final pass rate in %. */
-export function travelReport(policyName: string, verdicts: QueryVerdict[], items: BenchmarkItemResult[]): BenchmarkReport {
+export function travelReport(
+  policyName: string,
+  verdicts: QueryVerdict[],
+  items: BenchmarkItemResult[],
+): BenchmarkReport {
   const metrics = travelMetrics(verdicts);
   return {
     benchmark: 'travelplanner',
@@ -84,28 +106,38 @@ export function createTravelPlannerBenchmark(options: { batchSize?: number } = {
   const batchSize = options.batchSize ?? 8;
   return {
     name: 'travelplanner',
-    description: 'TravelPlanner sole-planning (45 training queries): official commonsense and hard-constraint checks, final pass rate',
+    description:
+      'TravelPlanner sole-planning (45 training queries): official commonsense and hard-constraint checks, final pass rate',
     async run(policy: AgentPolicy, runOptions: BenchmarkRunOptions): Promise<BenchmarkReport> {
       requireOfficialMode('travelplanner', runOptions.mode);
       const data = loadTravelPlanner(runOptions.dataPath);
-      const count = runOptions.limit === undefined ? data.records.length : Math.max(0, Math.min(runOptions.limit, data.records.length));
+      const count =
+        runOptions.limit === undefined
+          ? data.records.length
+          : Math.max(0, Math.min(runOptions.limit, data.records.length));
       const verdicts: QueryVerdict[] = [];
       const items: BenchmarkItemResult[] = [];
       for (let start = 0; start < count; start += batchSize) {
         const indices = Array.from({ length: Math.min(batchSize, count - start) }, (_, offset) => start + offset);
         const prompts = indices.map((index) => buildTravelPrompt(data.records[index]!, data.queries[index]!));
-        const completions = await policy.act(prompts, { samples: 1, seed: deriveSeed(runOptions.seed, 'travelplanner', start), temperature: 0 });
+        const completions = await policy.act(prompts, {
+          samples: 1,
+          seed: deriveSeed(runOptions.seed, 'travelplanner', start),
+          temperature: 0,
+        });
         for (const [position, index] of indices.entries()) {
           const completion = completions[position]?.[0] ?? { text: '', policyVersion: policy.name };
           const parsed = parsePlan(completion);
           const verdict = evaluatePlan(data.queries[index]!, parsed.plan, data.database);
           verdicts.push(verdict);
-          items.push(itemResult(verdict, {
-            query: data.queries[index]!.query,
-            level: data.queries[index]!.level,
-            planSource: parsed.plan ? parsed.source : null,
-            parseError: parsed.plan ? null : parsed.reason,
-          }));
+          items.push(
+            itemResult(verdict, {
+              query: data.queries[index]!.query,
+              level: data.queries[index]!.level,
+              planSource: parsed.plan ? parsed.source : null,
+              parseError: parsed.plan ? null : parsed.reason,
+            }),
+          );
         }
         runOptions.onProgress?.(Math.min(start + batchSize, count), count);
       }

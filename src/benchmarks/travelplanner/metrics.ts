@@ -32,7 +32,12 @@ export interface TravelMetrics {
 export function hardConstraintSlots(query: TravelQuery): number {
   const constraint = query.localConstraint;
   if (query.level === 'easy') return 1;
-  const counted = [constraint.houseRule, constraint.cuisine, constraint.roomType, ...(query.level === 'hard' ? [constraint.transportation] : [])];
+  const counted = [
+    constraint.houseRule,
+    constraint.cuisine,
+    constraint.roomType,
+    ...(query.level === 'hard' ? [constraint.transportation] : []),
+  ];
   return 1 + counted.filter((value) => value !== null).length;
 }
 
@@ -56,7 +61,12 @@ export function travelMetrics(verdicts: readonly QueryVerdict[]): TravelMetrics 
   const queries = verdicts.length;
   const commonsenseTotal = Object.keys(COMMONSENSE_CHECKS).length * queries;
   const hardTotal = verdicts.reduce((sum, verdict) => sum + hardConstraintSlots(verdict.query), 0);
-  let delivered = 0, commonsensePassed = 0, hardPassed = 0, commonsenseMacro = 0, hardMacro = 0, final = 0;
+  let delivered = 0,
+    commonsensePassed = 0,
+    hardPassed = 0,
+    commonsenseMacro = 0,
+    hardMacro = 0,
+    final = 0;
   for (const verdict of verdicts) {
     if (verdict.commonsense === null) continue;
     delivered++;
@@ -86,4 +96,7 @@ export function travelMetrics(verdicts: readonly QueryVerdict[]): TravelMetrics 
 }
 
 /** Paper names of all thirteen checks, for reports. */
-export const CHECK_NAMES: Readonly<Record<CommonsenseCheck | HardCheck, string>> = { ...COMMONSENSE_CHECKS, ...HARD_CHECKS };
+export const CHECK_NAMES: Readonly<Record<CommonsenseCheck | HardCheck, string>> = {
+  ...COMMONSENSE_CHECKS,
+  ...HARD_CHECKS,
+};

@@ -3,12 +3,22 @@ import { parseCsv, readCsvRecords } from './csv.ts';
 import { attractionEntries, isValidCitySequence } from './commonsense.ts';
 import { parsePlan, planFromText } from './plan-parsing.ts';
 import { parsePythonLiteral } from './python-literal.ts';
-import { extractBeforeParenthesis, extractFromTo, flightNumberOf, nameAndCity, transportationMode } from './text-patterns.ts';
+import {
+  extractBeforeParenthesis,
+  extractFromTo,
+  flightNumberOf,
+  nameAndCity,
+  transportationMode,
+} from './text-patterns.ts';
 import { toPlan } from './plan.ts';
 
 describe('csv', () => {
   it('reads quoted fields with commas, doubled quotes and newlines', () => {
-    expect(parseCsv('a,b\r\n"x, y","he said ""hi""\nthen"\n1,\n')).toEqual([['a', 'b'], ['x, y', 'he said "hi"\nthen'], ['1', '']]);
+    expect(parseCsv('a,b\r\n"x, y","he said ""hi""\nthen"\n1,\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'he said "hi"\nthen'],
+      ['1', ''],
+    ]);
   });
   it('drops rows with pandas-missing fields only when asked', () => {
     const text = 'name,rules\nA,No pets\nB,\nC,NA\n';
@@ -19,9 +29,12 @@ describe('csv', () => {
 
 describe('python literals', () => {
   it('reads the repr of a list of dicts, escapes and constants included', () => {
-    expect(parsePythonLiteral(`[{'a': "it's", 'b': 'x\\'y\\n', 'c': 1.5, 'd': None, 'e': (True, False)}, {}]`)).toEqual({
-      ok: true, value: [{ a: "it's", b: "x'y\n", c: 1.5, d: null, e: [true, false] }, {}],
-    });
+    expect(parsePythonLiteral(`[{'a': "it's", 'b': 'x\\'y\\n', 'c': 1.5, 'd': None, 'e': (True, False)}, {}]`)).toEqual(
+      {
+        ok: true,
+        value: [{ a: "it's", b: "x'y\n", c: 1.5, d: null, e: [true, false] }, {}],
+      },
+    );
   });
   it('reads JSON and rejects broken text with a reason', () => {
     expect(parsePythonLiteral('{"k": [1, 2, null, true]}')).toEqual({ ok: true, value: { k: [1, 2, null, true] } });
@@ -33,12 +46,18 @@ describe('python literals', () => {
 
 describe('official string helpers', () => {
   it('splits "from A to B" up to the next comma', () => {
-    expect(extractFromTo('Flight Number: F1, from Dallas(Texas) to San Angelo(Texas), Departure Time: 1')).toEqual(['Dallas(Texas)', 'San Angelo(Texas)']);
+    expect(extractFromTo('Flight Number: F1, from Dallas(Texas) to San Angelo(Texas), Departure Time: 1')).toEqual([
+      'Dallas(Texas)',
+      'San Angelo(Texas)',
+    ]);
     expect(extractFromTo('from St. Petersburg to Rockford')).toEqual(['St. Petersburg', 'Rockford']);
     expect(extractFromTo('Rockford')).toBeNull();
   });
   it('takes the name before the last comma and the city without its state', () => {
-    expect(nameAndCity('San Angelo State Park, South Entrance, San Angelo(Texas)')).toEqual({ name: 'San Angelo State Park, South Entrance', city: 'San Angelo' });
+    expect(nameAndCity('San Angelo State Park, South Entrance, San Angelo(Texas)')).toEqual({
+      name: 'San Angelo State Park, South Entrance',
+      city: 'San Angelo',
+    });
     expect(nameAndCity('No comma here')).toEqual({ name: '-', city: '-' });
     expect(extractBeforeParenthesis('Dallas(Texas)')).toBe('Dallas');
   });
@@ -63,20 +82,38 @@ describe('official string helpers', () => {
 });
 
 describe('plan parsing', () => {
-  const day = { days: 1, current_city: 'from A to B', transportation: '-', breakfast: '-', attraction: '-', lunch: '-', dinner: '-', accommodation: '-' };
+  const day = {
+    days: 1,
+    current_city: 'from A to B',
+    transportation: '-',
+    breakfast: '-',
+    attraction: '-',
+    lunch: '-',
+    dinner: '-',
+    accommodation: '-',
+  };
   it('takes the last list of day objects in the text, fenced or not', () => {
     const text = `Draft: [1, 2]\n\`\`\`json\n${JSON.stringify([day])}\n\`\`\`\nFinal:\n${JSON.stringify([{ ...day, dinner: "Joe's, B" }])}`;
     expect(planFromText(text)?.[0]?.dinner).toBe("Joe's, B");
   });
   it('prefers a submit_plan tool call and accepts a plan given as text inside it', () => {
-    expect(parsePlan({ text: JSON.stringify([day]), toolCalls: [{ name: 'submit_plan', arguments: { plan: JSON.stringify([{ ...day, days: 2 }]) } }] }))
-      .toMatchObject({ source: 'tool', plan: [{ days: 2 }] });
+    expect(
+      parsePlan({
+        text: JSON.stringify([day]),
+        toolCalls: [{ name: 'submit_plan', arguments: { plan: JSON.stringify([{ ...day, days: 2 }]) } }],
+      }),
+    ).toMatchObject({ source: 'tool', plan: [{ days: 2 }] });
   });
   it('reports an answer without a plan', () => {
-    expect(parsePlan({ text: 'No plan. [not, a, plan]' })).toEqual({ plan: null, reason: 'no list of day objects found in the answer' });
+    expect(parsePlan({ text: 'No plan. [not, a, plan]' })).toEqual({
+      plan: null,
+      reason: 'no list of day objects found in the answer',
+    });
   });
   it('normalises values: null to "", numbers to text except days, nested values to JSON', () => {
-    expect(toPlan([{ days: 1, lunch: null, dinner: 5, attraction: ['x'] }])).toEqual([{ days: 1, lunch: '', dinner: '5', attraction: '["x"]' }]);
+    expect(toPlan([{ days: 1, lunch: null, dinner: 5, attraction: ['x'] }])).toEqual([
+      { days: 1, lunch: '', dinner: '5', attraction: '["x"]' },
+    ]);
     expect(toPlan([1])).toBeNull();
   });
 });

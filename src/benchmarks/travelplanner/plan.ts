@@ -7,7 +7,16 @@ export type PlanDay = Record<string, string | number>;
 export type Plan = PlanDay[];
 
 /** The eight day keys, in the official order. */
-export const PLAN_KEYS = ['days', 'current_city', 'transportation', 'breakfast', 'attraction', 'lunch', 'dinner', 'accommodation'] as const;
+export const PLAN_KEYS = [
+  'days',
+  'current_city',
+  'transportation',
+  'breakfast',
+  'attraction',
+  'lunch',
+  'dinner',
+  'accommodation',
+] as const;
 
 /** The text a day holds when nothing needs to be filled in (counted as an absent day by the official check). */
 /** The three meal fields of a plan day. */

@@ -1,5 +1,5 @@
-import type { ToolSchema } from '../../spec/chat.ts';
-import type { AgentPrompt } from '../../spec/task.ts';
+import type { ToolSchema } from '../../interfaces/chat.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
 import { PLAN_KEYS } from './plan.ts';
 import { SUBMIT_PLAN_TOOL } from './plan-parsing.ts';
 import { constraintCount, type TravelQuery } from './query-fields.ts';
@@ -25,7 +25,9 @@ export const submitPlanToolSchema: ToolSchema = {
           type: 'array',
           items: {
             type: 'object',
-            properties: Object.fromEntries(PLAN_KEYS.map((key) => [key, key === 'days' ? { type: 'integer' } : { type: 'string' }])),
+            properties: Object.fromEntries(
+              PLAN_KEYS.map((key) => [key, key === 'days' ? { type: 'integer' } : { type: 'string' }]),
+            ),
             required: [...PLAN_KEYS],
           },
         },
@@ -39,7 +41,13 @@ export const submitPlanToolSchema: ToolSchema = {
 function compactRows(rows: unknown): string {
   if (!Array.isArray(rows)) return String(rows);
   return rows
-    .map((row) => (row && typeof row === 'object' ? Object.values(row as Record<string, unknown>).map(String).join(' | ') : String(row)))
+    .map((row) =>
+      row && typeof row === 'object'
+        ? Object.values(row as Record<string, unknown>)
+            .map(String)
+            .join(' | ')
+        : String(row),
+    )
     .join('\n');
 }
 
@@ -49,9 +57,13 @@ function compactRows(rows: unknown): string {
  */
 export function compactReferenceText(record: TravelRecord): string {
   const sections = Object.entries(record.referenceInfo).map(([description, rows]) => {
-    const kept = description.startsWith('Attractions in ') && Array.isArray(rows)
-      ? rows.map((row) => ({ Name: (row as Record<string, unknown>).Name, City: (row as Record<string, unknown>).City }))
-      : rows;
+    const kept =
+      description.startsWith('Attractions in ') && Array.isArray(rows)
+        ? rows.map((row) => ({
+            Name: (row as Record<string, unknown>).Name,
+            City: (row as Record<string, unknown>).City,
+          }))
+        : rows;
     const first = Array.isArray(kept) ? kept[0] : undefined;
     const columns = first && typeof first === 'object' ? ` (${Object.keys(first).join(' | ')})` : '';
     return `# ${description}${columns}\n${compactRows(kept)}`;

@@ -1,4 +1,4 @@
-import type { ParseResult } from '../../spec/task.ts';
+import type { ParseResult } from '../../interfaces/task.ts';
 
 /**
  * A parser for the Python literals that TravelPlanner writes (its gold plans are `repr` of a list of
@@ -18,7 +18,20 @@ export function parsePythonLiteral(text: string): ParseResult<unknown> {
   }
 }
 
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '\n': '',
+};
 const WORDS: Record<string, unknown> = { True: true, False: false, None: null, true: true, false: false, null: null };
 
 class LiteralParser {

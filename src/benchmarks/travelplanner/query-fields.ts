@@ -1,4 +1,4 @@
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TravelRecord } from './reference-data.ts';
 
 export type HouseRule = 'smoking' | 'parties' | 'children under 10' | 'visitors' | 'pets';
@@ -35,7 +35,18 @@ export interface TravelQuery {
   level: Level;
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 const COUNT = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten)`;
 
 function countValue(word: string): number {
@@ -70,7 +81,9 @@ export function parseDays(text: string): number | null {
 
 /** "2 cities", "three different cities", "3 distinct cities", ... → the count, or null (one city). */
 export function parseCityCount(text: string): number | null {
-  const match = new RegExp(String.raw`\b${COUNT}\s+(?:(?:different|distinct|unique|separate)\s+)?cities\b`, 'i').exec(text);
+  const match = new RegExp(String.raw`\b${COUNT}\s+(?:(?:different|distinct|unique|separate)\s+)?cities\b`, 'i').exec(
+    text,
+  );
   return match ? countValue(match[1]!) : null;
 }
 
@@ -104,8 +117,7 @@ export function parseLocalConstraint(text: string): LocalConstraint {
   else if (/\bshared rooms?\b/i.test(text)) roomTypes.push('shared room');
   if (/\bentire (?:rooms?|homes?)\b/i.test(text)) roomTypes.push('entire room');
   if (/\bprivate rooms?\b/i.test(text)) roomTypes.push('private room');
-  const cuisines = CUISINES
-    .map((cuisine) => ({ cuisine, at: text.search(new RegExp(String.raw`\b${cuisine}\b`)) }))
+  const cuisines = CUISINES.map((cuisine) => ({ cuisine, at: text.search(new RegExp(String.raw`\b${cuisine}\b`)) }))
     .filter((found) => found.at >= 0)
     .sort((a, b) => a.at - b.at)
     .map((found) => found.cuisine);
@@ -113,10 +125,14 @@ export function parseLocalConstraint(text: string): LocalConstraint {
   for (const sentence of sentences(text)) {
     if (!NEGATION.test(sentence)) continue;
     if (/\b(?:flights?|flying|fly)\b/i.test(sentence) && !transport.includes('no flight')) transport.push('no flight');
-    if (/self-driv|self-drive|\bdrive\b|\bdriving\b/i.test(sentence) && !transport.includes('no self-driving')) transport.push('no self-driving');
+    if (/self-driv|self-drive|\bdrive\b|\bdriving\b/i.test(sentence) && !transport.includes('no self-driving'))
+      transport.push('no self-driving');
   }
   if (houseRules.length > 1 || roomTypes.length > 1 || transport.length > 1) {
-    throw new GenEnvError('benchmark', `ambiguous constraints in query: ${[...houseRules, ...roomTypes, ...transport].join(', ')}`);
+    throw new GenEnvError(
+      'benchmark',
+      `ambiguous constraints in query: ${[...houseRules, ...roomTypes, ...transport].join(', ')}`,
+    );
   }
   return {
     houseRule: houseRules[0] ?? null,
@@ -128,7 +144,9 @@ export function parseLocalConstraint(text: string): LocalConstraint {
 
 /** Number of local constraints that are set (0–4). */
 export function constraintCount(constraint: LocalConstraint): number {
-  return [constraint.houseRule, constraint.cuisine, constraint.roomType, constraint.transportation].filter((value) => value !== null).length;
+  return [constraint.houseRule, constraint.cuisine, constraint.roomType, constraint.transportation].filter(
+    (value) => value !== null,
+  ).length;
 }
 
 /** Day `offset` after an ISO date (UTC calendar arithmetic). */
@@ -155,7 +173,9 @@ export function deriveQuery(record: TravelRecord, cityStates: ReadonlyMap<string
     throw new GenEnvError('benchmark', `TravelPlanner query ${record.index + 1}: ${why}`);
   };
   const descriptions = Object.keys(record.referenceInfo);
-  const cities = descriptions.filter((key) => key.startsWith('Attractions in ')).map((key) => key.slice('Attractions in '.length));
+  const cities = descriptions
+    .filter((key) => key.startsWith('Attractions in '))
+    .map((key) => key.slice('Attractions in '.length));
   const legs = descriptions
     .map((key) => /^Flight from (.+) to (.+) on (\d{4}-\d{2}-\d{2})$/.exec(key))
     .filter((match): match is RegExpExecArray => match !== null);
@@ -163,12 +183,15 @@ export function deriveQuery(record: TravelRecord, cityStates: ReadonlyMap<string
   const org = legs[0]![1]!;
   const dates = legs.map((leg) => leg[3]!).sort();
   const first = dates[0]!;
-  const days = Math.round((Date.parse(`${dates[dates.length - 1]}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
+  const days =
+    Math.round((Date.parse(`${dates[dates.length - 1]}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) +
+    1;
   const textDays = parseDays(record.query);
   if (textDays !== null && textDays !== days) fail(`text says ${textDays} days, flights span ${days}`);
   if (!record.query.includes(org)) fail(`origin ${org} not named in the text`);
   const textCities = parseCityCount(record.query);
-  if (textCities !== null && textCities !== cities.length) fail(`text says ${textCities} cities, reference lists ${cities.length}`);
+  if (textCities !== null && textCities !== cities.length)
+    fail(`text says ${textCities} cities, reference lists ${cities.length}`);
   let dest = cities[0]!;
   if (cities.length > 1) {
     const states = new Set(cities.map((city) => cityStates.get(city) ?? fail(`${city} has no state`)));

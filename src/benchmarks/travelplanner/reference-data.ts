@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { Flight } from './database.ts';
 import { parsePythonLiteral } from './python-literal.ts';
 
@@ -29,7 +29,9 @@ const MessagesSchema = z.object({
 
 function readLines(path: string): string[] {
   if (!existsSync(path)) throw new GenEnvError('benchmark', `TravelPlanner data file not found: ${path}`);
-  return readFileSync(path, 'utf8').split('\n').filter((line) => line.trim().length > 0);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0);
 }
 
 function parseJsonLine(path: string, line: string, lineIndex: number): unknown {
@@ -50,7 +52,10 @@ export function loadTravelRecords(dataPath: string): TravelRecord[] {
   const references = readLines(referencePath);
   const conversations = readLines(messagesPath);
   if (references.length !== conversations.length) {
-    throw new GenEnvError('benchmark', `${referencePath} has ${references.length} lines but ${messagesPath} has ${conversations.length}`);
+    throw new GenEnvError(
+      'benchmark',
+      `${referencePath} has ${references.length} lines but ${messagesPath} has ${conversations.length}`,
+    );
   }
   return references.map((line, index) => {
     const referenceInfo = parseJsonLine(referencePath, line, index);
@@ -58,16 +63,22 @@ export function loadTravelRecords(dataPath: string): TravelRecord[] {
       throw new GenEnvError('benchmark', `${referencePath}:${index + 1} is not an object`);
     }
     const conversation = MessagesSchema.safeParse(parseJsonLine(messagesPath, conversations[index]!, index));
-    if (!conversation.success) throw new GenEnvError('benchmark', `${messagesPath}:${index + 1} lacks system/user/assistant messages`);
+    if (!conversation.success)
+      throw new GenEnvError('benchmark', `${messagesPath}:${index + 1} lacks system/user/assistant messages`);
     const [system, user, assistant] = conversation.data.messages;
     const queryStart = user.content.lastIndexOf('Query:');
-    if (queryStart < 0) throw new GenEnvError('benchmark', `${messagesPath}:${index + 1} has no "Query:" in its user message`);
+    if (queryStart < 0)
+      throw new GenEnvError('benchmark', `${messagesPath}:${index + 1} has no "Query:" in its user message`);
     const firstDescription = Object.keys(referenceInfo)[0] ?? '';
     if (!user.content.includes(`'${firstDescription}'`)) {
-      throw new GenEnvError('benchmark', `line ${index + 1}: reference information and finetuning messages are not aligned`);
+      throw new GenEnvError(
+        'benchmark',
+        `line ${index + 1}: reference information and finetuning messages are not aligned`,
+      );
     }
     const gold = parsePythonLiteral(assistant.content);
-    if (!gold.ok || !Array.isArray(gold.value)) throw new GenEnvError('benchmark', `${messagesPath}:${index + 1}: gold plan unreadable`);
+    if (!gold.ok || !Array.isArray(gold.value))
+      throw new GenEnvError('benchmark', `${messagesPath}:${index + 1}: gold plan unreadable`);
     const goldPlan = gold.value.filter(
       (day): day is Record<string, unknown> => day !== null && typeof day === 'object' && Object.keys(day).length > 0,
     );
@@ -83,8 +94,13 @@ export function loadTravelRecords(dataPath: string): TravelRecord[] {
 }
 
 const FlightRowSchema = z.object({
-  'Flight Number': z.string(), Price: z.number(), DepTime: z.string(), ArrTime: z.string(),
-  FlightDate: z.string(), OriginCityName: z.string(), DestCityName: z.string(),
+  'Flight Number': z.string(),
+  Price: z.number(),
+  DepTime: z.string(),
+  ArrTime: z.string(),
+  FlightDate: z.string(),
+  OriginCityName: z.string(),
+  DestCityName: z.string(),
 });
 
 /** Every flight listed in the records' reference information ("Flight from A to B on D" rows), deduplicated by number. */
@@ -99,8 +115,13 @@ export function referenceFlights(records: readonly TravelRecord[]): Flight[] {
         if (!parsed.success || seen.has(parsed.data['Flight Number'])) continue;
         seen.add(parsed.data['Flight Number']);
         flights.push({
-          flightNumber: parsed.data['Flight Number'], price: parsed.data.Price, origin: parsed.data.OriginCityName,
-          destination: parsed.data.DestCityName, date: parsed.data.FlightDate, departure: parsed.data.DepTime, arrival: parsed.data.ArrTime,
+          flightNumber: parsed.data['Flight Number'],
+          price: parsed.data.Price,
+          origin: parsed.data.OriginCityName,
+          destination: parsed.data.DestCityName,
+          date: parsed.data.FlightDate,
+          departure: parsed.data.DepTime,
+          arrival: parsed.data.ArrTime,
         });
       }
     }

@@ -2,11 +2,19 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OraclePolicy } from '../../policies/oracle.ts';
-import type { AgentPolicy } from '../../spec/policy.ts';
-import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import {
-  evaluatePlan, hardConstraintSlots, loadTravelPlanner, toPlan, totalCost, travelMetrics, travelPlannerBenchmark,
-  type Plan, type QueryVerdict, type TravelPlannerData,
+  evaluatePlan,
+  hardConstraintSlots,
+  loadTravelPlanner,
+  toPlan,
+  totalCost,
+  travelMetrics,
+  travelPlannerBenchmark,
+  type Plan,
+  type QueryVerdict,
+  type TravelPlannerData,
 } from './index.ts';
 
 const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/travelplanner');
@@ -34,17 +42,33 @@ describe.skipIf(!present)('TravelPlanner on the real data', () => {
   }
 
   it('every gold plan passes all 13 checks under the derived fields', () => {
-    const verdicts = data.queries.map((query, index) => evaluatePlan(query, toPlan(data.records[index]!.goldPlan), data.database));
+    const verdicts = data.queries.map((query, index) =>
+      evaluatePlan(query, toPlan(data.records[index]!.goldPlan), data.database),
+    );
     expect(verdicts.flatMap((verdict) => failed(verdict).map((name) => `${verdict.query.id}: ${name}`))).toEqual([]);
     expect(travelMetrics(verdicts)).toMatchObject({
-      deliveryRate: 1, commonsenseMicro: 1, commonsenseMacro: 1, hardMicro: 1, hardMacro: 1, finalPassRate: 1,
-      commonsenseTotal: 360, hardTotal: 105,
+      deliveryRate: 1,
+      commonsenseMicro: 1,
+      commonsenseMacro: 1,
+      hardMicro: 1,
+      hardMacro: 1,
+      finalPassRate: 1,
+      commonsenseTotal: 360,
+      hardTotal: 105,
     });
   });
 
   it('the oracle scores 100% through the benchmark, Table 1 column included', async () => {
     const report = await travelPlannerBenchmark.run(new OraclePolicy(), { dataPath, seed: 0 });
-    expect(report.summary).toMatchObject({ accuracy: 1, deliveryRate: 1, commonsenseMicro: 1, commonsenseMacro: 1, hardMicro: 1, hardMacro: 1, queries: 45 });
+    expect(report.summary).toMatchObject({
+      accuracy: 1,
+      deliveryRate: 1,
+      commonsenseMicro: 1,
+      commonsenseMacro: 1,
+      hardMicro: 1,
+      hardMacro: 1,
+      queries: 45,
+    });
     expect(report.table1).toEqual({ TravelPlanner: 100 });
     expect(report.items.every((item) => item.correct && item.details?.planSource === 'text')).toBe(true);
   });
@@ -63,7 +87,8 @@ describe.skipIf(!present)('TravelPlanner on the real data', () => {
     // Query 25 (medium, private room, 4 people): the gold private room becomes an entire home, cheaper.
     const verdict = variant(24, (plan) => {
       for (const day of plan) {
-        if (String(day.accommodation).startsWith('Convent Ave & 127st')) day.accommodation = 'Light-filled Apartment in great area, close 2 all!, Minneapolis(Minnesota)';
+        if (String(day.accommodation).startsWith('Convent Ave & 127st'))
+          day.accommodation = 'Light-filled Apartment in great area, close 2 all!, Minneapolis(Minnesota)';
       }
     });
     expect(data.queries[24]!.localConstraint.roomType).toBe('private room');
@@ -97,7 +122,8 @@ describe.skipIf(!present)('TravelPlanner on the real data', () => {
 
   it('transport conflict: flying out and driving back breaks only non-conflicting transportation', () => {
     const verdict = variant(2, (plan) => {
-      plan[2]!.transportation = 'Self-driving, from Stockton to Las Vegas, duration: 7 hours 50 mins, distance: 836 km, cost: 41';
+      plan[2]!.transportation =
+        'Self-driving, from Stockton to Las Vegas, duration: 7 hours 50 mins, distance: 836 km, cost: 41';
     });
     expect(failed(verdict)).toEqual(['is_valid_transportation']);
   });
@@ -113,9 +139,20 @@ describe.skipIf(!present)('TravelPlanner on the real data', () => {
   it('micro and macro rates follow eval.py when plans are missing or fail', () => {
     const verdicts = data.queries.map((query, index) => {
       if (index === 0) return evaluatePlan(query, null, data.database);
-      if (index === 2) return variant(2, (plan) => { plan[1]!.accommodation = '-'; });
-      if (index === 10) return variant(10, (plan) => { plan[1]!.dinner = plan[1]!.breakfast!; });
-      if (index === 24) return variant(24, (plan) => { for (const day of plan) if (String(day.accommodation).startsWith('Convent Ave')) day.accommodation = 'Light-filled Apartment in great area, close 2 all!, Minneapolis(Minnesota)'; });
+      if (index === 2)
+        return variant(2, (plan) => {
+          plan[1]!.accommodation = '-';
+        });
+      if (index === 10)
+        return variant(10, (plan) => {
+          plan[1]!.dinner = plan[1]!.breakfast!;
+        });
+      if (index === 24)
+        return variant(24, (plan) => {
+          for (const day of plan)
+            if (String(day.accommodation).startsWith('Convent Ave'))
+              day.accommodation = 'Light-filled Apartment in great area, close 2 all!, Minneapolis(Minnesota)';
+        });
       return evaluatePlan(query, toPlan(data.records[index]!.goldPlan), data.database);
     });
     const metrics = travelMetrics(verdicts);
@@ -145,29 +182,45 @@ describe.skipIf(!present)('TravelPlanner on the real data', () => {
       async act(prompts: AgentPrompt[]): Promise<Completion[][]> {
         return prompts.map((prompt, position) => {
           const plan = JSON.parse(prompt.reference.answer) as unknown[];
-          if (position === 0) return [{ text: '', toolCalls: [{ name: 'submit_plan', arguments: { plan } }], policyVersion: 'm' }];
-          if (position === 1) return [{ text: `Here is the plan:\n${pythonRepr(plan)}\nEnjoy [your] trip!`, policyVersion: 'm' }];
+          if (position === 0)
+            return [{ text: '', toolCalls: [{ name: 'submit_plan', arguments: { plan } }], policyVersion: 'm' }];
+          if (position === 1)
+            return [{ text: `Here is the plan:\n${pythonRepr(plan)}\nEnjoy [your] trip!`, policyVersion: 'm' }];
           return [{ text: 'I cannot plan this trip.', policyVersion: 'm' }];
         });
       },
     };
     const report = await travelPlannerBenchmark.run(policy, { dataPath, seed: 1, limit: 3 });
-    expect(report.items.map((item) => [item.correct, item.details?.planSource])).toEqual([[true, 'tool'], [true, 'text'], [false, null]]);
+    expect(report.items.map((item) => [item.correct, item.details?.planSource])).toEqual([
+      [true, 'tool'],
+      [true, 'text'],
+      [false, null],
+    ]);
     expect(report.summary).toMatchObject({ deliveryRate: 2 / 3, accuracy: 2 / 3, commonsenseTotal: 24, hardTotal: 3 });
   });
 });
 
 /** Python repr of JSON values (single-quoted strings), as the gold plans are written. */
 function pythonRepr(value: unknown): string {
-  if (typeof value === 'string') return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  if (typeof value === 'string')
+    return value.includes("'") && !value.includes('"')
+      ? `"${value}"`
+      : `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  if (value && typeof value === 'object') return `{${Object.entries(value).map(([key, inner]) => `${pythonRepr(key)}: ${pythonRepr(inner)}`).join(', ')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([key, inner]) => `${pythonRepr(key)}: ${pythonRepr(inner)}`)
+      .join(', ')}}`;
   return String(value);
 }
 
 describe('TravelPlanner input errors', () => {
   it('rejects a missing data folder and an unknown mode with one-line errors', async () => {
-    await expect(travelPlannerBenchmark.run(new OraclePolicy(), { dataPath: '/nonexistent/travelplanner', seed: 0 })).rejects.toThrow(/TravelPlanner data file not found/);
-    await expect(travelPlannerBenchmark.run(new OraclePolicy(), { dataPath, seed: 0, mode: 'fixed' })).rejects.toThrow(/one scoring mode/);
+    await expect(
+      travelPlannerBenchmark.run(new OraclePolicy(), { dataPath: '/nonexistent/travelplanner', seed: 0 }),
+    ).rejects.toThrow(/TravelPlanner data file not found/);
+    await expect(travelPlannerBenchmark.run(new OraclePolicy(), { dataPath, seed: 0, mode: 'fixed' })).rejects.toThrow(
+      /one scoring mode/,
+    );
   });
 });

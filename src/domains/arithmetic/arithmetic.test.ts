@@ -2,14 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { describeDomainContract } from '../../../test/contracts/domain-contract.ts';
 import { arithmeticDifficulty, createArithmeticDomain, extractInteger } from './index.ts';
 import type { ArithmeticPayload } from './spec.ts';
-import type { TaskInstance } from '../../spec/index.ts';
+import type { TaskInstance } from '../../interfaces/index.ts';
 
 describeDomainContract('arithmetic', () => createArithmeticDomain(), {
   nearMisses: (instance) => {
     const answer = (instance as TaskInstance<ArithmeticPayload>).payload.answer;
-    return [String(answer + 1), String(answer - 1), String(-answer || 1), `${answer}0`].map((text) => ({ text, policyVersion: 'test' }));
+    return [String(answer + 1), String(answer - 1), String(-answer || 1), `${answer}0`].map((text) => ({
+      text,
+      policyVersion: 'test',
+    }));
   },
-  invalidSpecTexts: ['add d0 t2 x0', 'add d7 t2 x0', 'divide d1 t2 x0', 'add d1 t1 x0', '{"operation":"add","digits":1,"terms":2}', 'add d1 t2 x0 extra'],
+  invalidSpecTexts: [
+    'add d0 t2 x0',
+    'add d7 t2 x0',
+    'divide d1 t2 x0',
+    'add d1 t1 x0',
+    '{"operation":"add","digits":1,"terms":2}',
+    'add d1 t2 x0 extra',
+  ],
 });
 
 describe('arithmetic domain', () => {

@@ -1,4 +1,15 @@
-import { GenEnvError, type AgentPrompt, type Completion, type Domain, type HeldOutSet, type InstantiateResult, type ParseResult, type Score, type SeedTask, type TaskInstance } from '../../spec/index.ts';
+import {
+  GenEnvError,
+  type AgentPrompt,
+  type Completion,
+  type Domain,
+  type HeldOutSet,
+  type InstantiateResult,
+  type ParseResult,
+  type Score,
+  type SeedTask,
+  type TaskInstance,
+} from '../../interfaces/index.ts';
 import { Random, stableId } from '../../util/random.ts';
 import { ArithmeticSpecSchema, arithmeticDifficulty, type ArithmeticPayload, type ArithmeticSpec } from './spec.ts';
 import { formatArithmeticSpec, parseArithmeticSpec } from './format.ts';
@@ -7,10 +18,12 @@ import { z } from 'zod';
 const SYMBOL: Record<ArithmeticSpec['operation'], string> = { add: '+', subtract: '-', multiply: '*' };
 const VERSION = 'arithmetic-1';
 
-const OptionsSchema = z.object({
-  seedCount: z.number().int().min(1).max(10000).default(60).describe('seed tasks in the base dataset'),
-  heldOutSize: z.number().int().min(1).max(10000).default(120).describe('items per held-out set'),
-}).strict();
+const OptionsSchema = z
+  .object({
+    seedCount: z.number().int().min(1).max(10000).default(60).describe('seed tasks in the base dataset'),
+    heldOutSize: z.number().int().min(1).max(10000).default(120).describe('items per held-out set'),
+  })
+  .strict();
 
 /** Exact integer result, or null when it would lose precision (beyond 2^53). */
 function evaluate(operation: ArithmeticSpec['operation'], operands: readonly number[]): number | null {
@@ -37,7 +50,9 @@ export function extractInteger(text: string): number | null {
  * The arithmetic domain: integer expressions whose difficulty grows with digits, terms, the operation
  * and distractor numbers in the prompt. Verified by evaluating the expression.
  */
-export function createArithmeticDomain(options: Record<string, unknown> = {}): Domain<ArithmeticSpec, ArithmeticPayload> {
+export function createArithmeticDomain(
+  options: Record<string, unknown> = {},
+): Domain<ArithmeticSpec, ArithmeticPayload> {
   const parsedOptions = OptionsSchema.safeParse(options);
   if (!parsedOptions.success) {
     const issue = parsedOptions.error.issues[0]!;
@@ -48,7 +63,8 @@ export function createArithmeticDomain(options: Record<string, unknown> = {}): D
   const instantiate = (spec: ArithmeticSpec, n: number, seed: number): InstantiateResult<ArithmeticPayload> => {
     const checked = ArithmeticSpecSchema.safeParse(spec);
     if (!checked.success) return { ok: false, reason: `invalid spec: ${checked.error.issues[0]!.message}` };
-    if (!(Number.isInteger(n) && n >= 1)) return { ok: false, reason: `variation count ${n} must be a positive integer` };
+    if (!(Number.isInteger(n) && n >= 1))
+      return { ok: false, reason: `variation count ${n} must be a positive integer` };
     if (spec.operation === 'multiply' && spec.digits * spec.terms > 15) {
       return { ok: false, reason: `product of ${spec.terms} ${spec.digits}-digit numbers exceeds exact integer range` };
     }
@@ -107,11 +123,17 @@ export function createArithmeticDomain(options: Record<string, unknown> = {}): D
     ],
     specFromKnobs(values): ParseResult<ArithmeticSpec> {
       const parsed = ArithmeticSpecSchema.safeParse(values);
-      return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: `invalid knob values: ${parsed.error.issues[0]!.message}` };
+      return parsed.success
+        ? { ok: true, value: parsed.data }
+        : { ok: false, reason: `invalid knob values: ${parsed.error.issues[0]!.message}` };
     },
     knobValuesOf: (spec) => ({ ...spec }),
     seeds(): SeedTask<ArithmeticSpec>[] {
-      return specs(seedCount, 11, false).map((spec, index) => ({ id: `arithmetic-seed-${index}`, family: spec.operation, spec }));
+      return specs(seedCount, 11, false).map((spec, index) => ({
+        id: `arithmetic-seed-${index}`,
+        family: spec.operation,
+        spec,
+      }));
     },
     heldOutSets() {
       return [heldOut('test-id', 101, false), heldOut('test-hard', 202, true)];

@@ -1,4 +1,4 @@
-import type { ParseResult } from '../../spec/index.ts';
+import type { ParseResult } from '../../interfaces/index.ts';
 import { ArithmeticSpecSchema, type ArithmeticSpec } from './spec.ts';
 
 /** Compact text of a spec, e.g. `add d3 t2 x1`. */
@@ -18,8 +18,17 @@ export function parseArithmeticSpec(text: string): ParseResult<ArithmeticSpec> {
     }
   } else {
     const match = /^(\w+)\s+d(\d+)\s+t(\d+)\s+x(\d+)$/.exec(trimmed);
-    if (!match) return { ok: false, reason: `spec "${trimmed.slice(0, 60)}" is not of the form "<operation> d<digits> t<terms> x<distractors>"` };
-    candidate = { operation: match[1], digits: Number(match[2]), terms: Number(match[3]), distractors: Number(match[4]) };
+    if (!match)
+      return {
+        ok: false,
+        reason: `spec "${trimmed.slice(0, 60)}" is not of the form "<operation> d<digits> t<terms> x<distractors>"`,
+      };
+    candidate = {
+      operation: match[1],
+      digits: Number(match[2]),
+      terms: Number(match[3]),
+      distractors: Number(match[4]),
+    };
   }
   const parsed = ArithmeticSpecSchema.safeParse(candidate);
   if (!parsed.success) {

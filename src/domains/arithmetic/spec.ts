@@ -4,12 +4,14 @@ import { z } from 'zod';
  * Task spec of the arithmetic domain: a small synthetic world for the simulated student and for tests.
  * Each knob is a difficulty dial; the simulator proposes specs, the domain instantiates numbers.
  */
-export const ArithmeticSpecSchema = z.object({
-  operation: z.enum(['add', 'subtract', 'multiply']).describe('arithmetic operation'),
-  digits: z.number().int().min(1).max(6).describe('digits per operand'),
-  terms: z.number().int().min(2).max(5).describe('number of operands'),
-  distractors: z.number().int().min(0).max(3).describe('irrelevant numbers mentioned in the prompt'),
-}).strict();
+export const ArithmeticSpecSchema = z
+  .object({
+    operation: z.enum(['add', 'subtract', 'multiply']).describe('arithmetic operation'),
+    digits: z.number().int().min(1).max(6).describe('digits per operand'),
+    terms: z.number().int().min(2).max(5).describe('number of operands'),
+    distractors: z.number().int().min(0).max(3).describe('irrelevant numbers mentioned in the prompt'),
+  })
+  .strict();
 
 export type ArithmeticSpec = z.infer<typeof ArithmeticSpecSchema>;
 

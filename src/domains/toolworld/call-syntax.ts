@@ -7,8 +7,8 @@
  *    multi-line, the last one may be unclosed), or bare JSON call objects / arrays.
  * Malformed output is data: the parser returns a reason, never throws.
  */
-import type { ToolCall } from '../../spec/chat.ts';
-import type { Completion, ParseResult } from '../../spec/task.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
+import type { Completion, ParseResult } from '../../interfaces/task.ts';
 
 const BARE_VALUE = /^[^,();"\n\r]+$/;
 /** Longer responses are rejected unread (a gold answer is under 200 characters). */
@@ -24,7 +24,12 @@ function formatValue(value: unknown): string {
 /** Compact text of calls: `name(k=v,k=v);name(k=v)`. */
 export function formatCalls(calls: readonly ToolCall[]): string {
   return calls
-    .map((entry) => `${entry.name}(${Object.entries(entry.arguments).map(([key, value]) => `${key}=${formatValue(value)}`).join(',')})`)
+    .map(
+      (entry) =>
+        `${entry.name}(${Object.entries(entry.arguments)
+          .map(([key, value]) => `${key}=${formatValue(value)}`)
+          .join(',')})`,
+    )
     .join(';');
 }
 
@@ -33,7 +38,8 @@ export function parseCompletionCalls(completion: Completion): ParseResult<ToolCa
   if (completion.toolCalls && completion.toolCalls.length > 0) return fromStructured(completion.toolCalls);
   const text = stripFence(completion.text ?? '').trim();
   if (text.length === 0) return { ok: false, reason: 'empty response' };
-  if (text.length > MAX_RESPONSE_CHARACTERS) return { ok: false, reason: `response too long (${text.length} characters)` };
+  if (text.length > MAX_RESPONSE_CHARACTERS)
+    return { ok: false, reason: `response too long (${text.length} characters)` };
   if (text.includes('<tool_call>')) return parseToolCallBlocks(text);
   if (text.startsWith('{') || text.startsWith('[')) return parseJsonCalls(text);
   return parseCompactCalls(text);
@@ -72,9 +78,12 @@ function parseJsonCalls(text: string): ParseResult<ToolCall[]> {
 function fromStructured(items: readonly unknown[]): ParseResult<ToolCall[]> {
   const calls: ToolCall[] = [];
   for (const [position, item] of items.entries()) {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return { ok: false, reason: `call ${position + 1} is not an object` };
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      return { ok: false, reason: `call ${position + 1} is not an object` };
     const record = item as Record<string, unknown>;
-    const inner = (record.function !== null && typeof record.function === 'object' ? record.function : record) as Record<string, unknown>;
+    const inner = (
+      record.function !== null && typeof record.function === 'object' ? record.function : record
+    ) as Record<string, unknown>;
     const name = inner.name;
     if (typeof name !== 'string' || name.length === 0) return { ok: false, reason: `call ${position + 1} has no name` };
     let args = inner.arguments ?? inner.parameters ?? {};
@@ -85,7 +94,8 @@ function fromStructured(items: readonly unknown[]): ParseResult<ToolCall[]> {
         return { ok: false, reason: `call ${position + 1} (${name}) has arguments that are not JSON` };
       }
     }
-    if (args === null || typeof args !== 'object' || Array.isArray(args)) return { ok: false, reason: `call ${position + 1} (${name}) has arguments that are not an object` };
+    if (args === null || typeof args !== 'object' || Array.isArray(args))
+      return { ok: false, reason: `call ${position + 1} (${name}) has arguments that are not an object` };
     calls.push({ name, arguments: args as Record<string, unknown> });
   }
   return calls.length > 0 ? { ok: true, value: calls } : { ok: false, reason: 'no calls' };
@@ -95,7 +105,10 @@ function fromStructured(items: readonly unknown[]): ParseResult<ToolCall[]> {
 export function parseCompactCalls(text: string): ParseResult<ToolCall[]> {
   const calls: ToolCall[] = [];
   let position = 0;
-  const fail = (what: string): ParseResult<ToolCall[]> => ({ ok: false, reason: `${what} at character ${position + 1}` });
+  const fail = (what: string): ParseResult<ToolCall[]> => ({
+    ok: false,
+    reason: `${what} at character ${position + 1}`,
+  });
   const skip = (pattern: RegExp) => {
     while (position < text.length && pattern.test(text[position]!)) position++;
   };
@@ -154,7 +167,8 @@ export function parseCompactCalls(text: string): ParseResult<ToolCall[]> {
     }
     calls.push({ name, arguments: args });
     skip(/[ \t]/);
-    if (position < text.length && !/[;\n\r]/.test(text[position]!)) return fail(`expected ";" or a line break after ${name}(…)`);
+    if (position < text.length && !/[;\n\r]/.test(text[position]!))
+      return fail(`expected ";" or a line break after ${name}(…)`);
   }
   return calls.length > 0 ? { ok: true, value: calls } : { ok: false, reason: 'no calls' };
 }

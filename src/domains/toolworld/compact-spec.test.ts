@@ -3,7 +3,12 @@ import { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';
 import type { ToolWorldSpec } from './spec.ts';
 
 const spec: ToolWorldSpec = {
-  intent: 'temp_text', distractors: ['mul', 'cancel_alarm'], phrasing: 1, words: 2, context: 0, slots: { city: 'Oslo', name: 'Ann' },
+  intent: 'temp_text',
+  distractors: ['mul', 'cancel_alarm'],
+  phrasing: 1,
+  words: 2,
+  context: 0,
+  slots: { city: 'Oslo', name: 'Ann' },
 };
 
 describe('compact spec text', () => {
@@ -18,9 +23,18 @@ describe('compact spec text', () => {
 
   it('accepts JSON, fields in any order, omitted fields and surrounding spaces', () => {
     expect(parseToolWorldSpec(JSON.stringify(spec))).toEqual({ ok: true, value: spec });
-    expect(parseToolWorldSpec(' temp_text | s:city=Oslo,name=Ann | w2 | d:mul,cancel_alarm | p1 \n')).toEqual({ ok: true, value: spec });
-    expect(parseToolWorldSpec('{"intent": "alarm", "words": 1}')).toEqual({ ok: true, value: { intent: 'alarm', distractors: [], phrasing: 0, words: 1, context: 0, slots: {} } });
-    expect(parseToolWorldSpec('alarm')).toEqual({ ok: true, value: { intent: 'alarm', distractors: [], phrasing: 0, words: 0, context: 0, slots: {} } });
+    expect(parseToolWorldSpec(' temp_text | s:city=Oslo,name=Ann | w2 | d:mul,cancel_alarm | p1 \n')).toEqual({
+      ok: true,
+      value: spec,
+    });
+    expect(parseToolWorldSpec('{"intent": "alarm", "words": 1}')).toEqual({
+      ok: true,
+      value: { intent: 'alarm', distractors: [], phrasing: 0, words: 1, context: 0, slots: {} },
+    });
+    expect(parseToolWorldSpec('alarm')).toEqual({
+      ok: true,
+      value: { intent: 'alarm', distractors: [], phrasing: 0, words: 0, context: 0, slots: {} },
+    });
   });
 
   it('rejects every kind of malformed or invalid spec with a reason', () => {
@@ -37,16 +51,25 @@ describe('compact spec text', () => {
       ['alarm|d:set_alarm', /calls/],
       ['alarm|d:mul,mul', /twice/],
       ['alarm|d:mul,', /empty distractor/],
-      [`alarm|d:${['mul', 'add', 'call', 'convert', 'exchange', 'get_temp', 'get_weather', 'next_event', 'order_status'].join(',')}`, /distractors/],
+      [
+        `alarm|d:${['mul', 'add', 'call', 'convert', 'exchange', 'get_temp', 'get_weather', 'next_event', 'order_status'].join(',')}`,
+        /distractors/,
+      ],
       ['alarm|s:city=Oslo', /no slot city/],
       ['alarm|s:time', /name=value/],
       ['alarm|s:time=1,time=2', /twice/],
       ['alarm|s:time=', /slot values/],
       ['alarm\n|p0', /one line/],
       ['{"intent": "alarm"', /JSON/],
-      ['{"intent": "alarm", "distractors": [], "phrasing": 0, "words": 0, "context": 0, "slots": {}, "extra": 1}', /extra|unrecognized/i],
+      [
+        '{"intent": "alarm", "distractors": [], "phrasing": 0, "words": 0, "context": 0, "slots": {}, "extra": 1}',
+        /extra|unrecognized/i,
+      ],
       ['{"intent": "alarm", "distractors": [], "phrasing": 0.5, "words": 0, "context": 0, "slots": {}}', /phrasing/],
-      ['{"intent": "text", "distractors": [], "phrasing": 0, "words": 0, "context": 0, "slots": {"text": "a,b"}}', /slot values/],
+      [
+        '{"intent": "text", "distractors": [], "phrasing": 0, "words": 0, "context": 0, "slots": {"text": "a,b"}}',
+        /slot values/,
+      ],
       ['[1, 2]', /invalid spec/],
       ['x'.repeat(3000), /too long/],
     ];

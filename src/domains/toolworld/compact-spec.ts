@@ -7,7 +7,7 @@
  * intent in any order, leaves out p/w/c (0) and d/s (none), and accepts the spec as JSON (where the
  * same fields may be left out).
  */
-import type { ParseResult } from '../../spec/task.ts';
+import type { ParseResult } from '../../interfaces/task.ts';
 import { ToolWorldSpecSchema, firstIssue, type ToolWorldSpec } from './spec.ts';
 
 /** Canonical compact text of a spec (20–130 characters). */
@@ -23,7 +23,8 @@ export function formatToolWorldSpec(spec: ToolWorldSpec): string {
 export function parseToolWorldSpec(text: string): ParseResult<ToolWorldSpec> {
   const trimmed = text.trim();
   if (trimmed.length === 0) return { ok: false, reason: 'empty spec' };
-  if (trimmed.length > 2000) return { ok: false, reason: `spec text too long (${trimmed.length} characters, at most 2000)` };
+  if (trimmed.length > 2000)
+    return { ok: false, reason: `spec text too long (${trimmed.length} characters, at most 2000)` };
   let candidate: unknown;
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
@@ -37,7 +38,9 @@ export function parseToolWorldSpec(text: string): ParseResult<ToolWorldSpec> {
     candidate = fields.value;
   }
   const parsed = ToolWorldSpecSchema.safeParse(candidate);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: `invalid spec: ${firstIssue(parsed.error)}` };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reason: `invalid spec: ${firstIssue(parsed.error)}` };
 }
 
 /** A JSON object spec with the optional fields filled in (other values pass through to the schema). */
@@ -50,7 +53,8 @@ function withDefaults(value: unknown): unknown {
 function parseCompactFields(text: string): ParseResult<Record<string, unknown>> {
   if (/[\n\r]/.test(text)) return { ok: false, reason: 'compact spec must be one line' };
   const [intent, ...rest] = text.split('|').map((field) => field.trim());
-  if (!intent || !/^[a-z_]+$/.test(intent)) return { ok: false, reason: `spec must start with an intent name, got ${JSON.stringify(intent ?? '')}` };
+  if (!intent || !/^[a-z_]+$/.test(intent))
+    return { ok: false, reason: `spec must start with an intent name, got ${JSON.stringify(intent ?? '')}` };
   const spec: Record<string, unknown> = { intent, distractors: [], phrasing: 0, words: 0, context: 0, slots: {} };
   const seen = new Set<string>();
   for (const field of rest) {
@@ -61,7 +65,10 @@ function parseCompactFields(text: string): ParseResult<Record<string, unknown>> 
     if (numeric) {
       spec[{ p: 'phrasing', w: 'words', c: 'context' }[numeric[1] as 'p' | 'w' | 'c']] = Number(numeric[2]);
     } else if (field.startsWith('d:')) {
-      const names = field.slice(2).split(',').map((name) => name.trim());
+      const names = field
+        .slice(2)
+        .split(',')
+        .map((name) => name.trim());
       if (names.some((name) => name.length === 0)) return { ok: false, reason: 'empty distractor name' };
       spec.distractors = names;
     } else if (field.startsWith('s:')) {

@@ -3,8 +3,8 @@
  * except the unseen phrasing) and the versioned held-out sets `test-id` (same distribution as the
  * seeds) and `test-hard` (chains of 2–3, unseen phrasing, 6 distractors, values in words, context).
  */
-import type { HeldOutSet } from '../../spec/domain.ts';
-import type { SeedTask, TaskInstance } from '../../spec/task.ts';
+import type { HeldOutSet } from '../../interfaces/domain.ts';
+import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed } from '../../util/random.ts';
 import { INTENTS, intentById, intentTools } from './intents.ts';
 import { fillSlots } from './slots.ts';
@@ -30,10 +30,20 @@ export interface SpecDistribution {
 }
 
 export const SEED_DISTRIBUTION: SpecDistribution = {
-  chain: [1, 2, 3], distractors: [0, 1, 2, 4, 6], words: [0, 1, 2], phrasing: [0, 1, 2], context: [0, 1, 2], fixedSlot: 0.3,
+  chain: [1, 2, 3],
+  distractors: [0, 1, 2, 4, 6],
+  words: [0, 1, 2],
+  phrasing: [0, 1, 2],
+  context: [0, 1, 2],
+  fixedSlot: 0.3,
 };
 export const HARD_DISTRIBUTION: SpecDistribution = {
-  chain: [2, 3, 3], distractors: [6], words: [1, 2], phrasing: [3], context: [1, 2], fixedSlot: 0,
+  chain: [2, 3, 3],
+  distractors: [6],
+  words: [1, 2],
+  phrasing: [3],
+  context: [1, 2],
+  fixedSlot: 0,
 };
 
 /** Draws one valid spec from a distribution. */
@@ -41,15 +51,21 @@ export function drawSpec(distribution: SpecDistribution, world: WorldState, rand
   const chain = random.pick(distribution.chain);
   const item = random.pick(INTENTS.filter((candidate) => candidate.calls.length === chain));
   const used = new Set(intentTools(item));
-  const distractors = random.shuffle(TOOL_NAMES.filter((name) => !used.has(name))).slice(0, random.pick(distribution.distractors));
+  const distractors = random
+    .shuffle(TOOL_NAMES.filter((name) => !used.has(name)))
+    .slice(0, random.pick(distribution.distractors));
   const slots: Record<string, string> = {};
   if (random.next() < distribution.fixedSlot) {
     const name = random.pick(Object.keys(item.slots));
     slots[name] = fillSlots(item.slots, {}, world, random)[name]!;
   }
   return ToolWorldSpecSchema.parse({
-    intent: item.id, distractors, phrasing: random.pick(distribution.phrasing), words: random.pick(distribution.words),
-    context: random.pick(distribution.context), slots,
+    intent: item.id,
+    distractors,
+    phrasing: random.pick(distribution.phrasing),
+    words: random.pick(distribution.words),
+    context: random.pick(distribution.context),
+    slots,
   });
 }
 
@@ -69,11 +85,15 @@ export function buildHeldOutSets(
   world: WorldState,
   instantiateOne: (spec: ToolWorldSpec, seed: number) => TaskInstance<ToolWorldPayload>,
 ): HeldOutSet<ToolWorldPayload>[] {
-  const sets: [string, SpecDistribution][] = [['test-id', SEED_DISTRIBUTION], ['test-hard', HARD_DISTRIBUTION]];
+  const sets: [string, SpecDistribution][] = [
+    ['test-id', SEED_DISTRIBUTION],
+    ['test-hard', HARD_DISTRIBUTION],
+  ];
   return sets.map(([name, distribution]) => {
     const random = new Random(deriveSeed(HELD_OUT_SEED, name));
     const instances = Array.from({ length: size }, (_, index) =>
-      instantiateOne(drawSpec(distribution, world, random), deriveSeed(HELD_OUT_SEED, name, index)));
+      instantiateOne(drawSpec(distribution, world, random), deriveSeed(HELD_OUT_SEED, name, index)),
+    );
     return { name, version: `${HELD_OUT_VERSION}-n${size}-w${worldSeed}`, instances };
   });
 }

@@ -3,9 +3,9 @@
  * running the gold calls against a seeded in-memory world.
  */
 import { z } from 'zod';
-import type { Domain, HeldOutSet } from '../../spec/domain.ts';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { InstantiateResult, SeedTask, TaskInstance } from '../../spec/task.ts';
+import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';
 import { buildHeldOutSets, buildSeeds } from './datasets.ts';
@@ -18,11 +18,19 @@ import { ToolWorldSpecSchema, firstIssue, type ToolWorldSpec } from './spec.ts';
 import { buildVariation, type ToolWorldPayload } from './variation.ts';
 import { createWorld } from './world.ts';
 
-export const ToolWorldOptionsSchema = z.object({
-  seedTasks: z.number().int().min(1).max(5000).default(500).describe('size of the base dataset'),
-  heldOutSize: z.number().int().min(1).max(5000).default(200).describe('instances per held-out set'),
-  worldSeed: z.number().int().min(0).max(2 ** 31 - 1).default(1).describe('seed of the in-memory world'),
-}).strict();
+export const ToolWorldOptionsSchema = z
+  .object({
+    seedTasks: z.number().int().min(1).max(5000).default(500).describe('size of the base dataset'),
+    heldOutSize: z.number().int().min(1).max(5000).default(200).describe('instances per held-out set'),
+    worldSeed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1)
+      .describe('seed of the in-memory world'),
+  })
+  .strict();
 export type ToolWorldOptions = z.infer<typeof ToolWorldOptionsSchema>;
 
 /** At most this many variations per instantiate call. */
@@ -45,11 +53,15 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
   };
 
   function instantiate(spec: ToolWorldSpec, n: number, seed: number): InstantiateResult<ToolWorldPayload> {
-    if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS) return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
+    if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS)
+      return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
     const checked = ToolWorldSpecSchema.safeParse(spec);
     if (!checked.success) return { ok: false, reason: `invalid spec: ${firstIssue(checked.error)}` };
     // Slot order is not meaning: sort it so that equal specs give equal tasks and ids.
-    const valid: ToolWorldSpec = { ...checked.data, slots: Object.fromEntries(Object.entries(checked.data.slots).sort(([a], [b]) => (a < b ? -1 : 1))) };
+    const valid: ToolWorldSpec = {
+      ...checked.data,
+      slots: Object.fromEntries(Object.entries(checked.data.slots).sort(([a], [b]) => (a < b ? -1 : 1))),
+    };
     const specKey = stableId(valid);
     const specFeatures = features(valid);
     const instances: TaskInstance<ToolWorldPayload>[] = [];

@@ -3,7 +3,7 @@
  * (1-based, earlier calls only), every argument is checked against its tool's parameter kinds, and
  * the first failure is reported as a reason.
  */
-import type { ToolCall } from '../../spec/chat.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
 import { checkArgument, toolByName } from './tools.ts';
 import type { WorldState } from './world.ts';
 
@@ -28,7 +28,8 @@ export function executeCalls(world: WorldState, calls: readonly ToolCall[]): Exe
     if (!tool) return { ok: false, reason: `${where}: unknown tool` };
     const args: Record<string, string | number> = {};
     for (const name of Object.keys(entry.arguments)) {
-      if (!tool.parameters.some((item) => item.name === name)) return { ok: false, reason: `${where}: unknown argument ${name}` };
+      if (!tool.parameters.some((item) => item.name === name))
+        return { ok: false, reason: `${where}: unknown argument ${name}` };
     }
     for (const item of tool.parameters) {
       let value = entry.arguments[item.name];
@@ -38,7 +39,8 @@ export function executeCalls(world: WorldState, calls: readonly ToolCall[]): Exe
       }
       const reference = referenceIndex(value);
       if (reference !== null) {
-        if (reference < 1 || reference > position) return { ok: false, reason: `${where}: $${reference} does not name an earlier call` };
+        if (reference < 1 || reference > position)
+          return { ok: false, reason: `${where}: $${reference} does not name an earlier call` };
         value = results[reference - 1];
       }
       const checked = checkArgument(item.kind, value, world);

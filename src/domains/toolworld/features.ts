@@ -2,8 +2,8 @@
  * Difficulty features of a spec (for reports and curricula) and the scalar difficulty derived from
  * them (used by the simulated student; 0 = trivial, about 5.5 = hardest).
  */
-import { GenEnvError } from '../../spec/errors.ts';
-import type { Features } from '../../spec/task.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { Features } from '../../interfaces/task.ts';
 import { Random } from '../../util/random.ts';
 import { intentArgumentCount, intentById, intentTools } from './intents.ts';
 import type { ToolWorldSpec } from './spec.ts';
@@ -15,12 +15,14 @@ import type { WorldState } from './world.ts';
  * extra output), then values to transform, rare or unseen phrasing, distractors and context.
  */
 export function difficultyOf(features: Features): number {
-  const value = 0.8 * (features.chainLength! - 1)
-    + 0.1 * features.distractors!
-    + 0.35 * features.transformedValues!
-    + 0.3 * features.paraphraseRarity! + (features.paraphraseRarity === 3 ? 0.3 : 0)
-    + 0.2 * features.irrelevantContext!
-    + 0.1 * Math.max(0, features.argumentCount! - 1);
+  const value =
+    0.8 * (features.chainLength! - 1) +
+    0.1 * features.distractors! +
+    0.35 * features.transformedValues! +
+    0.3 * features.paraphraseRarity! +
+    (features.paraphraseRarity === 3 ? 0.3 : 0) +
+    0.2 * features.irrelevantContext! +
+    0.1 * Math.max(0, features.argumentCount! - 1);
   return Math.round(value * 1000) / 1000;
 }
 

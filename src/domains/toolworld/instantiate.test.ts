@@ -6,14 +6,30 @@ import { createWorld } from './world.ts';
 
 const domain = createToolWorld({ seedTasks: 10, heldOutSize: 2 });
 const world = createWorld(1);
-const specOf = (intent: string, slots: Record<string, string> = {}, surface: Partial<ToolWorldSpec> = {}): ToolWorldSpec =>
-  ({ intent, distractors: [], phrasing: 0, words: 0, context: 0, slots, ...surface });
+const specOf = (
+  intent: string,
+  slots: Record<string, string> = {},
+  surface: Partial<ToolWorldSpec> = {},
+): ToolWorldSpec => ({ intent, distractors: [], phrasing: 0, words: 0, context: 0, slots, ...surface });
 
 describe('toolworld instantiate', () => {
   it('instantiates every intent at every surface level, with ground truth from executing the calls', () => {
     for (const item of INTENTS) {
       for (const words of [0, 1, 2]) {
-        const result = domain.instantiate(specOf(item.id, {}, { words, phrasing: 3, context: 2, distractors: ['add_event'].filter((name) => item.calls.every((call) => call.tool !== name)) }), 5, 11);
+        const result = domain.instantiate(
+          specOf(
+            item.id,
+            {},
+            {
+              words,
+              phrasing: 3,
+              context: 2,
+              distractors: ['add_event'].filter((name) => item.calls.every((call) => call.tool !== name)),
+            },
+          ),
+          5,
+          11,
+        );
         expect(result.ok, `${item.id} w${words}: ${result.ok ? '' : result.reason}`).toBe(true);
         if (!result.ok) continue;
         for (const instance of result.instances) {
@@ -29,12 +45,17 @@ describe('toolworld instantiate', () => {
     expect(known.ok).toBe(true);
     if (known.ok) {
       expect(known.instances[0]!.payload.results[0]).toBe(world.orders[orderId]!.status);
-      expect(known.instances[0]!.payload.resolved[1]).toEqual({ name: 'send_text', arguments: { to: 'Ann', text: world.orders[orderId]!.status } });
+      expect(known.instances[0]!.payload.resolved[1]).toEqual({
+        name: 'send_text',
+        arguments: { to: 'Ann', text: world.orders[orderId]!.status },
+      });
     }
   });
 
   it('rejects specs that cannot be executed, with the reason', () => {
-    const delivered = Object.keys(world.orders).find((id) => world.orders[id]!.status === 'delivered' || world.orders[id]!.status === 'cancelled')!;
+    const delivered = Object.keys(world.orders).find(
+      (id) => world.orders[id]!.status === 'delivered' || world.orders[id]!.status === 'cancelled',
+    )!;
     const noAlarm = ['06:00', '06:05', '23:55'].find((time) => !world.alarms.some((alarm) => alarm.time === time))!;
     const freeDay = ['06-07', '06-08'].find((date) => !world.events.some((event) => event.date === date));
     const cases: [ToolWorldSpec, RegExp][] = [
@@ -86,24 +107,46 @@ describe('toolworld instantiate', () => {
     const first = domain.instantiate(specOf('units', { value: '25', from: 'km', to: 'mi' }, { words: 1 }), 1, 1);
     const all = domain.instantiate(specOf('units', { value: '25', from: 'km', to: 'mi' }, { words: 2 }), 1, 1);
     const requests = [literal, first, all].map((result) => (result.ok ? result.instances[0]!.payload.request : ''));
-    expect(requests).toEqual(['convert 25 km to mi', 'convert twenty-five km to mi', 'convert twenty-five kilometres to miles']);
+    expect(requests).toEqual([
+      'convert 25 km to mi',
+      'convert twenty-five km to mi',
+      'convert twenty-five kilometres to miles',
+    ]);
     const time = domain.instantiate(specOf('alarm', { time: '19:45' }, { words: 2 }), 1, 1);
-    expect(time.ok && time.instances[0]!.payload.request).toMatch(/^set an alarm for quarter to eight (pm|in the evening)$/);
+    expect(time.ok && time.instances[0]!.payload.request).toMatch(
+      /^set an alarm for quarter to eight (pm|in the evening)$/,
+    );
   });
 
   it('builds specs from knobs: chain length and distractor count as asked, invalid knob values rejected', () => {
     for (const chain of [1, 2, 3]) {
       for (const distractors of [0, 1, 2, 4, 6]) {
-        const built = domain.specFromKnobs({ chain, arguments: 2, distractors, words: 1, paraphrase: 2, context: 1 }, chain * 10 + distractors);
+        const built = domain.specFromKnobs(
+          { chain, arguments: 2, distractors, words: 1, paraphrase: 2, context: 1 },
+          chain * 10 + distractors,
+        );
         expect(built.ok).toBe(true);
         if (!built.ok) continue;
-        expect(domain.features(built.value)).toMatchObject({ chainLength: chain, distractors, paraphraseRarity: 2, irrelevantContext: 1 });
+        expect(domain.features(built.value)).toMatchObject({
+          chainLength: chain,
+          distractors,
+          paraphraseRarity: 2,
+          irrelevantContext: 1,
+        });
         expect(domain.instantiate(built.value, 2, 1).ok).toBe(true);
       }
     }
     const base = { chain: 1, arguments: 1, distractors: 0, words: 0, paraphrase: 0, context: 0 };
-    expect(domain.knobValuesOf!({ intent: 'temp_f', distractors: ['add', 'mul', 'call'], phrasing: 2, words: 1, context: 0, slots: {} }))
-      .toEqual({ chain: 2, arguments: 3, distractors: 4, words: 1, paraphrase: 2, context: 0 });
+    expect(
+      domain.knobValuesOf!({
+        intent: 'temp_f',
+        distractors: ['add', 'mul', 'call'],
+        phrasing: 2,
+        words: 1,
+        context: 0,
+        slots: {},
+      }),
+    ).toEqual({ chain: 2, arguments: 3, distractors: 4, words: 1, paraphrase: 2, context: 0 });
     for (const bad of [{ ...base, chain: 4 }, { ...base, distractors: 3 }, { ...base, colour: 1 }, { chain: 1 }]) {
       const built = domain.specFromKnobs(bad, 1);
       expect(built.ok).toBe(false);

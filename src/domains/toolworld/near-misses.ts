@@ -3,7 +3,7 @@
  * Used by the tests and usable as hard negatives: a wrong argument value, a wrong type, a wrong tool,
  * an extra argument, swapped calls, an extra call, a missing call.
  */
-import type { ToolCall } from '../../spec/chat.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
 import { referenceIndex } from './execute.ts';
 import { TOOL_NAMES, toolByName, type ParameterKind } from './tools.ts';
 import { formatTime, parseTime } from './value-words.ts';
@@ -45,7 +45,8 @@ export function otherValue(kind: ParameterKind | undefined, value: unknown): unk
   }
 }
 
-const copy = (calls: readonly ToolCall[]): ToolCall[] => calls.map((entry) => ({ name: entry.name, arguments: { ...entry.arguments } }));
+const copy = (calls: readonly ToolCall[]): ToolCall[] =>
+  calls.map((entry) => ({ name: entry.name, arguments: { ...entry.arguments } }));
 
 /** One-edit variants of `gold` that are all wrong. */
 export function nearMisses(gold: readonly ToolCall[]): NearMiss[] {

@@ -2,15 +2,16 @@
  * Prompts: a compact text for the built-in byte-level model (tool names, then the request; about
  * 40–280 characters) and chat messages with OpenAI tool schemas for chat models.
  */
-import type { AgentPrompt, TaskInstance } from '../../spec/task.ts';
+import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
 import { formatCalls } from './call-syntax.ts';
 import { toolByName, toolSchema } from './tools.ts';
 import type { ToolWorldPayload } from './variation.ts';
 import { TODAY_TEXT } from './world.ts';
 
-const SYSTEM = `You act only by calling tools. Today is ${TODAY_TEXT}; dates are MM-DD, times HH:MM (24-hour). `
-  + 'Make every call the request needs, in order, and nothing else. To use the result of an earlier call as an '
-  + 'argument, pass the string "$1" (result of call 1), "$2", and so on.';
+const SYSTEM =
+  `You act only by calling tools. Today is ${TODAY_TEXT}; dates are MM-DD, times HH:MM (24-hour). ` +
+  'Make every call the request needs, in order, and nothing else. To use the result of an earlier call as an ' +
+  'argument, pass the string "$1" (result of call 1), "$2", and so on.';
 
 /** Compact prompt text: `tools: a b c\n<request>`. */
 export function promptText(payload: ToolWorldPayload): string {
@@ -30,7 +31,10 @@ export function renderToolWorld(instance: TaskInstance<ToolWorldPayload>): Agent
     id: instance.id,
     family: instance.family,
     text: promptText(payload),
-    messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: payload.request }],
+    messages: [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: payload.request },
+    ],
     tools: payload.toolsShown.map((name) => toolSchema(toolByName(name)!)),
     maxResponseTokens: responseBudget(answer),
     reference: {

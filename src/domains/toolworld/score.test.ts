@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Completion, TaskInstance } from '../../spec/task.ts';
+import type { Completion, TaskInstance } from '../../interfaces/task.ts';
 import { formatCalls } from './call-syntax.ts';
 import { createToolWorld } from './domain.ts';
 import { INTENTS } from './intents.ts';
@@ -8,9 +8,19 @@ import type { ToolWorldSpec } from './spec.ts';
 import type { ToolWorldPayload } from './variation.ts';
 
 const domain = createToolWorld({ seedTasks: 10, heldOutSize: 2 });
-const answer = (text: string, extra: Partial<Completion> = {}): Completion => ({ text, policyVersion: 'test', ...extra });
-const specOf = (intent: string, slots: Record<string, string> = {}): ToolWorldSpec =>
-  ({ intent, distractors: [], phrasing: 0, words: 0, context: 0, slots });
+const answer = (text: string, extra: Partial<Completion> = {}): Completion => ({
+  text,
+  policyVersion: 'test',
+  ...extra,
+});
+const specOf = (intent: string, slots: Record<string, string> = {}): ToolWorldSpec => ({
+  intent,
+  distractors: [],
+  phrasing: 0,
+  words: 0,
+  context: 0,
+  slots,
+});
 const instanceOf = (spec: ToolWorldSpec, seed = 1): TaskInstance<ToolWorldPayload> => {
   const result = domain.instantiate(spec, 1, seed);
   if (!result.ok) throw new Error(result.reason);
@@ -22,9 +32,17 @@ describe('toolworld scoring', () => {
     for (const item of INTENTS) {
       const instance = instanceOf(specOf(item.id));
       const gold = instance.payload.calls;
-      const blocks = gold.map((call, index) => `<tool_call>\n${JSON.stringify({ name: call.name, [index % 2 ? 'parameters' : 'arguments']: call.arguments })}\n</tool_call>`).join('\n');
+      const blocks = gold
+        .map(
+          (call, index) =>
+            `<tool_call>\n${JSON.stringify({ name: call.name, [index % 2 ? 'parameters' : 'arguments']: call.arguments })}\n</tool_call>`,
+        )
+        .join('\n');
       for (const completion of [answer(formatCalls(gold)), answer('', { toolCalls: gold }), answer(blocks)]) {
-        expect(domain.score(instance, completion), `${item.id}: ${completion.text}`).toEqual({ reward: 1, success: true });
+        expect(domain.score(instance, completion), `${item.id}: ${completion.text}`).toEqual({
+          reward: 1,
+          success: true,
+        });
       }
     }
   });
@@ -37,19 +55,38 @@ describe('toolworld scoring', () => {
         for (const miss of nearMisses(instance.payload.calls)) {
           kinds.add(miss.kind);
           for (const completion of [answer(formatCalls(miss.calls)), answer('', { toolCalls: miss.calls })]) {
-            expect(domain.score(instance, completion), `${item.id} ${miss.kind}: ${formatCalls(miss.calls)}`).toMatchObject({ reward: 0, success: false });
+            expect(
+              domain.score(instance, completion),
+              `${item.id} ${miss.kind}: ${formatCalls(miss.calls)}`,
+            ).toMatchObject({ reward: 0, success: false });
           }
         }
       }
     }
-    expect([...kinds].sort()).toEqual(['extra argument', 'extra call', 'missing argument', 'missing call', 'missing first call', 'swapped order',
-      'wrong reference', 'wrong tool', 'wrong type (array)', 'wrong type (boolean)', 'wrong value']);
+    expect([...kinds].sort()).toEqual([
+      'extra argument',
+      'extra call',
+      'missing argument',
+      'missing call',
+      'missing first call',
+      'swapped order',
+      'wrong reference',
+      'wrong tool',
+      'wrong type (array)',
+      'wrong type (boolean)',
+      'wrong value',
+    ]);
   });
 
   it('treats equivalent forms as equal: "5" and 5, 7:30 and 07:30, 2025-06-05 and 06-05, case, the literal result for $k', () => {
     const convert = instanceOf(specOf('units', { value: '5', from: 'km', to: 'mi' }));
     expect(domain.score(convert, answer('convert(value="5",from=KM,to=mi)')).success).toBe(true);
-    expect(domain.score(convert, answer('', { toolCalls: [{ name: 'convert', arguments: { value: '5.0', from: 'km', to: 'mi' } }] })).success).toBe(true);
+    expect(
+      domain.score(
+        convert,
+        answer('', { toolCalls: [{ name: 'convert', arguments: { value: '5.0', from: 'km', to: 'mi' } }] }),
+      ).success,
+    ).toBe(true);
     expect(domain.score(convert, answer('convert(value=five,from=km,to=mi)')).success).toBe(false);
     expect(domain.score(convert, answer('convert(value=5,from=mi,to=km)')).success).toBe(false);
     const event = instanceOf(specOf('event', { title: 'dentist', date: '06-05', time: '07:30' }));
@@ -57,11 +94,29 @@ describe('toolworld scoring', () => {
     expect(domain.score(event, answer('add_event(title=dentist,date=06-05,time=19:30)')).success).toBe(false);
     const temperature = instanceOf(specOf('temp_text', { city: 'Oslo', name: 'Ann' }));
     const [celsius, fahrenheit] = temperature.payload.results;
-    expect(domain.score(temperature, answer(`get_temp(city=Oslo);convert(value=${celsius},from=C,to=F);send_text(to=Ann,text=${fahrenheit})`)).success).toBe(true);
-    expect(domain.score(temperature, answer(`get_temp(city=Oslo);convert(value=${Number(celsius) + 1},from=C,to=F);send_text(to=Ann,text=$2)`)).success).toBe(false);
-    expect(domain.score(temperature, answer('get_temp(city=Oslo);convert(value=$2,from=C,to=F);send_text(to=Ann,text=$2)')).success).toBe(false);
+    expect(
+      domain.score(
+        temperature,
+        answer(`get_temp(city=Oslo);convert(value=${celsius},from=C,to=F);send_text(to=Ann,text=${fahrenheit})`),
+      ).success,
+    ).toBe(true);
+    expect(
+      domain.score(
+        temperature,
+        answer(`get_temp(city=Oslo);convert(value=${Number(celsius) + 1},from=C,to=F);send_text(to=Ann,text=$2)`),
+      ).success,
+    ).toBe(false);
+    expect(
+      domain.score(temperature, answer('get_temp(city=Oslo);convert(value=$2,from=C,to=F);send_text(to=Ann,text=$2)'))
+        .success,
+    ).toBe(false);
     // The same calls with literal values in another order: a set would match, the sequence does not.
-    expect(domain.score(temperature, answer(`convert(value=${celsius},from=C,to=F);get_temp(city=Oslo);send_text(to=Ann,text=${fahrenheit})`)).success).toBe(false);
+    expect(
+      domain.score(
+        temperature,
+        answer(`convert(value=${celsius},from=C,to=F);get_temp(city=Oslo);send_text(to=Ann,text=${fahrenheit})`),
+      ).success,
+    ).toBe(false);
   });
 
   it('marks unreadable output invalid with reward 0 and a reason', () => {

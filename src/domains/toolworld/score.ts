@@ -4,9 +4,9 @@
  * `to=$1` and the literal result are the same value. Values are compared in canonical form per
  * parameter kind ("5" = 5, "7:30" = "07:30", case ignored); a value of another type fails.
  */
-import type { ToolCall } from '../../spec/chat.ts';
-import type { Completion, Score } from '../../spec/task.ts';
-import { matchActions, type Action } from '../../curriculum/agent-reward.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
+import type { Completion, Score } from '../../interfaces/task.ts';
+import { matchActions, type Action } from '../answer-matching.ts';
 import { parseCompletionCalls } from './call-syntax.ts';
 import { referenceIndex } from './execute.ts';
 import { canonicalArgument, toolByName } from './tools.ts';
@@ -22,8 +22,10 @@ export function canonicalCall(entry: ToolCall, position: number, goldResults: re
   const args: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(entry.arguments)) {
     const reference = referenceIndex(raw);
-    const value = reference !== null && reference >= 1 && reference <= position && reference <= goldResults.length
-      ? goldResults[reference - 1] : raw;
+    const value =
+      reference !== null && reference >= 1 && reference <= position && reference <= goldResults.length
+        ? goldResults[reference - 1]
+        : raw;
     args[name] = canonicalArgument(tool?.parameters.find((parameter) => parameter.name === name)?.kind, value);
   }
   return { name: entry.name.trim(), arguments: args };

@@ -7,7 +7,15 @@ import type { Random } from '../../util/random.ts';
 import { CURRENCY_WORDS, UNIT_WORDS, dateLiteral, dateWords, numberWords, timeWords } from './value-words.ts';
 import type { SlotKind } from './intents.ts';
 import {
-  ALARM_LABELS, CITIES, CONTACT_NAMES, DATES, EVENT_TITLES, MESSAGE_TEXTS, RATES, UNITS, type WorldState,
+  ALARM_LABELS,
+  CITIES,
+  CONTACT_NAMES,
+  DATES,
+  EVENT_TITLES,
+  MESSAGE_TEXTS,
+  RATES,
+  UNITS,
+  type WorldState,
 } from './world.ts';
 
 const CURRENCIES = Object.keys(RATES);
@@ -24,11 +32,16 @@ function partnerUnits(unit: string | undefined): string[] {
  * Fills every slot of `kinds` (in order): fixed values are kept, the others drawn from `world`
  * consistently with the values already chosen (a unit pair shares a dimension, currencies differ).
  */
-export function fillSlots(kinds: Record<string, SlotKind>, fixed: Record<string, string>, world: WorldState, random: Random): Record<string, string> {
+export function fillSlots(
+  kinds: Record<string, SlotKind>,
+  fixed: Record<string, string>,
+  world: WorldState,
+  random: Random,
+): Record<string, string> {
   const values: Record<string, string> = {};
   const valueOfKind = (kind: SlotKind): string | undefined => {
     const name = Object.keys(kinds).find((slot) => kinds[slot] === kind);
-    return name === undefined ? undefined : values[name] ?? fixed[name];
+    return name === undefined ? undefined : (values[name] ?? fixed[name]);
   };
   for (const [name, kind] of Object.entries(kinds)) {
     values[name] = fixed[name] ?? drawSlot(kind, world, random, valueOfKind);
@@ -36,7 +49,12 @@ export function fillSlots(kinds: Record<string, SlotKind>, fixed: Record<string,
   return values;
 }
 
-function drawSlot(kind: SlotKind, world: WorldState, random: Random, valueOfKind: (kind: SlotKind) => string | undefined): string {
+function drawSlot(
+  kind: SlotKind,
+  world: WorldState,
+  random: Random,
+  valueOfKind: (kind: SlotKind) => string | undefined,
+): string {
   switch (kind) {
     case 'time':
       return `${String(random.int(6, 22)).padStart(2, '0')}:${String(random.pick([0, 15, 30, 45])).padStart(2, '0')}`;
@@ -59,7 +77,9 @@ function drawSlot(kind: SlotKind, world: WorldState, random: Random, valueOfKind
     case 'order':
       return random.pick(Object.keys(world.orders));
     case 'open-order':
-      return random.pick(Object.keys(world.orders).filter((id) => ['pending', 'shipped'].includes(world.orders[id]!.status)));
+      return random.pick(
+        Object.keys(world.orders).filter((id) => ['pending', 'shipped'].includes(world.orders[id]!.status)),
+      );
     case 'number':
       return String(random.int(2, 99));
     case 'small-number':
@@ -99,11 +119,11 @@ export function writeSlot(kind: SlotKind, value: string, inWords: boolean, rando
       return inWords ? numberWords(Number(value)) : value;
     case 'unit-from':
     case 'unit-to':
-      return inWords ? UNIT_WORDS[value] ?? null : value;
+      return inWords ? (UNIT_WORDS[value] ?? null) : value;
     case 'currency-from':
     case 'currency-to':
     case 'target-currency':
-      return inWords ? CURRENCY_WORDS[value] ?? null : value;
+      return inWords ? (CURRENCY_WORDS[value] ?? null) : value;
     default:
       return value;
   }
@@ -111,7 +131,16 @@ export function writeSlot(kind: SlotKind, value: string, inWords: boolean, rando
 
 /** Irrelevant sentences put before a request; some name values that the request does not use. */
 export const CONTEXT_SENTENCES = [
-  'I just got back from a run.', 'My phone battery is low.', 'The kids are asleep.', 'Work was busy today.',
-  'Leo says hello.', 'It rained all morning.', 'I had pasta for lunch.', 'My train leaves at 18:00.',
-  'Rome was lovely last year.', 'The cat knocked over a glass.', 'I owe Mia 20 euros.', 'The meeting ran long.',
+  'I just got back from a run.',
+  'My phone battery is low.',
+  'The kids are asleep.',
+  'Work was busy today.',
+  'Leo says hello.',
+  'It rained all morning.',
+  'I had pasta for lunch.',
+  'My train leaves at 18:00.',
+  'Rome was lovely last year.',
+  'The cat knocked over a glass.',
+  'I owe Mia 20 euros.',
+  'The meeting ran long.',
 ];

@@ -17,30 +17,64 @@ export const WORDS_LEVELS = 3;
 export const CONTEXT_LEVELS = 3;
 
 /** Slot values are strings without the compact form's separators, so `formatSpec` always round-trips. */
-const SlotValueSchema = z.string().regex(/^[^|,=\n\r"{}]{1,40}$/, 'slot values are 1–40 characters without | , = " { } or line breaks')
+const SlotValueSchema = z
+  .string()
+  .regex(/^[^|,=\n\r"{}]{1,40}$/, 'slot values are 1–40 characters without | , = " { } or line breaks')
   .refine((value) => value.trim() === value, 'slot values have no leading or trailing spaces');
 
-export const ToolWorldSpecSchema = z.object({
-  intent: z.enum(INTENT_IDS as [string, ...string[]]).describe('what the user asks for (a chain of 1–3 calls)'),
-  distractors: z.array(z.enum(TOOL_NAMES as [string, ...string[]])).max(MAX_DISTRACTORS).describe('tools shown that the task does not need'),
-  phrasing: z.number().int().min(0).max(PHRASING_LEVELS - 1).describe('paraphrase rarity: 0 common … 3 unseen'),
-  words: z.number().int().min(0).max(WORDS_LEVELS - 1).describe('values written in words: 0 none, 1 first, 2 all'),
-  context: z.number().int().min(0).max(CONTEXT_LEVELS - 1).describe('irrelevant sentences before the request'),
-  slots: z.record(z.string(), SlotValueSchema).describe('fixed slot values; open slots are drawn per variation'),
-}).strict().superRefine((spec, issues) => {
-  const item = intentById(spec.intent);
-  if (!item) return;
-  const used = new Set(intentTools(item));
-  const seen = new Set<string>();
-  for (const name of spec.distractors) {
-    if (used.has(name)) issues.addIssue({ code: 'custom', message: `distractor ${name} is a tool the intent ${spec.intent} calls`, path: ['distractors'] });
-    if (seen.has(name)) issues.addIssue({ code: 'custom', message: `distractor ${name} is listed twice`, path: ['distractors'] });
-    seen.add(name);
-  }
-  for (const slot of Object.keys(spec.slots)) {
-    if (!(slot in item.slots)) issues.addIssue({ code: 'custom', message: `intent ${spec.intent} has no slot ${slot} (slots: ${Object.keys(item.slots).join(', ')})`, path: ['slots'] });
-  }
-});
+export const ToolWorldSpecSchema = z
+  .object({
+    intent: z.enum(INTENT_IDS as [string, ...string[]]).describe('what the user asks for (a chain of 1–3 calls)'),
+    distractors: z
+      .array(z.enum(TOOL_NAMES as [string, ...string[]]))
+      .max(MAX_DISTRACTORS)
+      .describe('tools shown that the task does not need'),
+    phrasing: z
+      .number()
+      .int()
+      .min(0)
+      .max(PHRASING_LEVELS - 1)
+      .describe('paraphrase rarity: 0 common … 3 unseen'),
+    words: z
+      .number()
+      .int()
+      .min(0)
+      .max(WORDS_LEVELS - 1)
+      .describe('values written in words: 0 none, 1 first, 2 all'),
+    context: z
+      .number()
+      .int()
+      .min(0)
+      .max(CONTEXT_LEVELS - 1)
+      .describe('irrelevant sentences before the request'),
+    slots: z.record(z.string(), SlotValueSchema).describe('fixed slot values; open slots are drawn per variation'),
+  })
+  .strict()
+  .superRefine((spec, issues) => {
+    const item = intentById(spec.intent);
+    if (!item) return;
+    const used = new Set(intentTools(item));
+    const seen = new Set<string>();
+    for (const name of spec.distractors) {
+      if (used.has(name))
+        issues.addIssue({
+          code: 'custom',
+          message: `distractor ${name} is a tool the intent ${spec.intent} calls`,
+          path: ['distractors'],
+        });
+      if (seen.has(name))
+        issues.addIssue({ code: 'custom', message: `distractor ${name} is listed twice`, path: ['distractors'] });
+      seen.add(name);
+    }
+    for (const slot of Object.keys(spec.slots)) {
+      if (!(slot in item.slots))
+        issues.addIssue({
+          code: 'custom',
+          message: `intent ${spec.intent} has no slot ${slot} (slots: ${Object.keys(item.slots).join(', ')})`,
+          path: ['slots'],
+        });
+    }
+  });
 
 export type ToolWorldSpec = z.infer<typeof ToolWorldSpecSchema>;
 

@@ -9,7 +9,9 @@ describe('toolworld tools', () => {
   it('builds the same world from the same seed and a different one from another seed', () => {
     expect(createWorld(1)).toEqual(world);
     expect(createWorld(2)).not.toEqual(world);
-    expect(Object.values(world.orders).filter((order) => order.status === 'pending' || order.status === 'shipped').length).toBeGreaterThanOrEqual(5);
+    expect(
+      Object.values(world.orders).filter((order) => order.status === 'pending' || order.status === 'shipped').length,
+    ).toBeGreaterThanOrEqual(5);
   });
 
   it('executes conversions, exchange and arithmetic with the right numbers', () => {
@@ -65,7 +67,9 @@ describe('toolworld tools', () => {
     for (const tool of TOOLS) {
       const schema = toolSchema(tool);
       expect(schema.function.name).toBe(tool.name);
-      expect(Object.keys(schema.function.parameters.properties as object)).toEqual(tool.parameters.map((item) => item.name));
+      expect(Object.keys(schema.function.parameters.properties as object)).toEqual(
+        tool.parameters.map((item) => item.name),
+      );
       expect(toolSignature(tool)).toMatch(new RegExp(`^${tool.name}\\(`));
     }
     expect(toolSignature(TOOLS.find((tool) => tool.name === 'set_alarm')!)).toBe('set_alarm(time,label?)');

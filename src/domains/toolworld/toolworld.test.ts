@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeDomainContract } from '../../../test/contracts/domain-contract.ts';
-import type { Completion, TaskInstance } from '../../spec/task.ts';
-import { GenEnvError } from '../../spec/errors.ts';
+import type { Completion, TaskInstance } from '../../interfaces/task.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { formatCalls } from './call-syntax.ts';
 import { createToolWorld } from './domain.ts';
 import { INTENTS, intentArity } from './intents.ts';
@@ -9,14 +9,27 @@ import { nearMisses } from './near-misses.ts';
 import { TOOLS } from './tools.ts';
 import type { ToolWorldPayload } from './variation.ts';
 
-const answer = (text: string, extra: Partial<Completion> = {}): Completion => ({ text, policyVersion: 'test', ...extra });
+const answer = (text: string, extra: Partial<Completion> = {}): Completion => ({
+  text,
+  policyVersion: 'test',
+  ...extra,
+});
 
 describeDomainContract('toolworld', () => createToolWorld(), {
-  nearMisses: (instance) => nearMisses((instance as TaskInstance<ToolWorldPayload>).payload.calls)
-    .map((miss) => answer(formatCalls(miss.calls))),
+  nearMisses: (instance) =>
+    nearMisses((instance as TaskInstance<ToolWorldPayload>).payload.calls).map((miss) =>
+      answer(formatCalls(miss.calls)),
+    ),
   invalidSpecTexts: [
-    'fly_to_moon|p0|w0|c0', 'alarm|p9|w0|c0', 'alarm|p0|w0|c0|d:set_alarm', 'alarm|p0|w0|c0|d:mul,mul',
-    'alarm|p0|w0|c0|s:city=Oslo', 'alarm|p0|x1', 'alarm|p0|p1', '{"intent":"alarm","words":7}', '{"phrasing":1}',
+    'fly_to_moon|p0|w0|c0',
+    'alarm|p9|w0|c0',
+    'alarm|p0|w0|c0|d:set_alarm',
+    'alarm|p0|w0|c0|d:mul,mul',
+    'alarm|p0|w0|c0|s:city=Oslo',
+    'alarm|p0|x1',
+    'alarm|p0|p1',
+    '{"intent":"alarm","words":7}',
+    '{"phrasing":1}',
   ],
 });
 
@@ -31,9 +44,14 @@ describe('toolworld catalogue', () => {
     expect(new Set(INTENTS.map((item) => item.calls.length))).toEqual(new Set([1, 2, 3]));
     expect(new Set(INTENTS.map(intentArity))).toEqual(new Set([1, 2, 3]));
     for (const item of INTENTS) {
-      for (const entry of item.calls.slice(1)) expect(Object.values(entry.args).some((source) => source.startsWith('$')), item.id).toBe(true);
+      for (const entry of item.calls.slice(1))
+        expect(
+          Object.values(entry.args).some((source) => source.startsWith('$')),
+          item.id,
+        ).toBe(true);
       for (const phrasing of item.phrasings) {
-        for (const slot of Object.keys(item.slots)) expect(phrasing, `${item.id} phrasing mentions {${slot}}`).toContain(`{${slot}}`);
+        for (const slot of Object.keys(item.slots))
+          expect(phrasing, `${item.id} phrasing mentions {${slot}}`).toContain(`{${slot}}`);
       }
     }
   });
@@ -54,13 +72,21 @@ describe('toolworld datasets', () => {
   it('has versioned held-out sets of 200, test-hard harder than test-id on every knob', () => {
     const sets = domain.heldOutSets();
     expect(sets.map((set) => set.name)).toEqual(['test-id', 'test-hard']);
-    const mean = (instances: TaskInstance[], key: string) => instances.reduce((sum, item) => sum + item.features[key]!, 0) / instances.length;
+    const mean = (instances: TaskInstance[], key: string) =>
+      instances.reduce((sum, item) => sum + item.features[key]!, 0) / instances.length;
     const [id, hard] = sets;
     for (const set of sets) {
       expect(set.instances.length).toBe(200);
       expect(set.version).toBe('toolworld-heldout-v1-n200-w1');
     }
-    for (const key of ['chainLength', 'distractors', 'transformedValues', 'paraphraseRarity', 'irrelevantContext', 'difficulty']) {
+    for (const key of [
+      'chainLength',
+      'distractors',
+      'transformedValues',
+      'paraphraseRarity',
+      'irrelevantContext',
+      'difficulty',
+    ]) {
       expect(mean(hard!.instances, key), key).toBeGreaterThan(mean(id!.instances, key));
     }
     expect(hard!.instances.every((item) => item.features.paraphraseRarity === 3)).toBe(true);
@@ -74,7 +100,9 @@ describe('toolworld datasets', () => {
         lengths.push(prompt.text.length);
         expect(prompt.maxResponseTokens).toBeGreaterThan(prompt.reference.answer.length);
         expect(prompt.maxResponseTokens).toBeLessThan(prompt.reference.answer.length * 1.25 + 20);
-        expect(prompt.tools!.map((tool) => tool.function.name)).toEqual((instance as TaskInstance<ToolWorldPayload>).payload.toolsShown);
+        expect(prompt.tools!.map((tool) => tool.function.name)).toEqual(
+          (instance as TaskInstance<ToolWorldPayload>).payload.toolsShown,
+        );
       }
     }
     expect(Math.max(...lengths)).toBeLessThanOrEqual(300);
@@ -82,8 +110,14 @@ describe('toolworld datasets', () => {
   });
 
   it('orders reference difficulty: chains and transforms are harder than single literal calls', () => {
-    const easy = domain.specFromKnobs({ chain: 1, arguments: 1, distractors: 0, words: 0, paraphrase: 0, context: 0 }, 1);
-    const hard = domain.specFromKnobs({ chain: 3, arguments: 3, distractors: 6, words: 2, paraphrase: 3, context: 2 }, 1);
+    const easy = domain.specFromKnobs(
+      { chain: 1, arguments: 1, distractors: 0, words: 0, paraphrase: 0, context: 0 },
+      1,
+    );
+    const hard = domain.specFromKnobs(
+      { chain: 3, arguments: 3, distractors: 6, words: 2, paraphrase: 3, context: 2 },
+      1,
+    );
     expect(easy.ok && hard.ok).toBe(true);
     if (!easy.ok || !hard.ok) return;
     expect(domain.features(easy.value).difficulty).toBe(0);

@@ -3,13 +3,30 @@ import { Random } from '../../util/random.ts';
 import { dateWords, formatTime, numberWords, parseTime, timeWords } from './value-words.ts';
 import { DATES } from './world.ts';
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 
 /** Independent reader of the clock phrases, to check that every phrase means the time it was made from. */
 function readTime(phrase: string): string {
   if (phrase === 'noon') return '12:00';
   if (phrase === 'midnight') return '00:00';
-  const match = /^(quarter past |half past |quarter to )?([a-z]+)( o'clock| thirty| oh [a-z]+| [a-z-]+)? (am|pm|in the morning|in the afternoon|in the evening)$/.exec(phrase);
+  const match =
+    /^(quarter past |half past |quarter to )?([a-z]+)( o'clock| thirty| oh [a-z]+| [a-z-]+)? (am|pm|in the morning|in the afternoon|in the evening)$/.exec(
+      phrase,
+    );
   if (!match) throw new Error(`unreadable time phrase ${phrase}`);
   const hour12 = ONES.indexOf(match[2]!);
   const afternoon = match[4] === 'pm' || match[4] === 'in the afternoon' || match[4] === 'in the evening';
@@ -29,8 +46,16 @@ function readTime(phrase: string): string {
 
 describe('values in words', () => {
   it('writes numbers', () => {
-    expect([0, 7, 13, 20, 25, 99, 100, 342].map(numberWords)).toEqual(
-      ['zero', 'seven', 'thirteen', 'twenty', 'twenty-five', 'ninety-nine', 'one hundred', 'three hundred and forty-two']);
+    expect([0, 7, 13, 20, 25, 99, 100, 342].map(numberWords)).toEqual([
+      'zero',
+      'seven',
+      'thirteen',
+      'twenty',
+      'twenty-five',
+      'ninety-nine',
+      'one hundred',
+      'three hundred and forty-two',
+    ]);
     expect(numberWords(2.5)).toBeNull();
     expect(numberWords(-1)).toBeNull();
     expect(numberWords(1000)).toBeNull();
@@ -55,9 +80,18 @@ describe('values in words', () => {
       DATES.forEach((date, offset) => {
         const phrase = dateWords(date, random)!;
         seen.add(phrase);
-        const allowed = [`on ${weekdays[offset]}`, ...(offset === 0 ? ['today'] : []), ...(offset === 1 ? ['tomorrow'] : []),
-          ...(offset === 2 ? ['the day after tomorrow'] : [])];
-        if (!allowed.includes(phrase)) expect(phrase).toMatch(new RegExp(`^on june ${['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'][Number(date.slice(3))]}$`));
+        const allowed = [
+          `on ${weekdays[offset]}`,
+          ...(offset === 0 ? ['today'] : []),
+          ...(offset === 1 ? ['tomorrow'] : []),
+          ...(offset === 2 ? ['the day after tomorrow'] : []),
+        ];
+        if (!allowed.includes(phrase))
+          expect(phrase).toMatch(
+            new RegExp(
+              `^on june ${['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'][Number(date.slice(3))]}$`,
+            ),
+          );
       });
     }
     expect(seen).toContain('tomorrow');

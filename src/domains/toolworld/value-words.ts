@@ -6,8 +6,28 @@
 import type { Random } from '../../util/random.ts';
 import { DATES } from './world.ts';
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** English words of an integer in [0, 999]; null outside that range or for non-integers. */
@@ -57,7 +77,19 @@ export function timeWords(time: string, random: Random): string | null {
 }
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const ORDINALS = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ORDINALS = [
+  'zeroth',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
 
 /** The date phrase as written literally: "on 06-05". */
 export function dateLiteral(date: string): string {
@@ -82,11 +114,26 @@ export function dateWords(date: string, random: Random): string | null {
 
 /** Unit code → word (plural). */
 export const UNIT_WORDS: Record<string, string> = {
-  km: 'kilometres', mi: 'miles', m: 'metres', ft: 'feet', cm: 'centimetres', in: 'inches',
-  kg: 'kilograms', lb: 'pounds', l: 'litres', gal: 'gallons', C: 'celsius', F: 'fahrenheit',
+  km: 'kilometres',
+  mi: 'miles',
+  m: 'metres',
+  ft: 'feet',
+  cm: 'centimetres',
+  in: 'inches',
+  kg: 'kilograms',
+  lb: 'pounds',
+  l: 'litres',
+  gal: 'gallons',
+  C: 'celsius',
+  F: 'fahrenheit',
 };
 
 /** Currency code → word (plural). */
 export const CURRENCY_WORDS: Record<string, string> = {
-  USD: 'dollars', EUR: 'euros', GBP: 'pounds sterling', JPY: 'yen', CHF: 'swiss francs', INR: 'rupees',
+  USD: 'dollars',
+  EUR: 'euros',
+  GBP: 'pounds sterling',
+  JPY: 'yen',
+  CHF: 'swiss francs',
+  INR: 'rupees',
 };

@@ -2,8 +2,8 @@
  * One variation of a spec: slots filled, gold calls built and executed against a copy of the world,
  * the request written with the spec's surface choices, and the tools shown shuffled.
  */
-import type { ToolCall } from '../../spec/chat.ts';
-import type { ParseResult } from '../../spec/task.ts';
+import type { ToolCall } from '../../interfaces/chat.ts';
+import type { ParseResult } from '../../interfaces/task.ts';
 import type { Random } from '../../util/random.ts';
 import { executeCalls } from './execute.ts';
 import { TRANSFORMABLE_KINDS, intentById, intentTools, type Intent } from './intents.ts';
@@ -41,7 +41,11 @@ export function goldCalls(item: Intent, slots: Record<string, string>): ToolCall
     const tool = toolByName(entry.tool)!;
     const args: Record<string, unknown> = {};
     for (const [name, source] of Object.entries(entry.args)) {
-      let value: string | number = source.startsWith('$') ? source : source.startsWith('=') ? source.slice(1) : slots[source]!;
+      let value: string | number = source.startsWith('$')
+        ? source
+        : source.startsWith('=')
+          ? source.slice(1)
+          : slots[source]!;
       const kind = tool.parameters.find((parameter) => parameter.name === name)?.kind;
       if (kind === 'number' && !source.startsWith('$') && /^[-+]?\d+(\.\d+)?$/.test(value)) value = Number(value);
       args[name] = value;
@@ -70,7 +74,13 @@ export function buildVariation(spec: ToolWorldSpec, world: WorldState, random: R
   return {
     ok: true,
     value: {
-      spec, slots, request: [...context, request].join(' '), toolsShown, calls, results: executed.results, resolved: executed.resolved,
+      spec,
+      slots,
+      request: [...context, request].join(' '),
+      toolsShown,
+      calls,
+      results: executed.results,
+      resolved: executed.resolved,
     },
   };
 }

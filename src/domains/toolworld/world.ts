@@ -8,25 +8,66 @@ import { Random } from '../../util/random.ts';
 export const DATES = ['06-02', '06-03', '06-04', '06-05', '06-06', '06-07', '06-08'] as const;
 export const TODAY_TEXT = 'Monday 2025-06-02';
 
-export const CONTACT_NAMES = ['Ann', 'Bob', 'Cara', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kim', 'Leo',
-  'Mia', 'Nia', 'Omar', 'Pia'];
-export const CITIES = ['Oslo', 'Paris', 'Rome', 'Lima', 'Cairo', 'Tokyo', 'Delhi', 'Quito', 'Berlin', 'Madrid',
-  'Seoul', 'Dublin'];
+export const CONTACT_NAMES = [
+  'Ann',
+  'Bob',
+  'Cara',
+  'Dan',
+  'Eve',
+  'Finn',
+  'Gus',
+  'Hana',
+  'Ivan',
+  'Jo',
+  'Kim',
+  'Leo',
+  'Mia',
+  'Nia',
+  'Omar',
+  'Pia',
+];
+export const CITIES = [
+  'Oslo',
+  'Paris',
+  'Rome',
+  'Lima',
+  'Cairo',
+  'Tokyo',
+  'Delhi',
+  'Quito',
+  'Berlin',
+  'Madrid',
+  'Seoul',
+  'Dublin',
+];
 export const CONDITIONS = ['sunny', 'rainy', 'cloudy', 'windy', 'snowy', 'foggy'];
 export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'];
 export const EVENT_TITLES = ['dentist', 'standup', 'lunch', 'gym class', 'review', 'haircut', 'yoga', 'interview'];
 export const ALARM_LABELS = ['gym', 'meds', 'work', 'school run', 'laundry', 'call mum'];
-export const MESSAGE_TEXTS = ['running late', 'see you soon', 'call me back', 'happy birthday', 'on my way',
-  'dinner at eight', 'thanks a lot'];
+export const MESSAGE_TEXTS = [
+  'running late',
+  'see you soon',
+  'call me back',
+  'happy birthday',
+  'on my way',
+  'dinner at eight',
+  'thanks a lot',
+];
 
 /** Units per dimension; `factor` converts one unit to the dimension's base unit (Celsius is affine). */
 export const UNITS: Record<string, { dimension: string; factor: number }> = {
-  km: { dimension: 'length', factor: 1000 }, mi: { dimension: 'length', factor: 1609.344 },
-  m: { dimension: 'length', factor: 1 }, ft: { dimension: 'length', factor: 0.3048 },
-  cm: { dimension: 'length', factor: 0.01 }, in: { dimension: 'length', factor: 0.0254 },
-  kg: { dimension: 'mass', factor: 1 }, lb: { dimension: 'mass', factor: 0.45359237 },
-  l: { dimension: 'volume', factor: 1 }, gal: { dimension: 'volume', factor: 3.785411784 },
-  C: { dimension: 'temperature', factor: 1 }, F: { dimension: 'temperature', factor: 1 },
+  km: { dimension: 'length', factor: 1000 },
+  mi: { dimension: 'length', factor: 1609.344 },
+  m: { dimension: 'length', factor: 1 },
+  ft: { dimension: 'length', factor: 0.3048 },
+  cm: { dimension: 'length', factor: 0.01 },
+  in: { dimension: 'length', factor: 0.0254 },
+  kg: { dimension: 'mass', factor: 1 },
+  lb: { dimension: 'mass', factor: 0.45359237 },
+  l: { dimension: 'volume', factor: 1 },
+  gal: { dimension: 'volume', factor: 3.785411784 },
+  C: { dimension: 'temperature', factor: 1 },
+  F: { dimension: 'temperature', factor: 1 },
 };
 
 /** Units of one currency per US dollar (a fixed table, not random: rates are world constants). */
@@ -85,7 +126,12 @@ export function createWorld(seed: number): WorldState {
     // Days 0..4 always have events; the weekend may be free (so "next event" can be unanswerable).
     const count = offset < 5 ? random.int(1, 3) : random.int(0, 1);
     for (let index = 0; index < count; index++) {
-      events.push({ id: `ev${events.length + 1}`, title: random.pick(EVENT_TITLES), date, time: quarterHour(random, 8, 17) });
+      events.push({
+        id: `ev${events.length + 1}`,
+        title: random.pick(EVENT_TITLES),
+        date,
+        time: quarterHour(random, 8, 17),
+      });
     }
   });
   const alarmTimes = new Set<string>();

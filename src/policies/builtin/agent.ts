@@ -1,5 +1,12 @@
-import type { AgentPolicy, AgentDemonstration, AgentUpdateBatch, SampleOptions, TrainableAgent, UpdateStats } from '../../spec/policy.ts';
-import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import type {
+  AgentPolicy,
+  AgentDemonstration,
+  AgentUpdateBatch,
+  SampleOptions,
+  TrainableAgent,
+  UpdateStats,
+} from '../../interfaces/policy.ts';
+import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { grpoUpdate, type GrpoGroup } from '../../algorithms/grpo.ts';
 import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
@@ -23,11 +30,19 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
 
   /** Response budget of a prompt in tokens: the prompt's own bound, the option, and the context. */
   private budget(prompt: AgentPrompt): number {
-    return Math.max(1, Math.min(prompt.maxResponseTokens ?? this.state.options.maxResponseTokens, this.state.options.maxResponseTokens));
+    return Math.max(
+      1,
+      Math.min(prompt.maxResponseTokens ?? this.state.options.maxResponseTokens, this.state.options.maxResponseTokens),
+    );
   }
 
   private promptIds(prompt: AgentPrompt): number[] {
-    return promptTokens(this.state.model.tokenizer, prompt.text, this.state.model.config.contextLength, this.budget(prompt));
+    return promptTokens(
+      this.state.model.tokenizer,
+      prompt.text,
+      this.state.model.config.contextLength,
+      this.budget(prompt),
+    );
   }
 
   async act(prompts: AgentPrompt[], options: SampleOptions): Promise<Completion[][]> {
@@ -36,25 +51,34 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
       const ids = this.promptIds(prompt);
       return Array.from({ length: samples }, () => ({ prompt: ids, maxNewTokens: this.budget(prompt) }));
     });
-    const settings = { temperature: options.temperature ?? 1, topP: options.topP ?? 1, seed: options.seed, stopToken: Tokenizer.end };
+    const settings = {
+      temperature: options.temperature ?? 1,
+      topP: options.topP ?? 1,
+      seed: options.seed,
+      stopToken: Tokenizer.end,
+    };
     const generated: GeneratedSequence[] = this.pool
       ? await this.pool.generate(this.state.model, requests, settings)
       : this.state.model.generate(requests, settings);
     const policyVersion = `agent-v${this.state.version}`;
-    return prompts.map((_, promptIndex) => generated.slice(promptIndex * samples, (promptIndex + 1) * samples).map((result) => {
-      const tokenIds = result.stopped ? result.tokens.slice(0, -1) : result.tokens;
-      return {
-        text: this.state.model.tokenizer.decode(tokenIds),
-        tokenIds,
-        logprobs: result.logprobs.slice(0, tokenIds.length),
-        finishReason: result.stopped ? 'stop' : 'length',
-        policyVersion,
-      };
-    }));
+    return prompts.map((_, promptIndex) =>
+      generated.slice(promptIndex * samples, (promptIndex + 1) * samples).map((result) => {
+        const tokenIds = result.stopped ? result.tokens.slice(0, -1) : result.tokens;
+        return {
+          text: this.state.model.tokenizer.decode(tokenIds),
+          tokenIds,
+          logprobs: result.logprobs.slice(0, tokenIds.length),
+          finishReason: result.stopped ? 'stop' : 'length',
+          policyVersion,
+        };
+      }),
+    );
   }
 
   async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
-    const sequences = demonstrations.map((demonstration) => this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target));
+    const sequences = demonstrations.map((demonstration) =>
+      this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target),
+    );
     return this.fineTuneAndFreeze(sequences, options.seed);
   }
 
@@ -64,31 +88,60 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
    */
   async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
     const guidance = this.state.options.guidance;
-    const groups: GrpoGroup[] = batch.groups.filter((group) => group.completions.length > 0).map((group) => {
-      const prompt = this.promptIds(group.prompt);
-      return {
-        sequences: group.completions.map((completion) => this.sequenceOf(prompt, completion)),
-        rewards: group.rewards.map((reward) => (Number.isFinite(reward) ? reward : 0)),
-        ...(guidance !== 'none' ? { guide: this.demonstrationOf(prompt, group.prompt.reference.answer) } : {}),
-      };
-    });
-    const rehearsal = (batch.rehearsal ?? []).map((demonstration) => this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target));
+    const groups: GrpoGroup[] = batch.groups
+      .filter((group) => group.completions.length > 0)
+      .map((group) => {
+        const prompt = this.promptIds(group.prompt);
+        return {
+          sequences: group.completions.map((completion) => this.sequenceOf(prompt, completion)),
+          rewards: group.rewards.map((reward) => (Number.isFinite(reward) ? reward : 0)),
+          ...(guidance !== 'none' ? { guide: this.demonstrationOf(prompt, group.prompt.reference.answer) } : {}),
+        };
+      });
+    const rehearsal = (batch.rehearsal ?? []).map((demonstration) =>
+      this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target),
+    );
     if (groups.length === 0 && rehearsal.length === 0) return {};
     const { model, options: settings } = this.state;
     // The KL anchor is the post-warm-start model; without a warm start, the model as it was before its first update.
     if (!this.state.reference) this.state.reference = model.clone();
     // GRPO first: its importance ratios are taken against the policy that sampled the rollouts.
-    const stats: UpdateStats = groups.length === 0 ? {} : grpoUpdate(model, this.state.reference, groups, {
-      advantage: settings.advantage, advantageEpsilon: 1e-6, clip: settings.clip, klCoefficient: settings.klCoefficient,
-      klEstimator: settings.klEstimator, entropyCoefficient: settings.entropyCoefficient, aggregation: settings.aggregation,
-      epochs: settings.updateEpochs, minibatchSize: settings.minibatchSize, adam: adamOptions(settings, settings.learningRate),
-      guidance: settings.guidance, negativeSamples: settings.negativeSamples, warmupSteps: settings.updateWarmupSteps,
-    }, options.seed);
+    const stats: UpdateStats =
+      groups.length === 0
+        ? {}
+        : grpoUpdate(
+            model,
+            this.state.reference,
+            groups,
+            {
+              advantage: settings.advantage,
+              advantageEpsilon: 1e-6,
+              clip: settings.clip,
+              klCoefficient: settings.klCoefficient,
+              klEstimator: settings.klEstimator,
+              entropyCoefficient: settings.entropyCoefficient,
+              aggregation: settings.aggregation,
+              epochs: settings.updateEpochs,
+              minibatchSize: settings.minibatchSize,
+              adam: adamOptions(settings, settings.learningRate),
+              guidance: settings.guidance,
+              negativeSamples: settings.negativeSamples,
+              warmupSteps: settings.updateWarmupSteps,
+            },
+            options.seed,
+          );
     if (rehearsal.length > 0) {
       const sft = supervisedFineTune(model, rehearsal, {
-        adam: adamOptions(settings, settings.rehearsalLearningRate), epochs: settings.rehearsalEpochs, batchSize: settings.batchSize, seed: options.seed,
+        adam: adamOptions(settings, settings.rehearsalLearningRate),
+        epochs: settings.rehearsalEpochs,
+        batchSize: settings.batchSize,
+        seed: options.seed,
       });
-      Object.assign(stats, { rehearsalSteps: sft.steps, rehearsalFirstLoss: sft.firstLoss, rehearsalLastLoss: sft.lastLoss });
+      Object.assign(stats, {
+        rehearsalSteps: sft.steps,
+        rehearsalFirstLoss: sft.firstLoss,
+        rehearsalLastLoss: sft.lastLoss,
+      });
     }
     this.state.version += 1;
     return stats;
@@ -98,18 +151,22 @@ export class BuiltinAgent extends ModelHolder implements TrainableAgent {
   private demonstrationOf(prompt: number[], target: string) {
     const { model } = this.state;
     const room = model.config.contextLength - prompt.length - 1;
-    return { tokens: [...prompt, ...model.tokenizer.encode(target).slice(0, Math.max(0, room)), Tokenizer.end], lossStart: prompt.length };
+    return {
+      tokens: [...prompt, ...model.tokenizer.encode(target).slice(0, Math.max(0, room)), Tokenizer.end],
+      lossStart: prompt.length,
+    };
   }
 
   /** prompt ⧺ response (+ end token when the completion stopped by itself), clipped to the context. */
   private sequenceOf(prompt: number[], completion: Completion) {
     const { tokenizer, config } = this.state.model;
-    const valid = completion.tokenIds && completion.tokenIds.every((id) => Number.isInteger(id) && id >= 0 && id < config.vocabSize && id !== Tokenizer.end);
+    const valid = completion.tokenIds?.every(
+      (id) => Number.isInteger(id) && id >= 0 && id < config.vocabSize && id !== Tokenizer.end,
+    );
     const response = valid ? completion.tokenIds! : tokenizer.encode(completion.text);
     const tokens = [...prompt, ...response, ...(completion.finishReason === 'stop' ? [Tokenizer.end] : [])];
     return { tokens: tokens.slice(0, config.contextLength + 1), lossStart: prompt.length };
   }
-
 }
 
 /** Read-only view for evaluation (`genenv eval --policy builtin:<dir>`). */

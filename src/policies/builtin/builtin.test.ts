@@ -2,13 +2,21 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { AgentPrompt } from '../../spec/task.ts';
-import type { SimulatorContext } from '../../spec/simulator.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
+import type { SimulatorContext } from '../../interfaces/simulator.ts';
 import { createBuiltinAgent, createBuiltinSimulator, loadBuiltinAgent } from './index.ts';
-import { echoDomain, guardedPrompt } from './test-support/echo-domain.ts';
+import { echoDomain, guardedPrompt } from '../../../test/support/echo-domain.ts';
 
-const tiny = { size: 'tiny', merges: 16, warmStartEpochs: 30, batchSize: 10, learningRate: 5e-3, warmStartLearningRate: 1e-2, maxResponseTokens: 24 };
+const tiny = {
+  size: 'tiny',
+  merges: 16,
+  warmStartEpochs: 30,
+  batchSize: 10,
+  learningRate: 5e-3,
+  warmStartLearningRate: 1e-2,
+  maxResponseTokens: 24,
+};
 const temporary = () => mkdtempSync(join(tmpdir(), 'genenv-builtin-'));
 
 function prompts(): { prompt: AgentPrompt; answer: string }[] {
@@ -22,12 +30,23 @@ function prompts(): { prompt: AgentPrompt; answer: string }[] {
 
 /** Byte-for-byte contents of every file in a directory. */
 function directoryBytes(directory: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(directory).sort().map((name) => [name, readFileSync(join(directory, name)).toString('base64')]));
+  return Object.fromEntries(
+    readdirSync(directory)
+      .sort()
+      .map((name) => [name, readFileSync(join(directory, name)).toString('base64')]),
+  );
 }
 
 describe('options', () => {
   it('rejects bad values with one readable line', async () => {
-    for (const options of [{ clip: 2 }, { size: 'huge' }, { learningRate: -1 }, { unknownKnob: 1 }, { modelWidth: 30, heads: 4 }, { maxResponseTokens: 400 }]) {
+    for (const options of [
+      { clip: 2 },
+      { size: 'huge' },
+      { learningRate: -1 },
+      { unknownKnob: 1 },
+      { modelWidth: 30, heads: 4 },
+      { maxResponseTokens: 400 },
+    ]) {
       const attempt = createBuiltinAgent({ domain: echoDomain, options, seed: 1 });
       await expect(attempt).rejects.toBeInstanceOf(GenEnvError);
       await attempt.catch((error: GenEnvError) => {
@@ -42,7 +61,9 @@ describe('options', () => {
 describe('built-in agent', () => {
   it('samples [prompt][sample] completions with ids and log-probs, without reading the gold answer', async () => {
     const agent = await createBuiltinAgent({ domain: echoDomain, options: tiny, seed: 3 });
-    const guarded = prompts().slice(0, 3).map(({ prompt }) => guardedPrompt({ ...prompt, maxResponseTokens: 5 }));
+    const guarded = prompts()
+      .slice(0, 3)
+      .map(({ prompt }) => guardedPrompt({ ...prompt, maxResponseTokens: 5 }));
     const completions = await agent.act(guarded, { samples: 4, seed: 8, temperature: 1 });
     expect(completions.length).toBe(3);
     for (const group of completions) {
@@ -60,16 +81,31 @@ describe('built-in agent', () => {
   it('learns the echo task by SFT, runs GRPO updates, and round-trips checkpoints bit-exactly', async () => {
     const agent = await createBuiltinAgent({ domain: echoDomain, options: tiny, seed: 4 });
     const data = prompts();
-    const warm = await agent.warmStart(data.map(({ prompt, answer }) => ({ prompt, target: answer })), { seed: 1 });
+    const warm = await agent.warmStart(
+      data.map(({ prompt, answer }) => ({ prompt, target: answer })),
+      { seed: 1 },
+    );
     expect(warm.sftLastLoss).toBeLessThan(warm.sftFirstLoss! / 4);
     expect(agent.version).toBe(1);
-    const greedy = await agent.act(data.map(({ prompt }) => prompt), { samples: 1, seed: 1, temperature: 0 });
+    const greedy = await agent.act(
+      data.map(({ prompt }) => prompt),
+      { samples: 1, seed: 1, temperature: 0 },
+    );
     const correct = greedy.filter((group, index) => group[0]!.text === data[index]!.answer).length;
     expect(correct).toBeGreaterThanOrEqual(data.length - 2);
 
     // GRPO on sampled groups; then save, continue in two copies, compare bytes.
-    const sampled = await agent.act(data.map(({ prompt }) => prompt), { samples: 4, seed: 2, temperature: 1.5 });
-    const batch = { groups: data.map(({ prompt, answer }, index) => ({ prompt, completions: sampled[index]!, rewards: sampled[index]!.map((completion) => (completion.text === answer ? 1 : 0)) })) };
+    const sampled = await agent.act(
+      data.map(({ prompt }) => prompt),
+      { samples: 4, seed: 2, temperature: 1.5 },
+    );
+    const batch = {
+      groups: data.map(({ prompt, answer }, index) => ({
+        prompt,
+        completions: sampled[index]!,
+        rewards: sampled[index]!.map((completion) => (completion.text === answer ? 1 : 0)),
+      })),
+    };
     const stats = await agent.update(batch, { seed: 3 });
     expect(agent.version).toBe(2);
     expect(Number.isFinite(stats.rewardMean)).toBe(true);
@@ -89,23 +125,38 @@ describe('built-in agent', () => {
     await restored.save(right);
     expect(directoryBytes(right)).toEqual(directoryBytes(left));
     const evaluation = await loadBuiltinAgent(left);
-    expect(await evaluation.act([data[0]!.prompt], { samples: 2, seed: 6 })).toEqual(await agent.act([data[0]!.prompt], { samples: 2, seed: 6 }));
+    expect(await evaluation.act([data[0]!.prompt], { samples: 2, seed: 6 })).toEqual(
+      await agent.act([data[0]!.prompt], { samples: 2, seed: 6 }),
+    );
   });
 
   it('with guidance, learns the reference answer from groups where every rollout failed', async () => {
     const data = prompts();
     const accuracy = async (agent: Awaited<ReturnType<typeof createBuiltinAgent>>) => {
-      const greedy = await agent.act(data.map(({ prompt }) => prompt), { samples: 1, seed: 1, temperature: 0 });
+      const greedy = await agent.act(
+        data.map(({ prompt }) => prompt),
+        { samples: 1, seed: 1, temperature: 0 },
+      );
       return greedy.filter((group, index) => group[0]!.text === data[index]!.answer).length / data.length;
     };
     const UPDATES = 15;
     const run = async (guidance: string) => {
-      const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, learningRate: 1e-2, guidance }, seed: 5 });
+      const agent = await createBuiltinAgent({
+        domain: echoDomain,
+        options: { ...tiny, learningRate: 1e-2, guidance },
+        seed: 5,
+      });
       let guided = 0;
       for (let update = 0; update < UPDATES; update++) {
-        const sampled = await agent.act(data.map(({ prompt }) => prompt), { samples: 2, seed: update, temperature: 1 });
+        const sampled = await agent.act(
+          data.map(({ prompt }) => prompt),
+          { samples: 2, seed: update, temperature: 1 },
+        );
         // Every rollout is scored as failed, so only the guide can carry signal.
-        const stats = await agent.update({ groups: data.map(({ prompt }, index) => ({ prompt, completions: sampled[index]!, rewards: [0, 0] })) }, { seed: update });
+        const stats = await agent.update(
+          { groups: data.map(({ prompt }, index) => ({ prompt, completions: sampled[index]!, rewards: [0, 0] })) },
+          { seed: update },
+        );
         guided += stats.guided ?? 0;
       }
       return { accuracy: await accuracy(agent), guided };
@@ -120,7 +171,11 @@ describe('built-in agent', () => {
 
   it('rehearsal pairs train by SFT in the update: their loss falls and greedy answers follow them', async () => {
     const data = prompts();
-    const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, rehearsalLearningRate: 1e-2, rehearsalEpochs: 3 }, seed: 8 });
+    const agent = await createBuiltinAgent({
+      domain: echoDomain,
+      options: { ...tiny, rehearsalLearningRate: 1e-2, rehearsalEpochs: 3 },
+      seed: 8,
+    });
     const rehearsal = data.map(({ prompt, answer }) => ({ prompt, target: answer }));
     let first = Number.NaN;
     let last = Number.NaN;
@@ -132,7 +187,10 @@ describe('built-in agent', () => {
     }
     expect(agent.version).toBe(10);
     expect(last).toBeLessThan(first / 2);
-    const greedy = await agent.act(data.map(({ prompt }) => prompt), { samples: 1, seed: 1, temperature: 0 });
+    const greedy = await agent.act(
+      data.map(({ prompt }) => prompt),
+      { samples: 1, seed: 1, temperature: 0 },
+    );
     const correct = greedy.filter((group, index) => group[0]!.text === data[index]!.answer).length;
     expect(correct).toBeGreaterThan(0);
     await agent.close?.();
@@ -141,8 +199,15 @@ describe('built-in agent', () => {
   it('starts GRPO from fresh optimiser moments when updateWarmupSteps is set', async () => {
     const data = prompts();
     const adamStepAfterWarmStart = async (updateWarmupSteps: number) => {
-      const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, warmStartEpochs: 2, updateWarmupSteps }, seed: 6 });
-      await agent.warmStart(data.map(({ prompt, answer }) => ({ prompt, target: answer })), { seed: 1 });
+      const agent = await createBuiltinAgent({
+        domain: echoDomain,
+        options: { ...tiny, warmStartEpochs: 2, updateWarmupSteps },
+        seed: 6,
+      });
+      await agent.warmStart(
+        data.map(({ prompt, answer }) => ({ prompt, target: answer })),
+        { seed: 1 },
+      );
       const directory = temporary();
       await agent.save(directory);
       return JSON.parse(readFileSync(join(directory, 'model.json'), 'utf8')).metadata.adamStep as number;
@@ -154,9 +219,13 @@ describe('built-in agent', () => {
   it('gives the same completions with sampling worker threads', async () => {
     const inProcess = await createBuiltinAgent({ domain: echoDomain, options: tiny, seed: 5 });
     const threaded = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, workers: 2 }, seed: 5 });
-    const batch = prompts().slice(0, 3).map(({ prompt }) => prompt);
+    const batch = prompts()
+      .slice(0, 3)
+      .map(({ prompt }) => prompt);
     try {
-      expect(await threaded.act(batch, { samples: 3, seed: 12 })).toEqual(await inProcess.act(batch, { samples: 3, seed: 12 }));
+      expect(await threaded.act(batch, { samples: 3, seed: 12 })).toEqual(
+        await inProcess.act(batch, { samples: 3, seed: 12 }),
+      );
     } finally {
       await threaded.close!();
     }
@@ -187,12 +256,19 @@ describe('built-in agent', () => {
 
 describe('built-in simulator', () => {
   const contexts: SimulatorContext[] = echoDomain.seeds().map((seed, index) => ({
-    id: `context-${index}`, seed, stats: { family: seed.family, taskTypes: index, recentSuccess: index % 2 ? 0.34 : null }, targetSuccess: 0.5,
+    id: `context-${index}`,
+    seed,
+    stats: { family: seed.family, taskTypes: index, recentSuccess: index % 2 ? 0.34 : null },
+    targetSuccess: 0.5,
   }));
 
   it('proposes parseable specs after a warm start, and RWR shifts it toward high-weight proposals', async () => {
     const simulator = await createBuiltinSimulator({ domain: echoDomain, options: { ...tiny, klCap: 0.5 }, seed: 6 });
-    const demonstrations = contexts.map((context) => ({ context, spec: context.seed.spec, target: echoDomain.formatSpec(context.seed.spec as never) }));
+    const demonstrations = contexts.map((context) => ({
+      context,
+      spec: context.seed.spec,
+      target: echoDomain.formatSpec(context.seed.spec as never),
+    }));
     await simulator.warmStart(demonstrations, { seed: 1 });
     const proposals = await simulator.propose(contexts, { seed: 4, temperature: 0 });
     expect(proposals.map((proposal) => proposal.contextId)).toEqual(contexts.map((context) => context.id));
@@ -204,10 +280,11 @@ describe('built-in simulator', () => {
       expect(proposal.logprob).toBeLessThanOrEqual(0);
     }
     // Weight proposals that say times=2 highly: the simulator should write times=2 more often.
-    const sampleTwice = async (seed: number) => (await simulator.propose(contexts, { seed, temperature: 1 }));
+    const sampleTwice = async (seed: number) => await simulator.propose(contexts, { seed, temperature: 1 });
     const shareOfTwo = async () => {
       let twos = 0;
-      for (const seed of [11, 12, 13, 14]) twos += (await sampleTwice(seed)).filter((proposal) => proposal.raw.includes('times=2')).length;
+      for (const seed of [11, 12, 13, 14])
+        twos += (await sampleTwice(seed)).filter((proposal) => proposal.raw.includes('times=2')).length;
       return twos / (4 * contexts.length);
     };
     const before = await shareOfTwo();
@@ -215,7 +292,14 @@ describe('built-in simulator', () => {
       const generated = await sampleTwice(100 + round);
       const records = generated.map((proposal, index) => {
         const weight = proposal.raw.includes('times=2') ? 2 : 0.1;
-        return { context: contexts[index]!, proposal, target: proposal.raw, successRate: 0.5, envReward: weight / 2, weight };
+        return {
+          context: contexts[index]!,
+          proposal,
+          target: proposal.raw,
+          successRate: 0.5,
+          envReward: weight / 2,
+          weight,
+        };
       });
       const stats = await simulator.update({ records }, { seed: round });
       expect(stats.updateKl).toBeLessThanOrEqual(0.5);

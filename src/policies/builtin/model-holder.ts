@@ -1,6 +1,6 @@
 import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { createAdamState } from '../../models/adam.ts';
-import type { UpdateStats } from '../../spec/policy.ts';
+import type { UpdateStats } from '../../interfaces/policy.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 
@@ -9,7 +9,11 @@ import type { SamplerPool } from './sampler-pool.ts';
  * an optional pool of sampling threads, and exact checkpoints of that state.
  */
 export abstract class ModelHolder {
-  protected constructor(protected state: ModelState, protected readonly pool: SamplerPool | null, private readonly role: 'agent' | 'simulator') {}
+  protected constructor(
+    protected state: ModelState,
+    protected readonly pool: SamplerPool | null,
+    private readonly role: 'agent' | 'simulator',
+  ) {}
 
   /** Completed updates, warm start included. */
   get version(): number {
@@ -22,15 +26,28 @@ export abstract class ModelHolder {
    */
   protected fineTuneAndFreeze(sequences: { tokens: number[]; lossStart: number }[], seed: number): UpdateStats {
     const { model, options: settings } = this.state;
-    const stats = sequences.length === 0 || settings.warmStartEpochs === 0
-      ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
-      : supervisedFineTune(model, sequences, { adam: adamOptions(settings, settings.warmStartLearningRate), epochs: settings.warmStartEpochs, batchSize: settings.batchSize, seed, schedule: settings.warmStartSchedule });
+    const stats =
+      sequences.length === 0 || settings.warmStartEpochs === 0
+        ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
+        : supervisedFineTune(model, sequences, {
+            adam: adamOptions(settings, settings.warmStartLearningRate),
+            epochs: settings.warmStartEpochs,
+            batchSize: settings.batchSize,
+            seed,
+            schedule: settings.warmStartSchedule,
+          });
     this.state.reference = model.clone();
     // Moments fitted to the SFT loss mis-scale the first policy-gradient steps (Adam's second moment
     // lags the new gradients); with a warm-up, updates start from fresh moments and a small step.
-    if (this.role === 'agent' && settings.updateWarmupSteps > 0) model.optimizer = createAdamState(model.parameters.length);
+    if (this.role === 'agent' && settings.updateWarmupSteps > 0)
+      model.optimizer = createAdamState(model.parameters.length);
     this.state.version += 1;
-    return { sftSteps: stats.steps, sftFirstLoss: stats.firstLoss, sftLastLoss: stats.lastLoss, sftTokens: stats.tokens };
+    return {
+      sftSteps: stats.steps,
+      sftFirstLoss: stats.firstLoss,
+      sftLastLoss: stats.lastLoss,
+      sftTokens: stats.tokens,
+    };
   }
 
   async save(directory: string): Promise<void> {

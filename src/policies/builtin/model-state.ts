@@ -1,4 +1,4 @@
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { AdamOptions } from '../../models/adam.ts';
 import { readCheckpoint, writeCheckpoint } from '../../models/checkpoint.ts';
 import { LanguageModel } from '../../models/language-model.ts';
@@ -21,7 +21,12 @@ export interface ModelState {
 }
 
 /** A fresh state: tokenizer learned on `corpus`, weights from `seed`. */
-export function createModelState(role: BuiltinRole, options: BuiltinOptions, corpus: readonly string[], seed: number): ModelState {
+export function createModelState(
+  role: BuiltinRole,
+  options: BuiltinOptions,
+  corpus: readonly string[],
+  seed: number,
+): ModelState {
   const tokenizer = Tokenizer.learn(corpus, options.merges, options.pieces);
   const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, ...shapeOf(options) });
   const model = LanguageModel.initialize(config, tokenizer, seed);
@@ -30,7 +35,14 @@ export function createModelState(role: BuiltinRole, options: BuiltinOptions, cor
 }
 
 export function adamOptions(options: BuiltinOptions, learningRate: number): AdamOptions {
-  return { learningRate, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: options.weightDecay, clipNorm: options.clipNorm };
+  return {
+    learningRate,
+    beta1: 0.9,
+    beta2: 0.99,
+    epsilon: 1e-8,
+    weightDecay: options.weightDecay,
+    clipNorm: options.clipNorm,
+  };
 }
 
 /** Writes everything (weights, AdamW moments and step, reference, tokenizer, options, version) under `directory`. */
@@ -44,7 +56,12 @@ export function saveModelState(directory: string, state: ModelState): void {
   writeCheckpoint(directory, {
     config: state.model.config,
     tokenizer: state.model.tokenizer.toState(),
-    metadata: { role: state.role, options: state.options, version: state.version, adamStep: state.model.optimizer.step },
+    metadata: {
+      role: state.role,
+      options: state.options,
+      version: state.version,
+      adamStep: state.model.optimizer.step,
+    },
     arrays,
   });
 }
@@ -54,19 +71,24 @@ export function loadModelState(directory: string, role: BuiltinRole): ModelState
   try {
     const checkpoint = readCheckpoint(directory);
     const metadata = checkpoint.metadata;
-    if (metadata.role !== role) throw new RangeError(`checkpoint in ${directory} is a ${String(metadata.role)}, not a ${role}`);
+    if (metadata.role !== role)
+      throw new RangeError(`checkpoint in ${directory} is a ${String(metadata.role)}, not a ${role}`);
     const options = canonicalOptions(BuiltinOptionsSchema.parse(metadata.options));
     const tokenizer = Tokenizer.fromState(checkpoint.tokenizer);
     const weights = checkpoint.arrays.weights;
     const first = checkpoint.arrays['adam-first'];
     const second = checkpoint.arrays['adam-second'];
-    if (!weights || !first || !second) throw new RangeError(`checkpoint in ${directory} lacks weights or optimiser state`);
+    if (!weights || !first || !second)
+      throw new RangeError(`checkpoint in ${directory} lacks weights or optimiser state`);
     const step = Number(metadata.adamStep);
     const version = Number(metadata.version);
-    if (!Number.isInteger(step) || !Number.isInteger(version)) throw new RangeError(`checkpoint in ${directory} has a bad version or optimiser step`);
+    if (!Number.isInteger(step) || !Number.isInteger(version))
+      throw new RangeError(`checkpoint in ${directory} has a bad version or optimiser step`);
     const model = new LanguageModel(checkpoint.config, tokenizer, weights, { first, second, step });
     if (options.trainThreads > 1) model.enableTrainingThread();
-    const reference = checkpoint.arrays.reference ? new LanguageModel(checkpoint.config, tokenizer, checkpoint.arrays.reference) : null;
+    const reference = checkpoint.arrays.reference
+      ? new LanguageModel(checkpoint.config, tokenizer, checkpoint.arrays.reference)
+      : null;
     return { role, options, model, reference, version };
   } catch (error) {
     if (error instanceof GenEnvError) throw error;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { PieceSplitSchema } from '../../models/tokenizer.ts';
 
 /** Model shapes by name; `default` is the ≈0.5M-parameter model of the embedded preset. */
@@ -13,41 +13,84 @@ const positive = (description: string) => z.number().positive().describe(descrip
 const unit = (description: string) => z.number().min(0).max(1).describe(description);
 
 /** Options of a built-in policy (`agent.options` / `simulator.options` in the run config). */
-export const BuiltinOptionsSchema = z.object({
-  size: z.enum(['tiny', 'small', 'default']).default('default').describe('model shape preset'),
-  modelWidth: z.number().int().min(8).max(1024).optional().describe('override the preset residual width'),
-  layers: z.number().int().min(1).max(16).optional(),
-  heads: z.number().int().min(1).max(32).optional(),
-  hiddenWidth: z.number().int().min(8).max(4096).optional(),
-  contextLength: z.number().int().min(16).max(2048).optional(),
-  tieEmbeddings: z.boolean().default(false).describe('output head shares the token embedding (helps copying values from the prompt)'),
-  merges: z.number().int().min(0).max(2048).default(64).describe('BPE merges learned on the domain corpus'),
-  pieces: PieceSplitSchema.default('none').describe('cut text into words, digits and symbols before merges (words), the same with every two-digit run one token (numbers), or merge across them (none)'),
-  learningRate: positive('AdamW learning rate of updates').max(1).default(2e-3),
-  warmStartLearningRate: positive('AdamW learning rate of the SFT warm start').max(1).default(3e-3),
-  warmStartEpochs: z.number().int().min(0).max(1000).default(3),
-  warmStartSchedule: z.enum(['constant', 'cosine']).default('constant').describe('warm-start learning rate: constant, or 5% linear warm-up then cosine decay to a tenth'),
-  batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
-  weightDecay: z.number().min(0).max(1).default(0),
-  clipNorm: z.number().min(0).default(1).describe('global gradient-norm clip (0 = off)'),
-  clip: unit('PPO/GRPO ratio clip ε').default(0.2),
-  klCoefficient: z.number().min(0).max(100).default(0.02).describe('KL penalty to the reference (agent) / initial simulator'),
-  klEstimator: z.enum(['k1', 'k2', 'k3']).default('k3'),
-  entropyCoefficient: z.number().min(0).max(10).default(0),
-  klCap: positive('simulator: cap on the KL of one update, measured on the batch').default(0.05),
-  advantage: z.enum(['grpo', 'dr-grpo', 'rloo']).default('grpo'),
-  aggregation: z.enum(['token-mean', 'sequence-mean']).default('token-mean'),
-  guidance: z.enum(['none', 'failed-groups', 'all-groups']).default('none').describe('agent: add the reference answer to GRPO groups (off-policy guidance) where no rollout succeeded, or to every group'),
-  negativeSamples: z.enum(['train', 'skip']).default('train').describe('agent: train on rollouts with negative advantage (GRPO) or skip them (only successes and guides pull)'),
-  updateWarmupSteps: z.number().int().min(0).max(100000).default(0).describe('agent: start GRPO with fresh optimiser moments and ramp its learning rate up linearly over this many steps (0 = keep the warm start\'s moments, no ramp)'),
-  rehearsalLearningRate: positive('agent: AdamW learning rate of the SFT pass over the update\'s rehearsal (pairs from D_train)').max(1).default(1e-3),
-  rehearsalEpochs: z.number().int().min(1).max(64).default(1).describe('agent: passes over each update\'s rehearsal'),
-  updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
-  minibatchSize: z.number().int().min(1).max(4096).default(64),
-  maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),
-  workers: z.number().int().min(0).max(64).default(0).describe('worker threads for sampling (0 = in process)'),
-  trainThreads: z.number().int().min(1).max(2).default(1).describe('threads per training step (2 = a helper thread takes half of each batch)'),
-}).strict();
+export const BuiltinOptionsSchema = z
+  .object({
+    size: z.enum(['tiny', 'small', 'default']).default('default').describe('model shape preset'),
+    modelWidth: z.number().int().min(8).max(1024).optional().describe('override the preset residual width'),
+    layers: z.number().int().min(1).max(16).optional(),
+    heads: z.number().int().min(1).max(32).optional(),
+    hiddenWidth: z.number().int().min(8).max(4096).optional(),
+    contextLength: z.number().int().min(16).max(2048).optional(),
+    tieEmbeddings: z
+      .boolean()
+      .default(false)
+      .describe('output head shares the token embedding (helps copying values from the prompt)'),
+    merges: z.number().int().min(0).max(2048).default(64).describe('BPE merges learned on the domain corpus'),
+    pieces: PieceSplitSchema.default('none').describe(
+      'cut text into words, digits and symbols before merges (words), the same with every two-digit run one token (numbers), or merge across them (none)',
+    ),
+    learningRate: positive('AdamW learning rate of updates').max(1).default(2e-3),
+    warmStartLearningRate: positive('AdamW learning rate of the SFT warm start').max(1).default(3e-3),
+    warmStartEpochs: z.number().int().min(0).max(1000).default(3),
+    warmStartSchedule: z
+      .enum(['constant', 'cosine'])
+      .default('constant')
+      .describe('warm-start learning rate: constant, or 5% linear warm-up then cosine decay to a tenth'),
+    batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
+    weightDecay: z.number().min(0).max(1).default(0),
+    clipNorm: z.number().min(0).default(1).describe('global gradient-norm clip (0 = off)'),
+    clip: unit('PPO/GRPO ratio clip ε').default(0.2),
+    klCoefficient: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(0.02)
+      .describe('KL penalty to the reference (agent) / initial simulator'),
+    klEstimator: z.enum(['k1', 'k2', 'k3']).default('k3'),
+    entropyCoefficient: z.number().min(0).max(10).default(0),
+    klCap: positive('simulator: cap on the KL of one update, measured on the batch').default(0.05),
+    advantage: z.enum(['grpo', 'dr-grpo', 'rloo']).default('grpo'),
+    aggregation: z.enum(['token-mean', 'sequence-mean']).default('token-mean'),
+    guidance: z
+      .enum(['none', 'failed-groups', 'all-groups'])
+      .default('none')
+      .describe(
+        'agent: add the reference answer to GRPO groups (off-policy guidance) where no rollout succeeded, or to every group',
+      ),
+    negativeSamples: z
+      .enum(['train', 'skip'])
+      .default('train')
+      .describe(
+        'agent: train on rollouts with negative advantage (GRPO) or skip them (only successes and guides pull)',
+      ),
+    updateWarmupSteps: z
+      .number()
+      .int()
+      .min(0)
+      .max(100000)
+      .default(0)
+      .describe(
+        "agent: start GRPO with fresh optimiser moments and ramp its learning rate up linearly over this many steps (0 = keep the warm start's moments, no ramp)",
+      ),
+    rehearsalLearningRate: positive(
+      "agent: AdamW learning rate of the SFT pass over the update's rehearsal (pairs from D_train)",
+    )
+      .max(1)
+      .default(1e-3),
+    rehearsalEpochs: z.number().int().min(1).max(64).default(1).describe("agent: passes over each update's rehearsal"),
+    updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
+    minibatchSize: z.number().int().min(1).max(4096).default(64),
+    maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),
+    workers: z.number().int().min(0).max(64).default(0).describe('worker threads for sampling (0 = in process)'),
+    trainThreads: z
+      .number()
+      .int()
+      .min(1)
+      .max(2)
+      .default(1)
+      .describe('threads per training step (2 = a helper thread takes half of each batch)'),
+  })
+  .strict();
 
 export type BuiltinOptions = z.infer<typeof BuiltinOptionsSchema>;
 
@@ -60,26 +103,59 @@ export function parseBuiltinOptions(options: Record<string, unknown>, role: 'age
     throw new GenEnvError('config', `${role}.options.${where}: ${issue.message}`);
   }
   const value = parsed.data;
-  const shape = { ...modelSizes[value.size], ...definedOnly({ modelWidth: value.modelWidth, layers: value.layers, heads: value.heads, hiddenWidth: value.hiddenWidth, contextLength: value.contextLength }) };
+  const shape = {
+    ...modelSizes[value.size],
+    ...definedOnly({
+      modelWidth: value.modelWidth,
+      layers: value.layers,
+      heads: value.heads,
+      hiddenWidth: value.hiddenWidth,
+      contextLength: value.contextLength,
+    }),
+  };
   if (shape.modelWidth % shape.heads !== 0 || (shape.modelWidth / shape.heads) % 2 !== 0) {
-    throw new GenEnvError('config', `${role}.options: modelWidth ${shape.modelWidth} must split into ${shape.heads} heads of even width`);
+    throw new GenEnvError(
+      'config',
+      `${role}.options: modelWidth ${shape.modelWidth} must split into ${shape.heads} heads of even width`,
+    );
   }
   if (value.maxResponseTokens >= shape.contextLength) {
-    throw new GenEnvError('config', `${role}.options.maxResponseTokens ${value.maxResponseTokens} must be below contextLength ${shape.contextLength}`);
+    throw new GenEnvError(
+      'config',
+      `${role}.options.maxResponseTokens ${value.maxResponseTokens} must be below contextLength ${shape.contextLength}`,
+    );
   }
   return canonicalOptions({ ...value, ...shape });
 }
 
 /** The same options with keys in sorted order, so that saved checkpoints are byte-identical after a reload. */
 export function canonicalOptions(options: BuiltinOptions): BuiltinOptions {
-  return Object.fromEntries(Object.entries(options).sort(([left], [right]) => (left < right ? -1 : 1))) as BuiltinOptions;
+  return Object.fromEntries(
+    Object.entries(options).sort(([left], [right]) => (left < right ? -1 : 1)),
+  ) as BuiltinOptions;
 }
 
 function definedOnly<T extends Record<string, number | undefined>>(values: T): Partial<Record<keyof T, number>> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<Record<keyof T, number>>;
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<
+    Record<keyof T, number>
+  >;
 }
 
 /** The model shape an options object resolves to (after parseBuiltinOptions). */
-export function shapeOf(options: BuiltinOptions): { modelWidth: number; layers: number; heads: number; hiddenWidth: number; contextLength: number; tieEmbeddings: boolean } {
-  return { modelWidth: options.modelWidth!, layers: options.layers!, heads: options.heads!, hiddenWidth: options.hiddenWidth!, contextLength: options.contextLength!, tieEmbeddings: options.tieEmbeddings };
+export function shapeOf(options: BuiltinOptions): {
+  modelWidth: number;
+  layers: number;
+  heads: number;
+  hiddenWidth: number;
+  contextLength: number;
+  tieEmbeddings: boolean;
+} {
+  return {
+    modelWidth: options.modelWidth!,
+    layers: options.layers!,
+    heads: options.heads!,
+    hiddenWidth: options.hiddenWidth!,
+    contextLength: options.contextLength!,
+    tieEmbeddings: options.tieEmbeddings,
+  };
 }

@@ -1,5 +1,5 @@
-import type { Domain } from '../../spec/domain.ts';
-import type { SimulatorContext } from '../../spec/simulator.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import type { SimulatorContext } from '../../interfaces/simulator.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { GeneratedSequence, GenerationOptions, GenerationRequest } from '../../models/generation.ts';
 import type { LanguageModel } from '../../models/language-model.ts';
 import type { ModelConfig } from '../../models/model-config.ts';
@@ -25,7 +25,10 @@ type Reply = { id: number; results?: GeneratedSequence[]; error?: string };
 export class SamplerPool {
   private readonly workers: Worker[];
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (value: GeneratedSequence[]) => void; reject: (error: Error) => void; worker: Worker }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: GeneratedSequence[]) => void; reject: (error: Error) => void; worker: Worker }
+  >();
 
   constructor(size: number) {
     this.workers = Array.from({ length: size }, () => {
@@ -35,11 +38,13 @@ export class SamplerPool {
         if (!waiting) return;
         this.pending.delete(reply.id);
         this.releaseIfIdle(worker);
-        if (reply.error !== undefined) waiting.reject(new GenEnvError('policy', `sampling worker failed: ${reply.error}`));
+        if (reply.error !== undefined)
+          waiting.reject(new GenEnvError('policy', `sampling worker failed: ${reply.error}`));
         else waiting.resolve(reply.results!);
       });
       worker.on('error', (error) => {
-        for (const waiting of this.pending.values()) waiting.reject(new GenEnvError('policy', `sampling worker crashed: ${error.message}`, { cause: error }));
+        for (const waiting of this.pending.values())
+          waiting.reject(new GenEnvError('policy', `sampling worker crashed: ${error.message}`, { cause: error }));
         this.pending.clear();
       });
       // An idle worker must not keep the process alive; a busy one must (see generate), or a CLI run whose
@@ -59,7 +64,11 @@ export class SamplerPool {
   }
 
   /** Samples `requests` from `model` (its weights are copied to each worker). */
-  async generate(model: LanguageModel, requests: GenerationRequest[], options: GenerationOptions): Promise<GeneratedSequence[]> {
+  async generate(
+    model: LanguageModel,
+    requests: GenerationRequest[],
+    options: GenerationOptions,
+  ): Promise<GeneratedSequence[]> {
     if (requests.length === 0) return [];
     const slices = Math.min(this.workers.length, requests.length);
     const sliceSize = Math.ceil(requests.length / slices);
@@ -69,15 +78,21 @@ export class SamplerPool {
       if (start >= requests.length) break;
       const id = this.nextId++;
       const job: SamplerJob = {
-        id, config: model.config, tokenizer: model.tokenizer.toState(), parameters: new Float32Array(model.parameters),
-        requests: requests.slice(start, start + sliceSize), options: { ...options, firstIndex: (options.firstIndex ?? 0) + start },
+        id,
+        config: model.config,
+        tokenizer: model.tokenizer.toState(),
+        parameters: new Float32Array(model.parameters),
+        requests: requests.slice(start, start + sliceSize),
+        options: { ...options, firstIndex: (options.firstIndex ?? 0) + start },
       };
       const worker = this.workers[slice]!;
-      jobs.push(new Promise((resolve, reject) => {
-        this.pending.set(id, { resolve, reject, worker });
-        worker.ref();
-        worker.postMessage(job, [job.parameters.buffer as ArrayBuffer]);
-      }));
+      jobs.push(
+        new Promise((resolve, reject) => {
+          this.pending.set(id, { resolve, reject, worker });
+          worker.ref();
+          worker.postMessage(job, [job.parameters.buffer as ArrayBuffer]);
+        }),
+      );
     }
     return (await Promise.all(jobs)).flat();
   }

@@ -1,6 +1,12 @@
-import type { Domain } from '../../spec/domain.ts';
-import type { SampleOptions, SimulatorDemonstration, SimulatorUpdateBatch, TrainableSimulator, UpdateStats } from '../../spec/policy.ts';
-import type { Proposal, SimulatorContext } from '../../spec/simulator.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import type {
+  SampleOptions,
+  SimulatorDemonstration,
+  SimulatorUpdateBatch,
+  TrainableSimulator,
+  UpdateStats,
+} from '../../interfaces/policy.ts';
+import type { Proposal, SimulatorContext } from '../../interfaces/simulator.ts';
 import { rwrUpdate, type WeightedSequence } from '../../algorithms/rwr.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
@@ -24,18 +30,37 @@ export interface ProposalSample {
 export class BuiltinSimulator extends ModelHolder implements TrainableSimulator {
   readonly name = 'builtin-simulator';
 
-  constructor(private readonly domain: Domain, state: ModelState, pool: SamplerPool | null = null) {
+  constructor(
+    private readonly domain: Domain,
+    state: ModelState,
+    pool: SamplerPool | null = null,
+  ) {
     super(state, pool, 'simulator');
   }
 
   private contextIds(context: SimulatorContext): number[] {
-    return promptTokens(this.state.model.tokenizer, simulatorContextText(this.domain, context), this.state.model.config.contextLength, this.state.options.maxResponseTokens);
+    return promptTokens(
+      this.state.model.tokenizer,
+      simulatorContextText(this.domain, context),
+      this.state.model.config.contextLength,
+      this.state.options.maxResponseTokens,
+    );
   }
 
   async propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]> {
-    const requests: GenerationRequest[] = contexts.map((context) => ({ prompt: this.contextIds(context), maxNewTokens: this.state.options.maxResponseTokens }));
-    const settings = { temperature: options.temperature ?? 1, topP: options.topP ?? 1, seed: options.seed, stopToken: Tokenizer.end };
-    const generated: GeneratedSequence[] = this.pool ? await this.pool.generate(this.state.model, requests, settings) : this.state.model.generate(requests, settings);
+    const requests: GenerationRequest[] = contexts.map((context) => ({
+      prompt: this.contextIds(context),
+      maxNewTokens: this.state.options.maxResponseTokens,
+    }));
+    const settings = {
+      temperature: options.temperature ?? 1,
+      topP: options.topP ?? 1,
+      seed: options.seed,
+      stopToken: Tokenizer.end,
+    };
+    const generated: GeneratedSequence[] = this.pool
+      ? await this.pool.generate(this.state.model, requests, settings)
+      : this.state.model.generate(requests, settings);
     const policyVersion = `simulator-v${this.state.version}`;
     return contexts.map((context, index) => {
       const result = generated[index]!;
@@ -68,20 +93,32 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
     const records: WeightedSequence[] = batch.records.map((record) => {
       const context = this.contextIds(record.context);
       const sample = record.proposal.sample as Partial<ProposalSample> | undefined;
-      const validIds = Array.isArray(sample?.tokenIds) && sample.tokenIds.every((id) => Number.isInteger(id) && id >= 0 && id < model.config.vocabSize && id !== Tokenizer.end);
+      const validIds =
+        Array.isArray(sample?.tokenIds) &&
+        sample.tokenIds.every(
+          (id) => Number.isInteger(id) && id >= 0 && id < model.config.vocabSize && id !== Tokenizer.end,
+        );
       const proposal = validIds ? sample!.tokenIds! : model.tokenizer.encode(record.proposal.raw);
       const ended = validIds ? sample!.stopped === true : true;
-      const tokens = [...context, ...proposal, ...(ended ? [Tokenizer.end] : [])].slice(0, model.config.contextLength + 1);
-      return { sequence: { tokens, lossStart: context.length }, weight: Number.isFinite(record.weight) ? Math.max(0, record.weight) : 0 };
+      const tokens = [...context, ...proposal, ...(ended ? [Tokenizer.end] : [])].slice(
+        0,
+        model.config.contextLength + 1,
+      );
+      return {
+        sequence: { tokens, lossStart: context.length },
+        weight: Number.isFinite(record.weight) ? Math.max(0, record.weight) : 0,
+      };
     });
     // The initial simulator anchors the KL penalty; before any warm start it is the current model.
     if (!this.state.reference) this.state.reference = model.clone();
     const stats = rwrUpdate(model, this.state.reference, records, {
-      klCoefficient: settings.klCoefficient, klEstimator: settings.klEstimator, klCap: settings.klCap,
-      steps: settings.updateEpochs, adam: adamOptions(settings, settings.learningRate),
+      klCoefficient: settings.klCoefficient,
+      klEstimator: settings.klEstimator,
+      klCap: settings.klCap,
+      steps: settings.updateEpochs,
+      adam: adamOptions(settings, settings.learningRate),
     });
     this.state.version += 1;
     return stats;
   }
-
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { ToolSchema } from '../../spec/chat.ts';
-import type { AgentPrompt } from '../../spec/task.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { ToolSchema } from '../../interfaces/chat.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
 import { lastUserText } from '../../../test/support/openai-server/responses.ts';
 import { startScriptedServer, type ScriptedServer } from '../../../test/support/openai-server/server.ts';
 import { OpenAIAgent } from './agent.ts';
@@ -11,11 +11,22 @@ import { AgentOptionsSchema } from './options.ts';
 
 const weatherTool: ToolSchema = {
   type: 'function',
-  function: { name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  function: {
+    name: 'get_weather',
+    description: 'Weather of a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
 };
 
 function prompt(id: string, content = id, tools?: ToolSchema[]): AgentPrompt {
-  return { id, family: 'test', text: content, messages: [{ role: 'user', content }], ...(tools ? { tools } : {}), reference: { answer: 'x', difficulty: 0 } };
+  return {
+    id,
+    family: 'test',
+    text: content,
+    messages: [{ role: 'user', content }],
+    ...(tools ? { tools } : {}),
+    reference: { answer: 'x', difficulty: 0 },
+  };
 }
 
 const servers: ScriptedServer[] = [];
@@ -38,7 +49,15 @@ afterEach(async () => {
 describe('OpenAI agent', () => {
   it('maps native tool calls, tolerating odd whitespace and double-encoded arguments', async () => {
     const scripted = await server({
-      chat: () => [{ content: null, toolCalls: [{ name: 'get_weather', arguments: ' \n{ "city" :\u00a0"Paris" ,}\n ' }, { name: 'get_weather', arguments: JSON.stringify('{"city":"Rome"}') }] }],
+      chat: () => [
+        {
+          content: null,
+          toolCalls: [
+            { name: 'get_weather', arguments: ' \n{ "city" :\u00a0"Paris" ,}\n ' },
+            { name: 'get_weather', arguments: JSON.stringify('{"city":"Rome"}') },
+          ],
+        },
+      ],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`);
     const [[completion]] = await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 });
@@ -53,7 +72,9 @@ describe('OpenAI agent', () => {
   });
 
   it('keeps an unparseable native call as text so the scorer sees it, not as a call', async () => {
-    const scripted = await server({ chat: () => [{ content: '', toolCalls: [{ name: 'get_weather', arguments: '{"city": Paris' }] }] });
+    const scripted = await server({
+      chat: () => [{ content: '', toolCalls: [{ name: 'get_weather', arguments: '{"city": Paris' }] }],
+    });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`);
     const [[completion]] = await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 });
     expect(completion!.toolCalls).toBeUndefined();
@@ -62,7 +83,9 @@ describe('OpenAI agent', () => {
 
   it('text mode describes the tools in the system prompt and parses <tool_call> blocks', async () => {
     const scripted = await server({
-      chat: () => [{ content: 'Sure.\n<tool_call>\n{"name": "get_weather",\n "parameters": {"city": "Oslo"}}\n</tool_call>' }],
+      chat: () => [
+        { content: 'Sure.\n<tool_call>\n{"name": "get_weather",\n "parameters": {"city": "Oslo"}}\n</tool_call>' },
+      ],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`, { mode: 'text' });
     const [[completion]] = await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 });
@@ -76,7 +99,16 @@ describe('OpenAI agent', () => {
 
   it('returns log-probs, dropping an end-of-sequence entry with an empty token', async () => {
     const scripted = await server({
-      chat: () => [{ content: 'ab', logprobs: [{ token: 'a', logprob: -0.5 }, { token: 'b', logprob: -1.25 }, { token: '', logprob: 0 }] }],
+      chat: () => [
+        {
+          content: 'ab',
+          logprobs: [
+            { token: 'a', logprob: -0.5 },
+            { token: 'b', logprob: -1.25 },
+            { token: '', logprob: 0 },
+          ],
+        },
+      ],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`);
     const [[completion]] = await policy.act([prompt('p1')], { samples: 1, seed: 3 });
@@ -90,10 +122,20 @@ describe('OpenAI agent', () => {
     const scripted = await server({ chat: () => [{ content: `answer-${counter++}` }] });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`, { choicesPerRequest: 4 });
     const [group] = await policy.act([prompt('p1')], { samples: 6, seed: 3 });
-    expect(group!.map((completion) => completion.text)).toEqual(['answer-0', 'answer-1', 'answer-2', 'answer-3', 'answer-4', 'answer-5']);
+    expect(group!.map((completion) => completion.text)).toEqual([
+      'answer-0',
+      'answer-1',
+      'answer-2',
+      'answer-3',
+      'answer-4',
+      'answer-5',
+    ]);
     expect((scripted.requests[0]!.body as { n: number }).n).toBe(4);
 
-    const full = await server({ chat: (request) => Array.from({ length: (request.body as { n: number }).n }, (_, index) => ({ content: `c${index}` })) });
+    const full = await server({
+      chat: (request) =>
+        Array.from({ length: (request.body as { n: number }).n }, (_, index) => ({ content: `c${index}` })),
+    });
     const policy2 = await agent(`openai:${full.baseUrl}#test-model`, { choicesPerRequest: 4 });
     const [group2] = await policy2.act([prompt('p1')], { samples: 6, seed: 3 });
     expect(group2!.map((completion) => completion.text)).toEqual(['c0', 'c1', 'c2', 'c3', 'c0', 'c1']);
@@ -106,9 +148,10 @@ describe('OpenAI agent', () => {
   it('falls back to one choice per request when a server refuses n > 1 (llama.cpp does)', async () => {
     let counter = 0;
     const scripted = await server({
-      chat: (request) => ((request.body as { n: number }).n > 1
-        ? { kind: 'json', status: 400, body: { error: { message: 'Only one completion choice is allowed' } } }
-        : [{ content: `c${counter++}` }]),
+      chat: (request) =>
+        (request.body as { n: number }).n > 1
+          ? { kind: 'json', status: 400, body: { error: { message: 'Only one completion choice is allowed' } } }
+          : [{ content: `c${counter++}` }],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`, { temperature: 0.3 });
     const [group] = await policy.act([prompt('p1')], { samples: 3, seed: 3 });
@@ -120,14 +163,22 @@ describe('OpenAI agent', () => {
   it('retries 429 after the delay the server asks for (Retry-After), then succeeds', async () => {
     let calls = 0;
     const scripted = await server({
-      chat: () => (calls++ < 2 ? { kind: 'json', status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '7' } } : [{ content: 'done' }]),
+      chat: () =>
+        calls++ < 2
+          ? { kind: 'json', status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '7' } }
+          : [{ content: 'done' }],
     });
     const options = AgentOptionsSchema.parse({ maxRetries: 3 });
     const delays: number[] = [];
     const pool = new EndpointPool({
-      baseUrls: [scripted.baseUrl], apiKeyEnv: 'OPENAI_API_KEY', concurrency: 4, timeoutSeconds: 5,
+      baseUrls: [scripted.baseUrl],
+      apiKeyEnv: 'OPENAI_API_KEY',
+      concurrency: 4,
+      timeoutSeconds: 5,
       retry: { maxRetries: 3, baseSeconds: 0.5, maxSeconds: 30 },
-      sleep: async (milliseconds) => { delays.push(milliseconds); },
+      sleep: async (milliseconds) => {
+        delays.push(milliseconds);
+      },
     });
     const policy = new OpenAIAgent({ baseUrls: [scripted.baseUrl], model: 'test-model' }, options, pool);
     closers.push(() => policy.close());
@@ -138,7 +189,9 @@ describe('OpenAI agent', () => {
   });
 
   it('gives up after maxRetries with one line naming the URL and the status', async () => {
-    const scripted = await server({ chat: () => ({ kind: 'json', status: 503, body: { error: { message: 'overloaded' } } }) });
+    const scripted = await server({
+      chat: () => ({ kind: 'json', status: 503, body: { error: { message: 'overloaded' } } }),
+    });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`, { maxRetries: 2, retryBaseSeconds: 0.001 });
     const error = await policy.act([prompt('p1')], { samples: 1, seed: 3 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GenEnvError);
@@ -152,7 +205,13 @@ describe('OpenAI agent', () => {
       failures: { rate: 0.2, seed: 11, kinds: ['500', '503', '429', 'timeout', 'drop'], retryAfterSeconds: 0 },
       chat: (request) => [{ content: `echo:${lastUserText(request.body)}` }],
     });
-    const policy = await agent(`openai:${scripted.baseUrl}#test-model`, { timeoutSeconds: 1, maxRetries: 20, retryBaseSeconds: 0.002, retryMaxSeconds: 0.02, concurrency: 32 });
+    const policy = await agent(`openai:${scripted.baseUrl}#test-model`, {
+      timeoutSeconds: 1,
+      maxRetries: 20,
+      retryBaseSeconds: 0.002,
+      retryMaxSeconds: 0.02,
+      concurrency: 32,
+    });
     const prompts = Array.from({ length: 150 }, (_, index) => prompt(`p${index}`));
     const results = await policy.act(prompts, { samples: 1, seed: 5 });
     expect(results).toHaveLength(150);
@@ -183,13 +242,18 @@ describe('OpenAI agent', () => {
   it('a 4xx is not retried; 401 hints at the key variable and never prints the key', async () => {
     process.env.GENENV_TEST_KEY = 'sk-secret-value-123';
     const scripted = await server({
-      chat: (request) => (request.headers.authorization === 'Bearer sk-secret-value-123'
-        ? { kind: 'json', status: 401, body: { error: { message: 'key revoked' } } }
-        : [{ content: 'wrong key sent' }]),
+      chat: (request) =>
+        request.headers.authorization === 'Bearer sk-secret-value-123'
+          ? { kind: 'json', status: 401, body: { error: { message: 'key revoked' } } }
+          : [{ content: 'wrong key sent' }],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`, { apiKeyEnv: 'GENENV_TEST_KEY' });
-    const error = await policy.act([prompt('p1')], { samples: 1, seed: 3 }).catch((caught: unknown) => caught) as GenEnvError;
-    expect(error.message).toBe(`${scripted.baseUrl} answered HTTP 401: key revoked (check the key in $GENENV_TEST_KEY)`);
+    const error = (await policy
+      .act([prompt('p1')], { samples: 1, seed: 3 })
+      .catch((caught: unknown) => caught)) as GenEnvError;
+    expect(error.message).toBe(
+      `${scripted.baseUrl} answered HTTP 401: key revoked (check the key in $GENENV_TEST_KEY)`,
+    );
     expect(JSON.stringify({ message: error.message, stack: error.stack })).not.toContain('sk-secret');
     expect(scripted.requests).toHaveLength(1);
     delete process.env.GENENV_TEST_KEY;
@@ -199,7 +263,10 @@ describe('OpenAI agent', () => {
     const first = await server({ delayMs: 5 });
     const second = await server({ delayMs: 5 });
     const policy = await agent(`openai:${first.baseUrl},${second.baseUrl}#test-model`, { concurrency: 6 });
-    const results = await policy.act(Array.from({ length: 60 }, (_, index) => prompt(`p${index}`)), { samples: 1, seed: 1 });
+    const results = await policy.act(
+      Array.from({ length: 60 }, (_, index) => prompt(`p${index}`)),
+      { samples: 1, seed: 1 },
+    );
     expect(results.flat()).toHaveLength(60);
     expect(first.requests.length).toBeGreaterThan(15);
     expect(second.requests.length).toBeGreaterThan(15);
@@ -210,17 +277,29 @@ describe('OpenAI agent', () => {
 
   it('the test server answers HTTP 500 to a malformed request; the agent reports it in one line after retries', async () => {
     const scripted = await server();
-    const raw = await fetch(`${scripted.baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model": "test-model"}' });
+    const raw = await fetch(`${scripted.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"model": "test-model"}',
+    });
     expect(raw.status).toBe(500);
-    const broken = await server({ chat: () => ({ kind: 'json', status: 500, body: { error: { message: 'malformed request: bad template' } } }) });
+    const broken = await server({
+      chat: () => ({ kind: 'json', status: 500, body: { error: { message: 'malformed request: bad template' } } }),
+    });
     const policy = await agent(`openai:${broken.baseUrl}#test-model`, { maxRetries: 1, retryBaseSeconds: 0.001 });
-    const error = await policy.act([prompt('p1')], { samples: 1, seed: 3 }).catch((caught: unknown) => caught) as GenEnvError;
+    const error = (await policy
+      .act([prompt('p1')], { samples: 1, seed: 3 })
+      .catch((caught: unknown) => caught)) as GenEnvError;
     expect(error.message).toBe(`${broken.baseUrl}: HTTP 500: malformed request: bad template after 2 attempts`);
     expect(broken.requests).toHaveLength(2);
   });
 
   it('rejects bad options with one config line', async () => {
-    await expect(createOpenAIAgent({ spec: 'openai:http://127.0.0.1:1/v1#m', options: { mode: 'voice' }, seed: 1 })).rejects.toThrow(/^openai agent option mode: /);
-    await expect(createOpenAIAgent({ spec: 'openai:http://127.0.0.1:1/v1#m', options: { concurrency: 0 }, seed: 1 })).rejects.toMatchObject({ code: 'config' });
+    await expect(
+      createOpenAIAgent({ spec: 'openai:http://127.0.0.1:1/v1#m', options: { mode: 'voice' }, seed: 1 }),
+    ).rejects.toThrow(/^openai agent option mode: /);
+    await expect(
+      createOpenAIAgent({ spec: 'openai:http://127.0.0.1:1/v1#m', options: { concurrency: 0 }, seed: 1 }),
+    ).rejects.toMatchObject({ code: 'config' });
   });
 });

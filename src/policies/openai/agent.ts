@@ -5,12 +5,16 @@
  * when a server returns fewer choices than asked.
  */
 import { APIError } from 'openai';
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { AgentPolicy, SampleOptions } from '../../spec/policy.ts';
-import type { AgentPrompt, Completion } from '../../spec/task.ts';
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { AgentPolicy, SampleOptions } from '../../interfaces/policy.ts';
+import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { deriveSeed } from '../../util/random.ts';
-import type { AdapterManager, AdapterSelection } from '../../trainers/adapter-manager.ts';
+import type { AdapterManager, AdapterSelection } from '../../interfaces/adapter-manager.ts';
 import { toCompletion, toOpenAIMessages } from './chat-mapping.ts';
 import type { EndpointPool } from './endpoint-pool.ts';
 import type { AgentOptions } from './options.ts';
@@ -50,7 +54,8 @@ export class OpenAIAgent implements AgentPolicy {
 
   async act(prompts: AgentPrompt[], options: SampleOptions): Promise<Completion[][]> {
     if (this.closed) throw new GenEnvError('internal', `${this.name} is closed`);
-    if (!Number.isInteger(options.samples) || options.samples < 1) throw new GenEnvError('internal', `samples must be ≥ 1, got ${options.samples}`);
+    if (!Number.isInteger(options.samples) || options.samples < 1)
+      throw new GenEnvError('internal', `samples must be ≥ 1, got ${options.samples}`);
     return Promise.all(prompts.map((prompt) => this.sampleGroup(prompt, options)));
   }
 
@@ -68,7 +73,9 @@ export class OpenAIAgent implements AgentPolicy {
       const seed = deriveSeed(options.seed, prompt.id, request);
       const adapter = this.adapter;
       const send = (selection: AdapterSelection | null): Promise<ChatCompletion> =>
-        this.pool.call((endpoint) => endpoint.client.chat.completions.create(this.body(prompt, messages, wanted, seed, options, selection)));
+        this.pool.call((endpoint) =>
+          endpoint.client.chat.completions.create(this.body(prompt, messages, wanted, seed, options, selection)),
+        );
       let response: ChatCompletion;
       try {
         response = adapter ? await adapter.manager.withAdapter(adapter.name, send) : await send(null);
@@ -79,7 +86,8 @@ export class OpenAIAgent implements AgentPolicy {
       }
       const version = adapter?.name ?? this.spec.model;
       const choices = (response.choices ?? []).slice().sort((left, right) => (left.index ?? 0) - (right.index ?? 0));
-      if (choices.length === 0) throw new GenEnvError('policy', `${this.name}: the server returned no choices for prompt ${prompt.id}`);
+      if (choices.length === 0)
+        throw new GenEnvError('policy', `${this.name}: the server returned no choices for prompt ${prompt.id}`);
       // Some servers ignore n (one choice back): the loop asks again for the rest.
       for (const choice of choices.slice(0, wanted)) group.push(toCompletion(choice, version, true));
     }
@@ -113,11 +121,18 @@ export class OpenAIAgent implements AgentPolicy {
       messages,
       n: choices,
       seed,
-      ...((options.temperature ?? this.options.temperature) !== undefined ? { temperature: options.temperature ?? this.options.temperature } : {}),
+      ...((options.temperature ?? this.options.temperature) !== undefined
+        ? { temperature: options.temperature ?? this.options.temperature }
+        : {}),
       ...(options.topP !== undefined ? { top_p: options.topP } : {}),
       ...(this.options.maxTokens !== undefined ? { max_tokens: this.options.maxTokens } : {}),
       ...(this.options.logprobs ? { logprobs: true } : {}),
-      ...(useTools ? { tools: prompt.tools!.map((tool) => ({ type: 'function' as const, function: tool.function })), tool_choice: 'auto' as const } : {}),
+      ...(useTools
+        ? {
+            tools: prompt.tools!.map((tool) => ({ type: 'function' as const, function: tool.function })),
+            tool_choice: 'auto' as const,
+          }
+        : {}),
     } as ChatCompletionCreateParamsNonStreaming;
   }
 }

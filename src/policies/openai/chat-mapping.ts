@@ -3,8 +3,8 @@
  * choices (text, tool calls, log-probabilities) back in.
  */
 import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ChatMessage, ToolCall } from '../../spec/chat.ts';
-import type { Completion } from '../../spec/task.ts';
+import type { ChatMessage, ToolCall } from '../../interfaces/chat.ts';
+import type { Completion } from '../../interfaces/task.ts';
 import { parseTextToolCalls, parseToolArguments } from './tool-call-parsing.ts';
 
 /** genenv messages → OpenAI chat messages (assistant tool calls re-encoded, tool results linked by id). */
@@ -57,7 +57,11 @@ export function choiceLogprobs(logprobs: ChatCompletion.Choice['logprobs'] | und
  * text) `<tool_call>` blocks are parsed. A native call whose arguments do not parse is kept in the text
  * as a `<tool_call>` block so the scorer sees it and judges it as malformed.
  */
-export function toCompletion(choice: ChatCompletion.Choice, policyVersion: string, parseTextCalls: boolean): Completion {
+export function toCompletion(
+  choice: ChatCompletion.Choice,
+  policyVersion: string,
+  parseTextCalls: boolean,
+): Completion {
   const message = choice.message;
   let text = typeof message?.content === 'string' ? message.content : '';
   const toolCalls: ToolCall[] = [];

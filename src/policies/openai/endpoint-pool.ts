@@ -5,7 +5,7 @@
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { createHttpTransport, type HttpTransport } from './http-transport.ts';
 import { isRetryableStatus, retryAfterSeconds, retryDelaySeconds, type RetrySettings } from './retry-policy.ts';
 
@@ -48,11 +48,26 @@ export interface PoolCounters {
 }
 
 /** Connection error codes meaning nothing listens at the address. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'EADDRNOTAVAIL',
+]);
 
 export class EndpointPool {
   readonly endpoints: Endpoint[];
-  readonly counters: PoolCounters = { attempts: 0, retries: 0, rateLimited: 0, timeouts: 0, serverErrors: 0, connectionErrors: 0, peakInFlight: 0 };
+  readonly counters: PoolCounters = {
+    attempts: 0,
+    retries: 0,
+    rateLimited: 0,
+    timeouts: 0,
+    serverErrors: 0,
+    connectionErrors: 0,
+    peakInFlight: 0,
+  };
   private inFlight = 0;
   private readonly limit: LimitFunction;
   private readonly transport: HttpTransport;
@@ -114,7 +129,9 @@ export class EndpointPool {
         this.counters.connectionErrors++;
         const code = connectionErrorCode(failure);
         if (code !== null && UNREACHABLE_CODES.has(code) && !endpoint.answered) {
-          throw new GenEnvError('policy', `cannot reach ${endpoint.baseUrl}: ${code} (is the server running?)`, { cause: failure });
+          throw new GenEnvError('policy', `cannot reach ${endpoint.baseUrl}: ${code} (is the server running?)`, {
+            cause: failure,
+          });
         }
       } else if (failure instanceof APIError && typeof failure.status === 'number') {
         endpoint.answered = true;
@@ -128,8 +145,15 @@ export class EndpointPool {
           : new GenEnvError('policy', `${endpoint.baseUrl}: ${oneLine(failure)}`, { cause: failure });
       }
       if (attempt >= this.settings.retry.maxRetries) {
-        const prefix = failure instanceof APIConnectionError && !(failure instanceof APIConnectionTimeoutError) ? 'cannot reach ' : '';
-        throw new GenEnvError('policy', `${prefix}${endpoint.baseUrl}: ${describeFailure(failure)} after ${attempt + 1} attempts`, { cause: failure });
+        const prefix =
+          failure instanceof APIConnectionError && !(failure instanceof APIConnectionTimeoutError)
+            ? 'cannot reach '
+            : '';
+        throw new GenEnvError(
+          'policy',
+          `${prefix}${endpoint.baseUrl}: ${describeFailure(failure)} after ${attempt + 1} attempts`,
+          { cause: failure },
+        );
       }
       this.counters.retries++;
       const delay = retryDelaySeconds(attempt, serverDelay, this.settings.retry, this.uniform());
@@ -174,7 +198,9 @@ function describeFailure(failure: unknown): string {
 
 function httpError(baseUrl: string, failure: APIError, apiKeyEnv: string): GenEnvError {
   const hint = failure.status === 401 || failure.status === 403 ? ` (check the key in $${apiKeyEnv})` : '';
-  return new GenEnvError('policy', `${baseUrl} answered HTTP ${failure.status}: ${serverMessage(failure)}${hint}`, { cause: failure });
+  return new GenEnvError('policy', `${baseUrl} answered HTTP ${failure.status}: ${serverMessage(failure)}${hint}`, {
+    cause: failure,
+  });
 }
 
 /** The server's own error message (OpenAI error body), cut to one line of at most 300 characters. */

@@ -22,13 +22,15 @@ export const ExemplarSchema = z.object({
 });
 export type Exemplar = z.infer<typeof ExemplarSchema>;
 
-export const ExemplarPoolFileSchema = z.object({
-  format: z.literal('genenv-exemplar-pool'),
-  formatVersion: z.literal(1),
-  version: z.number().int().min(0),
-  capacity: z.number().int().min(1),
-  exemplars: z.array(ExemplarSchema),
-}).strict();
+export const ExemplarPoolFileSchema = z
+  .object({
+    format: z.literal('genenv-exemplar-pool'),
+    formatVersion: z.literal(1),
+    version: z.number().int().min(0),
+    capacity: z.number().int().min(1),
+    exemplars: z.array(ExemplarSchema),
+  })
+  .strict();
 export type ExemplarPoolFile = z.infer<typeof ExemplarPoolFileSchema>;
 
 export class ExemplarPool {
@@ -56,7 +58,10 @@ export class ExemplarPool {
    */
   sample(k: number, family: string, random: Random): Exemplar[] {
     const chosen: Exemplar[] = [];
-    for (const group of [this.items.filter((item) => item.family === family), this.items.filter((item) => item.family !== family)]) {
+    for (const group of [
+      this.items.filter((item) => item.family === family),
+      this.items.filter((item) => item.family !== family),
+    ]) {
       const candidates = group.filter((item) => item.weight > 0);
       while (chosen.length < k && candidates.length > 0) {
         const index = random.categorical(candidates.map((item) => item.weight));
@@ -68,7 +73,13 @@ export class ExemplarPool {
   }
 
   toFile(version: number): ExemplarPoolFile {
-    return { format: 'genenv-exemplar-pool', formatVersion: 1, version, capacity: this.capacity, exemplars: this.items.slice() };
+    return {
+      format: 'genenv-exemplar-pool',
+      formatVersion: 1,
+      version,
+      capacity: this.capacity,
+      exemplars: this.items.slice(),
+    };
   }
 
   /** Replaces the contents with a saved file's (validated by the caller). */

@@ -55,7 +55,14 @@ export function createHttpTransport(maxSockets: number): HttpTransport {
           incoming.on('error', reject);
           incoming.on('end', () => {
             signal?.removeEventListener('abort', onAbort);
-            resolve(new BufferedResponse(Buffer.concat(chunks), incoming.statusCode ?? 502, incoming.headers, url.href) as unknown as Response);
+            resolve(
+              new BufferedResponse(
+                Buffer.concat(chunks),
+                incoming.statusCode ?? 502,
+                incoming.headers,
+                url.href,
+              ) as unknown as Response,
+            );
           });
         },
       );
@@ -130,7 +137,12 @@ class BufferedResponse {
   readonly body = null;
   bodyUsed = false;
 
-  constructor(private readonly bytes: Buffer, readonly status: number, private readonly rawHeaders: IncomingHttpHeaders, readonly url: string) {
+  constructor(
+    private readonly bytes: Buffer,
+    readonly status: number,
+    private readonly rawHeaders: IncomingHttpHeaders,
+    readonly url: string,
+  ) {
     this.headers = new BufferedHeaders(rawHeaders);
     this.ok = status >= 200 && status < 300;
   }

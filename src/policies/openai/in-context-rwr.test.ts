@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterInBand, rwrWeights, scoreDifficulty } from '../../curriculum/index.ts';
-import type { SimulatorRecord } from '../../spec/policy.ts';
-import type { SimulatorContext } from '../../spec/simulator.ts';
+import type { SimulatorRecord } from '../../interfaces/policy.ts';
+import type { SimulatorContext } from '../../interfaces/simulator.ts';
 import { deriveSeed, Random } from '../../util/random.ts';
 import { chatCompletionBody, lastUserText } from '../../../test/support/openai-server/responses.ts';
 import { startScriptedServer, type ScriptedServer } from '../../../test/support/openai-server/server.ts';
@@ -28,10 +28,13 @@ const TASKS_PER_EPOCH = 16;
 function imitatingSimulator(body: unknown): ToySpec {
   const text = lastUserText(body);
   const random = new Random((body as { seed: number }).seed);
-  const shown = [...text.matchAll(/Example \d+ \([^)]*\):\n(\{[^\n]*\})/g)].map((match) => (JSON.parse(match[1]!) as ToySpec).difficulty);
-  const difficulty = shown.length === 0
-    ? random.next() * 10
-    : shown.reduce((sum, value) => sum + value, 0) / shown.length + random.normal() * 0.7;
+  const shown = [...text.matchAll(/Example \d+ \([^)]*\):\n(\{[^\n]*\})/g)].map(
+    (match) => (JSON.parse(match[1]!) as ToySpec).difficulty,
+  );
+  const difficulty =
+    shown.length === 0
+      ? random.next() * 10
+      : shown.reduce((sum, value) => sum + value, 0) / shown.length + random.normal() * 0.7;
   return { family: 'sum', difficulty: Math.min(10, Math.max(0, Math.round(difficulty * 100) / 100)) };
 }
 
@@ -41,20 +44,31 @@ let server: ScriptedServer;
 beforeAll(async () => {
   server = await startScriptedServer({
     models: ['sim'],
-    chat: (request) => ({ kind: 'json', body: chatCompletionBody('sim', [{ content: JSON.stringify(imitatingSimulator(request.body)) }]) }),
+    chat: (request) => ({
+      kind: 'json',
+      body: chatCompletionBody('sim', [{ content: JSON.stringify(imitatingSimulator(request.body)) }]),
+    }),
   });
 });
 afterAll(async () => server.close());
 
 /** Runs the miniature loop; returns p̂ of every task type per epoch. */
 async function run(updates: boolean): Promise<number[][]> {
-  const simulator = await createOpenAISimulator({ spec: `openai:${server.baseUrl}#sim`, domain: toyDomain, options: { exemplars: 4 }, seed: 7 });
+  const simulator = await createOpenAISimulator({
+    spec: `openai:${server.baseUrl}#sim`,
+    domain: toyDomain,
+    options: { exemplars: 4 },
+    seed: 7,
+  });
   const seedTask = toyDomain.seeds()[0]!;
   const history: number[][] = [];
   let recent: number | null = null;
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     const contexts: SimulatorContext[] = Array.from({ length: TASKS_PER_EPOCH }, (_, index) => ({
-      id: `e${epoch}-t${index}`, seed: seedTask, stats: { family: 'sum', taskTypes: epoch * TASKS_PER_EPOCH, recentSuccess: recent }, targetSuccess: ALPHA,
+      id: `e${epoch}-t${index}`,
+      seed: seedTask,
+      stats: { family: 'sum', taskTypes: epoch * TASKS_PER_EPOCH, recentSuccess: recent },
+      targetSuccess: ALPHA,
     }));
     const proposals = await simulator.propose(contexts, { seed: deriveSeed(7, epoch), temperature: 1 });
     const records: SimulatorRecord[] = [];
@@ -63,18 +77,33 @@ async function run(updates: boolean): Promise<number[][]> {
       const spec = proposal.spec as ToySpec;
       const random = new Random(deriveSeed(7, 'learner', epoch, index));
       let successes = 0;
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) if (random.next() < sigmoid(ABILITY - spec.difficulty)) successes++;
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++)
+        if (random.next() < sigmoid(ABILITY - spec.difficulty)) successes++;
       const successRate = successes / ATTEMPTS;
       rates.push(successRate);
       const envReward = scoreDifficulty('alpha-gaussian', successRate, { alpha: ALPHA, beta: BETA });
-      records.push({ context: contexts[index]!, proposal, target: toyDomain.formatSpec(spec), successRate, envReward, weight: 0 });
+      records.push({
+        context: contexts[index]!,
+        proposal,
+        target: toyDomain.formatSpec(spec),
+        successRate,
+        envReward,
+        weight: 0,
+      });
     });
     history.push(rates);
     recent = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
     if (!updates) continue;
     const kept = filterInBand(records, (item) => item.successRate, ALPHA, K_MIN);
-    const weights = rwrWeights(kept.map((item) => item.envReward), LAMBDA, 'mean');
-    await simulator.update({ records: kept.map((item, index) => ({ ...item, weight: weights[index]! })) }, { seed: epoch });
+    const weights = rwrWeights(
+      kept.map((item) => item.envReward),
+      LAMBDA,
+      'mean',
+    );
+    await simulator.update(
+      { records: kept.map((item, index) => ({ ...item, weight: weights[index]! })) },
+      { seed: epoch },
+    );
   }
   await simulator.close();
   return history;

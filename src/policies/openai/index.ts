@@ -1,9 +1,15 @@
 /** OpenAI-compatible policies (vLLM, SGLang, llama.cpp server, Ollama, hosted APIs). */
-import type { Domain } from '../../spec/domain.ts';
-import type { AgentPolicy, TrainableSimulator } from '../../spec/policy.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import type { AgentPolicy, TrainableSimulator } from '../../interfaces/policy.ts';
 import { OpenAIAgent } from './agent.ts';
 import { EndpointPool } from './endpoint-pool.ts';
-import { AgentOptionsSchema, parseOptions, SimulatorOptionsSchema, type AgentOptions, type SimulatorOptions } from './options.ts';
+import {
+  AgentOptionsSchema,
+  parseOptions,
+  SimulatorOptionsSchema,
+  type AgentOptions,
+  type SimulatorOptions,
+} from './options.ts';
 import { parseOpenAIPolicySpec } from './policy-spec.ts';
 import { OpenAISimulator } from './simulator.ts';
 
@@ -21,7 +27,11 @@ function poolFor(baseUrls: string[], options: AgentOptions | SimulatorOptions): 
     apiKeyEnv: options.apiKeyEnv,
     concurrency: options.concurrency,
     timeoutSeconds: options.timeoutSeconds,
-    retry: { maxRetries: options.maxRetries, baseSeconds: options.retryBaseSeconds, maxSeconds: options.retryMaxSeconds },
+    retry: {
+      maxRetries: options.maxRetries,
+      baseSeconds: options.retryBaseSeconds,
+      maxSeconds: options.retryMaxSeconds,
+    },
   });
 }
 
@@ -30,14 +40,24 @@ function poolFor(baseUrls: string[], options: AgentOptions | SimulatorOptions): 
  * GenEnvError('config')). Nothing is contacted until the first `act`. `seed` is unused: every call gets
  * its own seed through SampleOptions.
  */
-export async function createOpenAIAgent(input: { spec: string; domain?: Domain; options: Record<string, unknown>; seed: number }): Promise<OpenAIAgent & AgentPolicy> {
+export async function createOpenAIAgent(input: {
+  spec: string;
+  domain?: Domain;
+  options: Record<string, unknown>;
+  seed: number;
+}): Promise<OpenAIAgent & AgentPolicy> {
   const spec = parseOpenAIPolicySpec(input.spec);
   const options = parseOptions(AgentOptionsSchema, input.options, 'openai agent');
   return new OpenAIAgent(spec, options, poolFor(spec.baseUrls, options));
 }
 
 /** π_env for `openai:…#<model>` on `domain`, trainable in context (exemplar pool). Options: SimulatorOptionsSchema. */
-export async function createOpenAISimulator(input: { spec: string; domain: Domain; options: Record<string, unknown>; seed: number }): Promise<OpenAISimulator & TrainableSimulator> {
+export async function createOpenAISimulator(input: {
+  spec: string;
+  domain: Domain;
+  options: Record<string, unknown>;
+  seed: number;
+}): Promise<OpenAISimulator & TrainableSimulator> {
   const spec = parseOpenAIPolicySpec(input.spec);
   const options = parseOptions(SimulatorOptionsSchema, input.options, 'openai simulator');
   return new OpenAISimulator(spec, input.domain, options, poolFor(spec.baseUrls, options));

@@ -9,11 +9,15 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { createArithmeticDomain } from '../../domains/arithmetic/index.ts';
 import { stableId } from '../../util/random.ts';
-import { describeAgentPolicyContract, describeSimulatorContract, describeTrainableAgentContract } from '../../../test/contracts/policy-contract.ts';
+import {
+  describeAgentPolicyContract,
+  describeSimulatorContract,
+  describeTrainableAgentContract,
+} from '../../../test/contracts/policy-contract.ts';
 import { lastUserText } from '../../../test/support/openai-server/responses.ts';
 import { startScriptedServer, type ScriptedServer } from '../../../test/support/openai-server/server.ts';
-import { HookTrainedAgent } from '../../trainers/hook-trained-agent.ts';
-import { VllmAdapterManager } from '../../trainers/vllm-adapters.ts';
+import { HookTrainedAgent } from '../../external-trainers/hook-trained-agent.ts';
+import { VllmAdapterManager } from '../../external-trainers/vllm-adapters.ts';
 import { createOpenAIAgent, createOpenAISimulator } from './index.ts';
 
 let started: Promise<ScriptedServer> | undefined;
@@ -21,7 +25,9 @@ const server = () => {
   started ??= startScriptedServer({
     chat: (request) => {
       const body = request.body as { seed: number; n?: number; model: string };
-      return Array.from({ length: body.n ?? 1 }, (_, index) => ({ content: `answer ${stableId([body.seed, body.model, lastUserText(body), index])}` }));
+      return Array.from({ length: body.n ?? 1 }, (_, index) => ({
+        content: `answer ${stableId([body.seed, body.model, lastUserText(body), index])}`,
+      }));
     },
   });
   return started;
@@ -36,17 +42,35 @@ const domain = createArithmeticDomain();
 const HOOK = 'echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
 let shared: { workDir: string } | undefined;
 
-describeAgentPolicyContract('openai', async () => createOpenAIAgent({ spec: `openai:${(await server()).baseUrl}#test-model`, options: {}, seed: 1 }), { domain });
+describeAgentPolicyContract(
+  'openai',
+  async () => createOpenAIAgent({ spec: `openai:${(await server()).baseUrl}#test-model`, options: {}, seed: 1 }),
+  { domain },
+);
 
-describeTrainableAgentContract('openai + trainer hook (vLLM adapters)', async () => {
-  const url = (await server()).baseUrl;
-  // One work folder for all agents of a test: a restored agent finds the adapters its original trained.
-  if (!shared) {
-    shared = { workDir: mkdtempSync(join(tmpdir(), 'genenv-contract-')) };
-    workDirs.push(shared.workDir);
-  }
-  const agent = await createOpenAIAgent({ spec: `openai:${url}#test-model`, options: {}, seed: 1 });
-  return new HookTrainedAgent(agent, { command: HOOK, format: 'trl', workDir: shared.workDir, adapters: new VllmAdapterManager([url]) });
-}, { domain });
+describeTrainableAgentContract(
+  'openai + trainer hook (vLLM adapters)',
+  async () => {
+    const url = (await server()).baseUrl;
+    // One work folder for all agents of a test: a restored agent finds the adapters its original trained.
+    if (!shared) {
+      shared = { workDir: mkdtempSync(join(tmpdir(), 'genenv-contract-')) };
+      workDirs.push(shared.workDir);
+    }
+    const agent = await createOpenAIAgent({ spec: `openai:${url}#test-model`, options: {}, seed: 1 });
+    return new HookTrainedAgent(agent, {
+      command: HOOK,
+      format: 'trl',
+      workDir: shared.workDir,
+      adapters: new VllmAdapterManager([url]),
+    });
+  },
+  { domain },
+);
 
-describeSimulatorContract('openai (in-context RWR)', async () => createOpenAISimulator({ spec: `openai:${(await server()).baseUrl}#test-model`, domain, options: {}, seed: 1 }), { domain });
+describeSimulatorContract(
+  'openai (in-context RWR)',
+  async () =>
+    createOpenAISimulator({ spec: `openai:${(await server()).baseUrl}#test-model`, domain, options: {}, seed: 1 }),
+  { domain },
+);

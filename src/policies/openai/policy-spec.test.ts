@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { parseOpenAIPolicySpec } from './policy-spec.ts';
 
 describe('parseOpenAIPolicySpec', () => {
   it('reads one or several base URLs and a model name that may contain / and :', () => {
-    expect(parseOpenAIPolicySpec('openai:http://127.0.0.1:8000/v1#Qwen/Qwen2.5-7B-Instruct')).toEqual({ baseUrls: ['http://127.0.0.1:8000/v1'], model: 'Qwen/Qwen2.5-7B-Instruct' });
-    expect(parseOpenAIPolicySpec('openai:http://a:1/v1/, https://b/v1#llama3:8b')).toEqual({ baseUrls: ['http://a:1/v1', 'https://b/v1'], model: 'llama3:8b' });
+    expect(parseOpenAIPolicySpec('openai:http://127.0.0.1:8000/v1#Qwen/Qwen2.5-7B-Instruct')).toEqual({
+      baseUrls: ['http://127.0.0.1:8000/v1'],
+      model: 'Qwen/Qwen2.5-7B-Instruct',
+    });
+    expect(parseOpenAIPolicySpec('openai:http://a:1/v1/, https://b/v1#llama3:8b')).toEqual({
+      baseUrls: ['http://a:1/v1', 'https://b/v1'],
+      model: 'llama3:8b',
+    });
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { GenEnvError } from '../../spec/errors.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 
 /** A parsed `openai:` policy spec: one or more base URLs (load-balanced) and the model name. */
 export interface OpenAIPolicySpec {
@@ -6,7 +6,8 @@ export interface OpenAIPolicySpec {
   model: string;
 }
 
-const USAGE = 'expected openai:<base URL>[,<base URL>...]#<model>, e.g. openai:http://127.0.0.1:8000/v1#Qwen/Qwen2.5-7B-Instruct';
+const USAGE =
+  'expected openai:<base URL>[,<base URL>...]#<model>, e.g. openai:http://127.0.0.1:8000/v1#Qwen/Qwen2.5-7B-Instruct';
 
 /**
  * Parses `openai:<base URL>[,<base URL>...]#<model>`. Base URLs must be http(s) URLs; a trailing slash is
@@ -20,7 +21,10 @@ export function parseOpenAIPolicySpec(spec: string): OpenAIPolicySpec {
   if (hash < 0) throw new GenEnvError('usage', `bad policy spec "${spec}": missing #<model>; ${USAGE}`);
   const model = body.slice(hash + 1).trim();
   if (model.length === 0) throw new GenEnvError('usage', `bad policy spec "${spec}": empty model name; ${USAGE}`);
-  const parts = body.slice(0, hash).split(',').map((part) => part.trim());
+  const parts = body
+    .slice(0, hash)
+    .split(',')
+    .map((part) => part.trim());
   if (parts.length === 0 || parts.some((part) => part.length === 0)) {
     throw new GenEnvError('usage', `bad policy spec "${spec}": empty base URL; ${USAGE}`);
   }
@@ -36,6 +40,7 @@ export function parseOpenAIPolicySpec(spec: string): OpenAIPolicySpec {
     }
     return part.replace(/\/+$/, '');
   });
-  if (new Set(baseUrls).size !== baseUrls.length) throw new GenEnvError('usage', `bad policy spec "${spec}": a base URL is repeated`);
+  if (new Set(baseUrls).size !== baseUrls.length)
+    throw new GenEnvError('usage', `bad policy spec "${spec}": a base URL is repeated`);
   return { baseUrls, model };
 }

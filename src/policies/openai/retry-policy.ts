@@ -17,7 +17,10 @@ export function isRetryableStatus(status: number): boolean {
  * Delay in seconds a server asks for through `retry-after-ms` or `Retry-After` (seconds or an HTTP date),
  * or null when absent or unreadable. `nowMs` is the current time in ms since the epoch.
  */
-export function retryAfterSeconds(headers: { get(name: string): string | null } | undefined, nowMs: number): number | null {
+export function retryAfterSeconds(
+  headers: { get(name: string): string | null } | undefined,
+  nowMs: number,
+): number | null {
   if (!headers) return null;
   const milliseconds = headers.get('retry-after-ms');
   if (milliseconds !== null && /^\s*\d+(\.\d+)?\s*$/.test(milliseconds)) return Number(milliseconds) / 1000;
@@ -33,7 +36,12 @@ export function retryAfterSeconds(headers: { get(name: string): string | null } 
  * Seconds to wait before retry number `attempt` (0 = first retry): the server's Retry-After when given
  * (capped at maxSeconds), else exponential backoff with full jitter, `uniform` ∈ [0, 1) drawing the jitter.
  */
-export function retryDelaySeconds(attempt: number, serverDelay: number | null, settings: RetrySettings, uniform: number): number {
+export function retryDelaySeconds(
+  attempt: number,
+  serverDelay: number | null,
+  settings: RetrySettings,
+  uniform: number,
+): number {
   if (serverDelay !== null) return Math.min(serverDelay, settings.maxSeconds);
   const ceiling = Math.min(settings.maxSeconds, settings.baseSeconds * 2 ** attempt);
   return ceiling * uniform;

@@ -3,9 +3,9 @@
  * target α, k exemplars from D_env with the success rates they produced (in-context RWR), and the
  * output instructions of the chosen mode.
  */
-import type { ChatMessage } from '../../spec/chat.ts';
-import type { Domain } from '../../spec/domain.ts';
-import type { SimulatorContext } from '../../spec/simulator.ts';
+import type { ChatMessage } from '../../interfaces/chat.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import type { SimulatorContext } from '../../interfaces/simulator.ts';
 import type { Exemplar } from './exemplar-pool.ts';
 
 export type SimulatorOutputMode = 'structured' | 'json-extract' | 'free-form';
@@ -19,7 +19,8 @@ export function specText(domain: Domain, spec: unknown, mode: SimulatorOutputMod
 /** One exemplar as shown: its spec (JSON when known in structured modes) and the agent's success rate on it. */
 function exemplarLine(exemplar: Exemplar, index: number, mode: SimulatorOutputMode): string {
   const shown = mode !== 'free-form' && exemplar.spec !== undefined ? JSON.stringify(exemplar.spec) : exemplar.target;
-  const outcome = exemplar.successRate === null ? 'not attempted yet' : `agent success rate ${exemplar.successRate.toFixed(2)}`;
+  const outcome =
+    exemplar.successRate === null ? 'not attempted yet' : `agent success rate ${exemplar.successRate.toFixed(2)}`;
   return `Example ${index + 1} (${outcome}):\n${shown}`;
 }
 
@@ -27,7 +28,12 @@ function exemplarLine(exemplar: Exemplar, index: number, mode: SimulatorOutputMo
 export function difficultyAdvice(recentSuccess: number | null, target: number): string {
   if (recentSuccess === null) return 'No task of this family has been attempted yet.';
   const gap = recentSuccess - target;
-  const direction = Math.abs(gap) <= 0.05 ? 'keep the difficulty about the same' : gap > 0 ? 'make the task harder' : 'make the task easier';
+  const direction =
+    Math.abs(gap) <= 0.05
+      ? 'keep the difficulty about the same'
+      : gap > 0
+        ? 'make the task harder'
+        : 'make the task easier';
   return `Recent tasks of this family were solved ${(recentSuccess * 100).toFixed(0)}% of the time (target ${(target * 100).toFixed(0)}%): ${direction}.`;
 }
 
@@ -49,11 +55,15 @@ export function simulatorMessages(input: {
     `Family statistics: ${context.stats.taskTypes} task types attempted. ${difficultyAdvice(context.stats.recentSuccess, context.targetSuccess)}`,
   ];
   if (exemplars.length > 0) {
-    parts.push(`Earlier proposals and how the agent did on them (the best-calibrated ones are shown most often):\n\n${exemplars.map((exemplar, index) => exemplarLine(exemplar, index, mode)).join('\n\n')}`);
+    parts.push(
+      `Earlier proposals and how the agent did on them (the best-calibrated ones are shown most often):\n\n${exemplars.map((exemplar, index) => exemplarLine(exemplar, index, mode)).join('\n\n')}`,
+    );
   }
   if (mode === 'structured') parts.push('Answer with the new task spec as one JSON object.');
   else if (mode === 'json-extract') {
-    parts.push(`Answer with the new task spec as one JSON object in a \`\`\`json block${input.schema ? `, following this JSON Schema:\n${JSON.stringify(input.schema)}` : '.'}`);
+    parts.push(
+      `Answer with the new task spec as one JSON object in a \`\`\`json block${input.schema ? `, following this JSON Schema:\n${JSON.stringify(input.schema)}` : '.'}`,
+    );
   } else {
     parts.push('Write the new task in the same format as the seed task: the task text, then the reference answer.');
   }

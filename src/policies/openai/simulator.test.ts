@@ -2,10 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulatorRecord } from '../../spec/policy.ts';
-import type { SimulatorContext } from '../../spec/simulator.ts';
+import type { SimulatorRecord } from '../../interfaces/policy.ts';
+import type { SimulatorContext } from '../../interfaces/simulator.ts';
 import { lastUserText } from '../../../test/support/openai-server/responses.ts';
-import { startScriptedServer, type ScriptedServer, type ChatHandler } from '../../../test/support/openai-server/server.ts';
+import {
+  startScriptedServer,
+  type ScriptedServer,
+  type ChatHandler,
+} from '../../../test/support/openai-server/server.ts';
 import { toyDomain } from '../../../test/support/openai-server/toy-domain.ts';
 import { createOpenAISimulator } from './index.ts';
 
@@ -18,10 +22,19 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-async function setup(chat: ChatHandler, options: Record<string, unknown> = {}, serverOptions: { rejectJsonSchema?: boolean } = {}) {
+async function setup(
+  chat: ChatHandler,
+  options: Record<string, unknown> = {},
+  serverOptions: { rejectJsonSchema?: boolean } = {},
+) {
   const server = await startScriptedServer({ chat, ...serverOptions });
   servers.push(server);
-  const simulator = await createOpenAISimulator({ spec: `openai:${server.baseUrl}#test-model`, domain: toyDomain, options, seed: 1 });
+  const simulator = await createOpenAISimulator({
+    spec: `openai:${server.baseUrl}#test-model`,
+    domain: toyDomain,
+    options,
+    seed: 1,
+  });
   closers.push(() => simulator.close());
   return { server, simulator };
 }
@@ -35,7 +48,13 @@ function record(difficulty: number, weight: number, successRate: number): Simula
   const spec = { family: 'sum' as const, difficulty };
   return {
     context: context(`c-${difficulty}`),
-    proposal: { id: `p-${difficulty}`, contextId: `c-${difficulty}`, raw: JSON.stringify(spec), spec, policyVersion: 'env-v0' },
+    proposal: {
+      id: `p-${difficulty}`,
+      contextId: `c-${difficulty}`,
+      raw: JSON.stringify(spec),
+      spec,
+      policyVersion: 'env-v0',
+    },
     target: toyDomain.formatSpec(spec),
     successRate,
     envReward: Math.exp(-2 * (successRate - 0.5) ** 2),
@@ -47,35 +66,68 @@ describe('OpenAI simulator', () => {
   it('asks for the spec with response_format json_schema derived from the zod schema, and parses it', async () => {
     const { server, simulator } = await setup(() => [{ content: '{"family": "sum", "difficulty": 4}' }]);
     const [proposal] = await simulator.propose([context('c1', 'sum', 0.8)], { seed: 2, temperature: 0.7 });
-    expect(proposal).toMatchObject({ contextId: 'c1', raw: '{"family": "sum", "difficulty": 4}', spec: { family: 'sum', difficulty: 4 }, policyVersion: 'env-v0' });
-    const body = server.requests[0]!.body as { response_format: { type: string; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } }; temperature: number; messages: { content: string }[] };
+    expect(proposal).toMatchObject({
+      contextId: 'c1',
+      raw: '{"family": "sum", "difficulty": 4}',
+      spec: { family: 'sum', difficulty: 4 },
+      policyVersion: 'env-v0',
+    });
+    const body = server.requests[0]!.body as {
+      response_format: {
+        type: string;
+        json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+      };
+      temperature: number;
+      messages: { content: string }[];
+    };
     expect(body.response_format.type).toBe('json_schema');
     expect(body.response_format.json_schema.name).toBe('toy_spec');
     expect(body.response_format.json_schema.strict).toBe(true);
-    expect(body.response_format.json_schema.schema).toMatchObject({ type: 'object', required: ['family', 'difficulty'], additionalProperties: false });
+    expect(body.response_format.json_schema.schema).toMatchObject({
+      type: 'object',
+      required: ['family', 'difficulty'],
+      additionalProperties: false,
+    });
     expect(body.temperature).toBe(0.7);
     expect(lastUserText(body)).toContain('solved 80% of the time (target 50%): make the task harder');
   });
 
   it('falls back to extracting JSON from text when the server refuses json_schema', async () => {
-    const { server, simulator } = await setup(() => [{ content: 'Here it is:\n```json\n{"family": "product", "difficulty": 2}\n```' }], {}, { rejectJsonSchema: true });
+    const { server, simulator } = await setup(
+      () => [{ content: 'Here it is:\n```json\n{"family": "product", "difficulty": 2}\n```' }],
+      {},
+      { rejectJsonSchema: true },
+    );
     const proposals = await simulator.propose([context('c1'), context('c2')], { seed: 2 });
-    expect(proposals.map((proposal) => proposal.spec)).toEqual([{ family: 'product', difficulty: 2 }, { family: 'product', difficulty: 2 }]);
+    expect(proposals.map((proposal) => proposal.spec)).toEqual([
+      { family: 'product', difficulty: 2 },
+      { family: 'product', difficulty: 2 },
+    ]);
     expect(simulator.outputMode).toBe('json-extract');
-    const later = server.requests.filter((request) => (request.body as { response_format?: unknown }).response_format === undefined);
+    const later = server.requests.filter(
+      (request) => (request.body as { response_format?: unknown }).response_format === undefined,
+    );
     expect(later.length).toBeGreaterThanOrEqual(2);
     expect(lastUserText(later[0]!.body)).toContain('JSON Schema');
   });
 
   it('a transient 500 in structured mode is retried, not taken as "no structured outputs"; a 500 naming the feature is', async () => {
     let calls = 0;
-    const { simulator } = await setup((request) => {
-      const structured = (request.body as { response_format?: unknown }).response_format !== undefined;
-      calls++;
-      if (calls === 1) return { kind: 'json', status: 500, body: { error: { message: 'engine hiccup' } } };
-      if (structured && calls > 2) return { kind: 'json', status: 500, body: { error: { message: 'guided decoding backend does not support this json_schema' } } };
-      return [{ content: '{"family": "sum", "difficulty": 1}' }];
-    }, { retryBaseSeconds: 0.001, maxRetries: 1 });
+    const { simulator } = await setup(
+      (request) => {
+        const structured = (request.body as { response_format?: unknown }).response_format !== undefined;
+        calls++;
+        if (calls === 1) return { kind: 'json', status: 500, body: { error: { message: 'engine hiccup' } } };
+        if (structured && calls > 2)
+          return {
+            kind: 'json',
+            status: 500,
+            body: { error: { message: 'guided decoding backend does not support this json_schema' } },
+          };
+        return [{ content: '{"family": "sum", "difficulty": 1}' }];
+      },
+      { retryBaseSeconds: 0.001, maxRetries: 1 },
+    );
     const [first] = await simulator.propose([context('c1')], { seed: 1 });
     expect(first!.spec).toEqual({ family: 'sum', difficulty: 1 });
     expect(simulator.outputMode).toBe('structured');
@@ -105,7 +157,9 @@ describe('OpenAI simulator', () => {
   });
 
   it('update stores weighted exemplars; prompts then show them in proportion to weight, never weight 0', async () => {
-    const { server, simulator } = await setup(() => [{ content: '{"family": "sum", "difficulty": 5}' }], { exemplars: 1 });
+    const { server, simulator } = await setup(() => [{ content: '{"family": "sum", "difficulty": 5}' }], {
+      exemplars: 1,
+    });
     await simulator.update({ records: [record(3, 9, 0.5), record(7, 1, 0.9), record(9, 0, 0.5)] }, { seed: 1 });
     expect(simulator.version).toBe(1);
     const contexts = Array.from({ length: 200 }, (_, index) => context(`c${index}`));
@@ -123,7 +177,10 @@ describe('OpenAI simulator', () => {
 
   it('save/load restores the exemplar pool and version exactly; warmStart seeds the pool', async () => {
     const { simulator } = await setup(() => [{ content: '{}' }]);
-    await simulator.warmStart([{ context: context('w'), target: 'product:2', spec: { family: 'product', difficulty: 2 } }], { seed: 1 });
+    await simulator.warmStart(
+      [{ context: context('w'), target: 'product:2', spec: { family: 'product', difficulty: 2 } }],
+      { seed: 1 },
+    );
     await simulator.update({ records: [record(3, 2.5, 0.4)] }, { seed: 1 });
     const folder = mkdtempSync(join(tmpdir(), 'genenv-sim-'));
     folders.push(folder);
@@ -136,7 +193,9 @@ describe('OpenAI simulator', () => {
     const again = mkdtempSync(join(tmpdir(), 'genenv-sim-'));
     folders.push(again);
     await restored.save(again);
-    expect(readFileSync(join(again, 'exemplar-pool.json'), 'utf8')).toBe(readFileSync(join(folder, 'exemplar-pool.json'), 'utf8'));
+    expect(readFileSync(join(again, 'exemplar-pool.json'), 'utf8')).toBe(
+      readFileSync(join(folder, 'exemplar-pool.json'), 'utf8'),
+    );
     writeFileSync(join(again, 'exemplar-pool.json'), '{"format": "other"}');
     await expect(restored.load(again)).rejects.toMatchObject({ code: 'resume' });
   });
@@ -147,7 +206,12 @@ describe('OpenAI simulator', () => {
       chat: () => [{ content: '{"family": "sum", "difficulty": 2}' }],
     });
     servers.push(server);
-    const simulator = await createOpenAISimulator({ spec: `openai:${server.baseUrl}#test-model`, domain: toyDomain, options: { timeoutSeconds: 1, maxRetries: 20, retryBaseSeconds: 0.002, retryMaxSeconds: 0.02 }, seed: 1 });
+    const simulator = await createOpenAISimulator({
+      spec: `openai:${server.baseUrl}#test-model`,
+      domain: toyDomain,
+      options: { timeoutSeconds: 1, maxRetries: 20, retryBaseSeconds: 0.002, retryMaxSeconds: 0.02 },
+      seed: 1,
+    });
     closers.push(() => simulator.close());
     const contexts = Array.from({ length: 60 }, (_, index) => context(`c${index}`));
     const proposals = await simulator.propose(contexts, { seed: 9 });

@@ -10,10 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APIError } from 'openai';
 import { z } from 'zod';
-import type { Domain } from '../../spec/domain.ts';
-import { GenEnvError } from '../../spec/errors.ts';
-import type { SimulatorDemonstration, SimulatorUpdateBatch, TrainableSimulator, UpdateStats } from '../../spec/policy.ts';
-import type { Proposal, SimulatorContext } from '../../spec/simulator.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type {
+  SimulatorDemonstration,
+  SimulatorUpdateBatch,
+  TrainableSimulator,
+  UpdateStats,
+} from '../../interfaces/policy.ts';
+import type { Proposal, SimulatorContext } from '../../interfaces/simulator.ts';
 import { writeFileAtomic } from '../../util/files.ts';
 import { deriveSeed, Random, stableId } from '../../util/random.ts';
 import { toOpenAIMessages } from './chat-mapping.ts';
@@ -21,7 +26,7 @@ import type { EndpointPool } from './endpoint-pool.ts';
 import { ExemplarPool, ExemplarPoolFileSchema, type Exemplar } from './exemplar-pool.ts';
 import { extractJson } from './json-extraction.ts';
 import type { SimulatorOptions } from './options.ts';
-import type { AdapterManager, AdapterSelection } from '../../trainers/adapter-manager.ts';
+import type { AdapterManager, AdapterSelection } from '../../interfaces/adapter-manager.ts';
 import type { OpenAIPolicySpec } from './policy-spec.ts';
 import { isRetryableStatus } from './retry-policy.ts';
 import { simulatorMessages, type SimulatorOutputMode } from './simulator-prompt.ts';
@@ -84,7 +89,10 @@ export class OpenAISimulator implements TrainableSimulator {
     return this.pool.all();
   }
 
-  async propose(contexts: SimulatorContext[], options: { seed: number; temperature?: number; topP?: number }): Promise<Proposal[]> {
+  async propose(
+    contexts: SimulatorContext[],
+    options: { seed: number; temperature?: number; topP?: number },
+  ): Promise<Proposal[]> {
     return Promise.all(contexts.map((context) => this.proposeOne(context, options)));
   }
 
@@ -92,14 +100,16 @@ export class OpenAISimulator implements TrainableSimulator {
     if (demonstrations.length === 0) return {};
     // Demonstrations were never attempted: weight 1, the average weight of the loop's `mean`-normalised records.
     const weight = 1;
-    this.pool.add(demonstrations.map((demonstration) => ({
-      family: this.familyOf(demonstration.spec, demonstration.context.seed.family),
-      target: demonstration.target,
-      spec: demonstration.spec,
-      successRate: null,
-      envReward: null,
-      weight,
-    })));
+    this.pool.add(
+      demonstrations.map((demonstration) => ({
+        family: this.familyOf(demonstration.spec, demonstration.context.seed.family),
+        target: demonstration.target,
+        spec: demonstration.spec,
+        successRate: null,
+        envReward: null,
+        weight,
+      })),
+    );
     this.versionCount++;
     return { 'simulator/exemplars': this.pool.size };
   }
@@ -107,16 +117,19 @@ export class OpenAISimulator implements TrainableSimulator {
   async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<UpdateStats> {
     if (batch.records.length === 0) return {};
     for (const record of batch.records) {
-      if (!(record.weight >= 0) || !Number.isFinite(record.weight)) throw new GenEnvError('internal', `RWR weight ${record.weight} is not a finite number ≥ 0`);
+      if (!(record.weight >= 0) || !Number.isFinite(record.weight))
+        throw new GenEnvError('internal', `RWR weight ${record.weight} is not a finite number ≥ 0`);
     }
-    this.pool.add(batch.records.map((record) => ({
-      family: this.familyOf(record.proposal.spec, record.context.seed.family),
-      target: record.target,
-      ...(record.proposal.spec !== undefined ? { spec: record.proposal.spec } : this.parsedSpec(record.target)),
-      successRate: record.successRate,
-      envReward: record.envReward,
-      weight: record.weight,
-    })));
+    this.pool.add(
+      batch.records.map((record) => ({
+        family: this.familyOf(record.proposal.spec, record.context.seed.family),
+        target: record.target,
+        ...(record.proposal.spec !== undefined ? { spec: record.proposal.spec } : this.parsedSpec(record.target)),
+        successRate: record.successRate,
+        envReward: record.envReward,
+        weight: record.weight,
+      })),
+    );
     this.versionCount++;
     const weights = batch.records.map((record) => record.weight);
     return {
@@ -135,7 +148,9 @@ export class OpenAISimulator implements TrainableSimulator {
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      throw new GenEnvError('resume', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`, { cause: error });
+      throw new GenEnvError('resume', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`, {
+        cause: error,
+      });
     }
     let parsed: ReturnType<typeof ExemplarPoolFileSchema.safeParse>;
     try {
@@ -143,7 +158,8 @@ export class OpenAISimulator implements TrainableSimulator {
     } catch (error) {
       throw new GenEnvError('resume', `${path} is not JSON`, { cause: error });
     }
-    if (!parsed.success) throw new GenEnvError('resume', `${path} is not an exemplar pool: ${parsed.error.issues[0]!.message}`);
+    if (!parsed.success)
+      throw new GenEnvError('resume', `${path} is not an exemplar pool: ${parsed.error.issues[0]!.message}`);
     this.pool.restore(parsed.data);
     this.versionCount = parsed.data.version;
   }
@@ -152,7 +168,10 @@ export class OpenAISimulator implements TrainableSimulator {
     this.endpoints.close();
   }
 
-  private async proposeOne(context: SimulatorContext, options: { seed: number; temperature?: number; topP?: number }): Promise<Proposal> {
+  private async proposeOne(
+    context: SimulatorContext,
+    options: { seed: number; temperature?: number; topP?: number },
+  ): Promise<Proposal> {
     const seed = deriveSeed(options.seed, 'simulator', context.id);
     const exemplars = this.pool.sample(this.options.exemplars, context.seed.family, new Random(seed));
     const version = this.adapter?.name ?? `env-v${this.versionCount}`;
@@ -169,7 +188,8 @@ export class OpenAISimulator implements TrainableSimulator {
     const id = `${context.id}:${stableId([seed, version, content.length])}`;
     const proposal: Proposal = { id, contextId: context.id, raw: content, policyVersion: version };
     if (mode === 'free-form') return proposal;
-    const value = mode === 'structured' ? parseJsonOrUndefined(content) ?? extractJson(content) : extractJson(content);
+    const value =
+      mode === 'structured' ? (parseJsonOrUndefined(content) ?? extractJson(content)) : extractJson(content);
     const checked = value === undefined ? undefined : this.domain.specSchema.safeParse(value);
     if (checked?.success) proposal.spec = checked.data;
     return proposal;
@@ -182,7 +202,13 @@ export class OpenAISimulator implements TrainableSimulator {
     options: { temperature?: number; topP?: number },
     mode: SimulatorOutputMode,
   ): Promise<string> {
-    const messages = simulatorMessages({ domain: this.domain, context, exemplars, mode, ...(this.schema ? { schema: this.schema } : {}) });
+    const messages = simulatorMessages({
+      domain: this.domain,
+      context,
+      exemplars,
+      mode,
+      ...(this.schema ? { schema: this.schema } : {}),
+    });
     const adapter = this.adapter;
     const body = (selection: AdapterSelection | null) => ({
       ...this.options.extraBody,
@@ -190,17 +216,28 @@ export class OpenAISimulator implements TrainableSimulator {
       model: selection?.model ?? this.spec.model,
       messages: toOpenAIMessages(messages),
       seed,
-      ...((options.temperature ?? this.options.temperature) !== undefined ? { temperature: options.temperature ?? this.options.temperature } : {}),
+      ...((options.temperature ?? this.options.temperature) !== undefined
+        ? { temperature: options.temperature ?? this.options.temperature }
+        : {}),
       ...(options.topP !== undefined ? { top_p: options.topP } : {}),
       ...(this.options.maxTokens !== undefined ? { max_tokens: this.options.maxTokens } : {}),
       ...(mode === 'structured'
-        ? { response_format: { type: 'json_schema' as const, json_schema: { name: schemaName(this.domain.name), schema: this.schema!, strict: this.options.strict } } }
+        ? {
+            response_format: {
+              type: 'json_schema' as const,
+              json_schema: { name: schemaName(this.domain.name), schema: this.schema!, strict: this.options.strict },
+            },
+          }
         : {}),
     });
     // A 501 while asking for structured outputs means "not supported", not "try again later".
-    const retryStatus = mode === 'structured' ? (status: number) => isRetryableStatus(status) && status !== 501 : undefined;
+    const retryStatus =
+      mode === 'structured' ? (status: number) => isRetryableStatus(status) && status !== 501 : undefined;
     const send = (selection: AdapterSelection | null) =>
-      this.endpoints.call((endpoint) => endpoint.client.chat.completions.create(body(selection)), retryStatus ? { retryStatus } : {});
+      this.endpoints.call(
+        (endpoint) => endpoint.client.chat.completions.create(body(selection)),
+        retryStatus ? { retryStatus } : {},
+      );
     const response = adapter ? await adapter.manager.withAdapter(adapter.name, send) : await send(null);
     const message = response.choices?.[0]?.message;
     return typeof message?.content === 'string' ? message.content : '';

@@ -36,11 +36,15 @@ describe('parseTextToolCalls', () => {
   });
   it('accepts a last block without its closing tag and skips broken or nameless blocks', () => {
     expect(parseTextToolCalls('<tool_call>{"name": "x", "arguments": {')).toEqual([]);
-    expect(parseTextToolCalls('<tool_call>{"arguments": {}}</tool_call><tool_call>{"name": "ok"}')).toEqual([{ name: 'ok', arguments: {} }]);
+    expect(parseTextToolCalls('<tool_call>{"arguments": {}}</tool_call><tool_call>{"name": "ok"}')).toEqual([
+      { name: 'ok', arguments: {} },
+    ]);
     expect(parseTextToolCalls('no calls here')).toEqual([]);
   });
   it('describes tools with the call format', () => {
-    const text = describeToolsForText([{ type: 'function', function: { name: 'search', description: 'find', parameters: { type: 'object' } } }]);
+    const text = describeToolsForText([
+      { type: 'function', function: { name: 'search', description: 'find', parameters: { type: 'object' } } },
+    ]);
     expect(text).toContain('<tool_call>{"name"');
     expect(text).toContain('"name":"search"');
   });

@@ -3,7 +3,7 @@
  * odd whitespace, code fences, trailing commas or a second layer of JSON encoding, and text-mode calls
  * written as `<tool_call>{"name": ..., "arguments"|"parameters": {...}}</tool_call>` (single- or multi-line).
  */
-import type { ToolCall, ToolSchema } from '../../spec/chat.ts';
+import type { ToolCall, ToolSchema } from '../../interfaces/chat.ts';
 
 /** Unicode spaces that JSON.parse rejects but models emit (NBSP, zero-width, BOM, line/paragraph separators). */
 const ODD_SPACES = /[\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
@@ -37,9 +37,15 @@ function callFromObject(value: unknown): ToolCall | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   const functionPart = record.function as Record<string, unknown> | undefined;
-  const name = typeof record.name === 'string' ? record.name : typeof functionPart?.name === 'string' ? functionPart.name : undefined;
+  const name =
+    typeof record.name === 'string'
+      ? record.name
+      : typeof functionPart?.name === 'string'
+        ? functionPart.name
+        : undefined;
   if (!name || name.trim().length === 0) return null;
-  const rawArguments = record.arguments ?? record.parameters ?? functionPart?.arguments ?? functionPart?.parameters ?? {};
+  const rawArguments =
+    record.arguments ?? record.parameters ?? functionPart?.arguments ?? functionPart?.parameters ?? {};
   const parsed = typeof rawArguments === 'string' ? parseToolArguments(rawArguments) : rawArguments;
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
   return { name: name.trim(), arguments: parsed as Record<string, unknown> };
@@ -78,7 +84,13 @@ export function describeToolsForText(tools: readonly ToolSchema[]): string {
     'Tools (JSON Schema of the arguments):',
   ];
   for (const tool of tools) {
-    lines.push(JSON.stringify({ name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters }));
+    lines.push(
+      JSON.stringify({
+        name: tool.function.name,
+        description: tool.function.description,
+        parameters: tool.function.parameters,
+      }),
+    );
   }
   return lines.join('\n');
 }

@@ -29,14 +29,21 @@ export function factorisedKl(p: Logits, q: Logits): number {
 
 /** Entropy in nats of the factorised distribution. */
 export function factorisedEntropy(logits: Logits): number {
-  return logits.reduce((sum, vector) => sum - softmax(vector).reduce((inner, p) => inner + (p > 0 ? p * Math.log(p) : 0), 0), 0);
+  return logits.reduce(
+    (sum, vector) => sum - softmax(vector).reduce((inner, p) => inner + (p > 0 ? p * Math.log(p) : 0), 0),
+    0,
+  );
 }
 
 /**
  * Weighted empirical distribution per knob: Σ w·onehot(index) / Σ w. `samples` is [records][knobs]
  * of value indices; weights ≥ 0 with a positive sum. Shape [knobs][values].
  */
-export function weightedHistogram(samples: readonly (readonly number[])[], weights: readonly number[], sizes: readonly number[]): number[][] {
+export function weightedHistogram(
+  samples: readonly (readonly number[])[],
+  weights: readonly number[],
+  sizes: readonly number[],
+): number[][] {
   const histogram = sizes.map((size) => new Array<number>(size).fill(0));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   samples.forEach((indices, record) => {
@@ -73,7 +80,12 @@ export interface RwrStepResult {
  * (per knob, ∇ = q̄ − π − c·π⊙(log π − log π₀ − KL) − η·π⊙(log π + H)), then shrink the step along the
  * line from the old logits until KL(π_new ‖ π_old) ≤ cap (bisection). Pure.
  */
-export function rwrStep(current: Logits, initial: Logits, target: number[][], settings: RwrStepSettings): RwrStepResult {
+export function rwrStep(
+  current: Logits,
+  initial: Logits,
+  target: number[][],
+  settings: RwrStepSettings,
+): RwrStepResult {
   let logits = current.map((vector) => vector.slice());
   for (let step = 0; step < settings.steps; step++) {
     logits = logits.map((vector, knob) => {
@@ -86,11 +98,16 @@ export function rwrStep(current: Logits, initial: Logits, target: number[][], se
         const likelihoodGradient = target[knob]![value]! - p;
         const klGradient = p > 0 ? p * (Math.log(p) - Math.log(reference[value]!) - kl) : 0;
         const entropyGradient = p > 0 ? -p * (Math.log(p) + entropy) : 0;
-        return logit + settings.learningRate * (likelihoodGradient - settings.klCoefficient * klGradient + settings.entropyBonus * entropyGradient);
+        return (
+          logit +
+          settings.learningRate *
+            (likelihoodGradient - settings.klCoefficient * klGradient + settings.entropyBonus * entropyGradient)
+        );
       });
     });
   }
-  const interpolate = (scale: number): Logits => current.map((vector, knob) => vector.map((logit, value) => logit + scale * (logits[knob]![value]! - logit)));
+  const interpolate = (scale: number): Logits =>
+    current.map((vector, knob) => vector.map((logit, value) => logit + scale * (logits[knob]![value]! - logit)));
   let klFromPrevious = factorisedKl(logits, current);
   if (klFromPrevious <= settings.klCap) return { logits, klFromPrevious, stepScale: 1 };
   let low = 0;

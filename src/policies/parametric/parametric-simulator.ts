@@ -1,21 +1,53 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GenEnvError, type Domain, type Proposal, type SampleOptions, type SimulatorContext, type SimulatorDemonstration, type SimulatorUpdateBatch, type TrainableSimulator, type UpdateStats } from '../../spec/index.ts';
+import {
+  GenEnvError,
+  type Domain,
+  type Proposal,
+  type SampleOptions,
+  type SimulatorContext,
+  type SimulatorDemonstration,
+  type SimulatorUpdateBatch,
+  type TrainableSimulator,
+  type UpdateStats,
+} from '../../interfaces/index.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { parseOptions } from '../options.ts';
 import { readCheckpointJson } from '../checkpoint-file.ts';
 import { factorisedEntropy, factorisedKl, rwrStep, softmax, weightedHistogram, type Logits } from './categorical.ts';
 
-export const ParametricOptionsSchema = z.object({
-  learningRate: z.number().gt(0).max(100).default(2).describe('RWR step size on the knob logits'),
-  steps: z.number().int().min(1).max(1000).default(10).describe('gradient steps per RWR update'),
-  klCoefficient: z.number().min(0).max(100).default(0.02).describe('KL penalty to the initial simulator'),
-  klCap: z.number().gt(0).max(100).default(0.4).describe('largest KL (nats) of one update from the previous simulator'),
-  entropyBonus: z.number().min(0).max(100).default(0).describe('entropy bonus η·H(π) in the RWR objective, keeps the simulator exploring'),
-  initialBias: z.number().min(-10).max(10).default(0).describe('initial logit slope toward harder knob values (negative favours easy)'),
-  warmStartSmoothing: z.number().min(0).max(1).default(0.1).describe('share of uniform mass mixed into the warm-start distribution, so every knob value stays reachable'),
-}).strict();
+export const ParametricOptionsSchema = z
+  .object({
+    learningRate: z.number().gt(0).max(100).default(2).describe('RWR step size on the knob logits'),
+    steps: z.number().int().min(1).max(1000).default(10).describe('gradient steps per RWR update'),
+    klCoefficient: z.number().min(0).max(100).default(0.02).describe('KL penalty to the initial simulator'),
+    klCap: z
+      .number()
+      .gt(0)
+      .max(100)
+      .default(0.4)
+      .describe('largest KL (nats) of one update from the previous simulator'),
+    entropyBonus: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(0)
+      .describe('entropy bonus η·H(π) in the RWR objective, keeps the simulator exploring'),
+    initialBias: z
+      .number()
+      .min(-10)
+      .max(10)
+      .default(0)
+      .describe('initial logit slope toward harder knob values (negative favours easy)'),
+    warmStartSmoothing: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.1)
+      .describe('share of uniform mass mixed into the warm-start distribution, so every knob value stays reachable'),
+  })
+  .strict();
 export type ParametricOptions = z.infer<typeof ParametricOptionsSchema>;
 
 const SampleSchema = z.array(z.number().int().min(0));
@@ -32,10 +64,16 @@ export class ParametricSimulator implements TrainableSimulator {
   private updates = 0;
   private readonly options: ParametricOptions;
 
-  constructor(private readonly domain: Domain, options: Record<string, unknown> = {}) {
+  constructor(
+    private readonly domain: Domain,
+    options: Record<string, unknown> = {},
+  ) {
     this.options = parseOptions(ParametricOptionsSchema, options, 'parametric simulator');
-    if (domain.knobs.length === 0) throw new GenEnvError('config', `domain ${domain.name} has no difficulty knobs for a parametric simulator`);
-    this.initial = domain.knobs.map((knob) => knob.values.map((_, index) => this.options.initialBias * (index / Math.max(1, knob.values.length - 1))));
+    if (domain.knobs.length === 0)
+      throw new GenEnvError('config', `domain ${domain.name} has no difficulty knobs for a parametric simulator`);
+    this.initial = domain.knobs.map((knob) =>
+      knob.values.map((_, index) => this.options.initialBias * (index / Math.max(1, knob.values.length - 1))),
+    );
     this.logits = this.initial.map((vector) => vector.slice());
   }
 
@@ -53,7 +91,9 @@ export class ParametricSimulator implements TrainableSimulator {
     const temperature = Math.max(options.temperature ?? 1, 1e-3);
     return contexts.map((context, position) => {
       const indices = this.logits.map((vector) => random.categorical(softmax(vector, temperature)));
-      const values = Object.fromEntries(this.domain.knobs.map((knob, index) => [knob.name, knob.values[indices[index]!]!]));
+      const values = Object.fromEntries(
+        this.domain.knobs.map((knob, index) => [knob.name, knob.values[indices[index]!]!]),
+      );
       const logprob = indices.reduce((sum, value, knob) => sum + Math.log(softmax(this.logits[knob]!)[value]!), 0);
       const built = this.domain.specFromKnobs(values, deriveSeed(options.seed, 'spec', position));
       return {
@@ -82,9 +122,15 @@ export class ParametricSimulator implements TrainableSimulator {
     });
     if (indices.length > 0) {
       const sizes = this.domain.knobs.map((knob) => knob.values.length);
-      const histogram = weightedHistogram(indices, indices.map(() => 1), sizes);
+      const histogram = weightedHistogram(
+        indices,
+        indices.map(() => 1),
+        sizes,
+      );
       const smoothing = this.options.warmStartSmoothing;
-      this.initial = histogram.map((probabilities) => probabilities.map((p) => Math.log((1 - smoothing) * p + smoothing / probabilities.length)));
+      this.initial = histogram.map((probabilities) =>
+        probabilities.map((p) => Math.log((1 - smoothing) * p + smoothing / probabilities.length)),
+      );
       this.logits = this.initial.map((vector) => vector.slice());
     }
     this.updates++;
@@ -92,11 +138,23 @@ export class ParametricSimulator implements TrainableSimulator {
   }
 
   async update(batch: SimulatorUpdateBatch, _options?: { seed: number }): Promise<UpdateStats> {
-    const usable = batch.records.filter((record) => record.weight > 0 && SampleSchema.safeParse(record.proposal.sample).success);
-    if (usable.length === 0) return { records: 0, klFromPrevious: 0, klFromInitial: factorisedKl(this.logits, this.initial), entropy: factorisedEntropy(this.logits) };
+    const usable = batch.records.filter(
+      (record) => record.weight > 0 && SampleSchema.safeParse(record.proposal.sample).success,
+    );
+    if (usable.length === 0)
+      return {
+        records: 0,
+        klFromPrevious: 0,
+        klFromInitial: factorisedKl(this.logits, this.initial),
+        entropy: factorisedEntropy(this.logits),
+      };
     const sizes = this.domain.knobs.map((knob) => knob.values.length);
     const samples = usable.map((record) => record.proposal.sample as number[]);
-    const target = weightedHistogram(samples, usable.map((record) => record.weight), sizes);
+    const target = weightedHistogram(
+      samples,
+      usable.map((record) => record.weight),
+      sizes,
+    );
     const result = rwrStep(this.logits, this.initial, target, this.options);
     this.logits = result.logits;
     this.updates++;
@@ -110,15 +168,28 @@ export class ParametricSimulator implements TrainableSimulator {
   }
 
   async save(directory: string): Promise<void> {
-    await writeFile(join(directory, 'parametric.json'), JSON.stringify({ logits: this.logits, initial: this.initial, updates: this.updates }));
+    await writeFile(
+      join(directory, 'parametric.json'),
+      JSON.stringify({ logits: this.logits, initial: this.initial, updates: this.updates }),
+    );
   }
 
   async load(directory: string): Promise<void> {
     const path = join(directory, 'parametric.json');
-    const state = await readCheckpointJson(path, z.object({ logits: z.array(z.array(z.number())), initial: z.array(z.array(z.number())), updates: z.number().int().min(0) }), 'parametric simulator');
+    const state = await readCheckpointJson(
+      path,
+      z.object({
+        logits: z.array(z.array(z.number())),
+        initial: z.array(z.array(z.number())),
+        updates: z.number().int().min(0),
+      }),
+      'parametric simulator',
+    );
     const sizes = this.domain.knobs.map((knob) => knob.values.length);
-    const fits = (logits: Logits) => logits.length === sizes.length && logits.every((vector, knob) => vector.length === sizes[knob]);
-    if (!fits(state.logits) || !fits(state.initial)) throw new GenEnvError('policy', `parametric simulator checkpoint ${path} does not match the domain's knobs`);
+    const fits = (logits: Logits) =>
+      logits.length === sizes.length && logits.every((vector, knob) => vector.length === sizes[knob]);
+    if (!fits(state.logits) || !fits(state.initial))
+      throw new GenEnvError('policy', `parametric simulator checkpoint ${path} does not match the domain's knobs`);
     this.logits = state.logits;
     this.initial = state.initial;
     this.updates = state.updates;

@@ -1,18 +1,53 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type AgentDemonstration, type AgentPrompt, type AgentUpdateBatch, type Completion, type SampleOptions, type TrainableAgent, type UpdateStats } from '../../spec/index.ts';
+import type {
+  AgentDemonstration,
+  AgentPrompt,
+  AgentUpdateBatch,
+  Completion,
+  SampleOptions,
+  TrainableAgent,
+  UpdateStats,
+} from '../../interfaces/index.ts';
 import { Random } from '../../util/random.ts';
 import { parseOptions } from '../options.ts';
 import { readCheckpointJson } from '../checkpoint-file.ts';
 
-export const StudentOptionsSchema = z.object({
-  initialAbility: z.number().min(-100).max(100).default(0.5).describe('ability before the warm start, on the difficulty scale'),
-  warmStartGain: z.number().min(0).max(100).default(0.5).describe('ability gained from the warm start (SFT on seeds)'),
-  learningRate: z.number().min(0).max(100).default(0.35).describe('ability gained per update at maximal learning signal'),
-  rehearsalGain: z.number().min(0).max(1).default(0).describe('ability gained per rehearsal pair (SFT on D_train) in an update'),
-  slope: z.number().gt(0).max(100).default(1.6).describe('slope of the logistic success curve σ(slope·(ability − difficulty))'),
-}).strict();
+export const StudentOptionsSchema = z
+  .object({
+    initialAbility: z
+      .number()
+      .min(-100)
+      .max(100)
+      .default(0.5)
+      .describe('ability before the warm start, on the difficulty scale'),
+    warmStartGain: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(0.5)
+      .describe('ability gained from the warm start (SFT on seeds)'),
+    learningRate: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(0.35)
+      .describe('ability gained per update at maximal learning signal'),
+    rehearsalGain: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0)
+      .describe('ability gained per rehearsal pair (SFT on D_train) in an update'),
+    slope: z
+      .number()
+      .gt(0)
+      .max(100)
+      .default(1.6)
+      .describe('slope of the logistic success curve σ(slope·(ability − difficulty))'),
+  })
+  .strict();
 export type StudentOptions = z.infer<typeof StudentOptionsSchema>;
 
 const FAILURE_TEXT = 'I cannot solve this.';
@@ -72,7 +107,11 @@ export class SimulatedStudent implements TrainableAgent {
       return Array.from({ length: options.samples }, () => {
         const success = greedy ? probability >= 0.5 : random.next() < probability;
         return success
-          ? { text: prompt.reference.answer, toolCalls: prompt.reference.toolCalls, policyVersion: `student-v${this.updates}` }
+          ? {
+              text: prompt.reference.answer,
+              toolCalls: prompt.reference.toolCalls,
+              policyVersion: `student-v${this.updates}`,
+            }
           : { text: FAILURE_TEXT, policyVersion: `student-v${this.updates}` };
       });
     });
@@ -94,11 +133,18 @@ export class SimulatedStudent implements TrainableAgent {
   }
 
   async save(directory: string): Promise<void> {
-    await writeFile(join(directory, 'student.json'), JSON.stringify({ ability: this.ability, updates: this.updates, options: this.options }));
+    await writeFile(
+      join(directory, 'student.json'),
+      JSON.stringify({ ability: this.ability, updates: this.updates, options: this.options }),
+    );
   }
 
   async load(directory: string): Promise<void> {
-    const state = await readCheckpointJson(join(directory, 'student.json'), z.object({ ability: z.number(), updates: z.number().int().min(0) }), 'student');
+    const state = await readCheckpointJson(
+      join(directory, 'student.json'),
+      z.object({ ability: z.number(), updates: z.number().int().min(0) }),
+      'student',
+    );
     this.ability = state.ability;
     this.updates = state.updates;
   }

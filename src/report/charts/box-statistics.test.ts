@@ -30,7 +30,10 @@ describe('stripOffsets', () => {
   });
 
   it('stays inside the half width however many values coincide', () => {
-    const offsets = stripOffsets(Array.from({ length: 200 }, () => 0.5), 0.3);
+    const offsets = stripOffsets(
+      Array.from({ length: 200 }, () => 0.5),
+      0.3,
+    );
     expect(Math.max(...offsets)).toBeLessThanOrEqual(0.3 + 1e-12);
     expect(Math.min(...offsets)).toBeGreaterThanOrEqual(-0.3 - 1e-12);
   });

@@ -14,7 +14,13 @@ export function quantileSorted(sorted: readonly number[], q: number): number {
 export function boxStatistics(values: readonly number[]): BoxStatistics | null {
   if (values.length === 0) return null;
   const sorted = values.slice().sort((a, b) => a - b);
-  return [sorted[0]!, quantileSorted(sorted, 0.25), quantileSorted(sorted, 0.5), quantileSorted(sorted, 0.75), sorted[sorted.length - 1]!];
+  return [
+    sorted[0]!,
+    quantileSorted(sorted, 0.25),
+    quantileSorted(sorted, 0.5),
+    quantileSorted(sorted, 0.75),
+    sorted[sorted.length - 1]!,
+  ];
 }
 
 /**

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { EpochMetrics } from '../../spec/summary.ts';
-import { fixtureEpoch } from '../testing/fixtures.ts';
+import type { EpochMetrics } from '../../interfaces/summary.ts';
+import { fixtureEpoch } from '../../../test/support/report-fixtures.ts';
 import { calibrationChart, targetBand } from './calibration.ts';
 
 const options = { variant: 'genenv' as const, seed: 2, epochs: 5, tasksPerEpoch: 7, emptyEpochs: [3] };
 const epochs: EpochMetrics[] = [0, 1, 2, 3, 4, 5].map((epoch) => fixtureEpoch(options, epoch));
 
-type AnySeries = { type: string; name: string; data: unknown[]; markArea?: { data: [{ yAxis: number }, { yAxis: number }][] }; markLine?: { data: { yAxis: number }[] } };
+type AnySeries = {
+  type: string;
+  name: string;
+  data: unknown[];
+  markArea?: { data: [{ yAxis: number }, { yAxis: number }][] };
+  markLine?: { data: { yAxis: number }[] };
+};
 const seriesOf = (chart: ReturnType<typeof calibrationChart>) => chart.option.series as unknown as AnySeries[];
 
 describe('calibration chart', () => {
@@ -34,7 +40,10 @@ describe('calibration chart', () => {
     // Epoch 0 (warm start) and epoch 3 (empty) have no box.
     expect(boxes.map((box) => box === '-')).toEqual([true, false, false, true, false, false]);
     // Dots sit inside their epoch's band of the category axis and keep their p̂ value.
-    const epoch4 = dots.filter(([x]) => x > 3.5 && x < 4.5).map(([, y]) => y).sort();
+    const epoch4 = dots
+      .filter(([x]) => x > 3.5 && x < 4.5)
+      .map(([, y]) => y)
+      .sort();
     expect(epoch4).toEqual(epochs[4]!.successRates.slice().sort());
     const meanLine = series.find((entry) => entry.name === 'mean success rate')!.data;
     expect(meanLine[0]).toBe('-');

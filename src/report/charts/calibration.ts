@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { EpochMetrics } from '../../spec/summary.ts';
+import type { EpochMetrics } from '../../interfaces/summary.ts';
 import { baseOption, colorAt, countDrawn, type ChartSpec } from './chart-spec.ts';
 import { boxStatistics, stripOffsets } from './box-statistics.ts';
 import { epochAxis, meanOnAxis } from './epoch-series.ts';
@@ -21,13 +21,17 @@ export function calibrationChart(
   options: { id?: string; title?: string } = {},
 ): ChartSpec {
   const axis = epochAxis(runs);
-  const pooled = axis.map((epoch) => runs.flatMap((epochs) => epochs.find((entry) => entry.epoch === epoch)?.successRates ?? []));
+  const pooled = axis.map((epoch) =>
+    runs.flatMap((epochs) => epochs.find((entry) => entry.epoch === epoch)?.successRates ?? []),
+  );
   const boxes = pooled.map((values) => boxStatistics(values));
   // Dots live on a hidden value axis over [−0.5, E − 0.5], which lines up with the category bands.
   const dots: [number, number][] = [];
   pooled.forEach((values, position) => {
     const offsets = stripOffsets(values);
-    values.forEach((value, index) => dots.push([position + offsets[index]!, value]));
+    values.forEach((value, index) => {
+      dots.push([position + offsets[index]!, value]);
+    });
   });
   const meanSuccess = meanOnAxis(axis, runs, (entry) => entry.successRate);
   const [low, high] = targetBand(alpha, kMin);
@@ -38,13 +42,31 @@ export function calibrationChart(
   const height = 400;
   const option: EChartsOption = {
     ...baseOption(),
-    legend: { top: 6, left: 'center', data: ['p̂ per task type', 'distribution', 'mean success rate', { name: bandName, icon: 'rect', itemStyle: { color: 'rgba(44, 160, 44, 0.3)' } }] },
+    legend: {
+      top: 6,
+      left: 'center',
+      data: [
+        'p̂ per task type',
+        'distribution',
+        'mean success rate',
+        { name: bandName, icon: 'rect', itemStyle: { color: 'rgba(44, 160, 44, 0.3)' } },
+      ],
+    },
     grid: { left: 72, right: 32, top: 48, bottom: 56 },
     xAxis: [
       { type: 'category', data: axis.map(String), name: 'epoch', nameLocation: 'middle', nameGap: 30 },
       { type: 'value', min: -0.5, max: axis.length - 0.5, show: false },
     ],
-    yAxis: { type: 'value', min: 0, max: 1, axisLine: { show: true, onZero: false }, name: 'p̂ (success rate of a task type)', nameLocation: 'middle', nameGap: 44, splitLine: { lineStyle: { color: '#e6e6e6' } } },
+    yAxis: {
+      type: 'value',
+      min: 0,
+      max: 1,
+      axisLine: { show: true, onZero: false },
+      name: 'p̂ (success rate of a task type)',
+      nameLocation: 'middle',
+      nameGap: 44,
+      splitLine: { lineStyle: { color: '#e6e6e6' } },
+    },
     series: [
       {
         type: 'line',

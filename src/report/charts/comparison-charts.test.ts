@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ComparisonSchema, type Comparison } from '../../spec/summary.ts';
+import { ComparisonSchema, type Comparison } from '../../interfaces/summary.ts';
 import { confidenceInterval95 } from '../../util/statistics.ts';
 import { dataEfficiencyChart } from './data-efficiency.ts';
 import { variantIntervalsChart } from './variant-intervals.ts';
@@ -8,7 +8,11 @@ import { isStaticVariant, macroAverageScore } from './variant-statistics.ts';
 function variant(name: string, samples: number, a: number[], b: number[]) {
   const perSeed = { a, b };
   return {
-    variant: name, seeds: [1, 2, 3], perSeed, syntheticSamples: samples, runs: [],
+    variant: name,
+    seeds: [1, 2, 3],
+    perSeed,
+    syntheticSamples: samples,
+    runs: [],
     mean: { a: a.reduce((x, y) => x + y) / a.length, b: b.reduce((x, y) => x + y) / b.length },
     interval: { a: confidenceInterval95(a), b: confidenceInterval95(b) },
   };
@@ -45,7 +49,13 @@ describe('variant statistics', () => {
   });
 
   it('recognises static variants at every data multiple', () => {
-    expect(['static', 'static-2x', 'static-3.3x', 'genenv', 'staticky'].map(isStaticVariant)).toEqual([true, true, true, false, false]);
+    expect(['static', 'static-2x', 'static-3.3x', 'genenv', 'staticky'].map(isStaticVariant)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -59,19 +69,24 @@ describe('variant intervals chart', () => {
     expect(bars.map((bar) => bar.value)).toEqual(comparison.variants.map((entry) => entry.mean.a));
     const bars2 = series[3]!.data as { value: number }[];
     expect(bars2.map((bar) => bar.value)).toEqual(comparison.variants.map((entry) => entry.mean.b));
-    expect(series[1]!.data).toEqual(comparison.variants.map((entry, index) => [index, entry.interval.a![0], entry.interval.a![1]]));
+    expect(series[1]!.data).toEqual(
+      comparison.variants.map((entry, index) => [index, entry.interval.a![0], entry.interval.a![1]]),
+    );
     expect(series[2]!.data).toHaveLength(15);
     expect(chart.points).toBe(2 * (5 + 15));
   });
 
-  it('keeps each seed dot inside its variant\'s band', () => {
+  it("keeps each seed dot inside its variant's band", () => {
     for (const [x] of series[2]!.data as [number, number][]) {
       expect(Math.abs(x - Math.round(x))).toBeLessThanOrEqual(0.15 + 1e-12);
     }
   });
 
   it('skips an interval that is not a number (a variant with no finished seed)', () => {
-    const broken = { ...comparison, variants: [{ ...comparison.variants[0]!, interval: { a: [Number.NaN, Number.NaN] as [number, number] } }] };
+    const broken = {
+      ...comparison,
+      variants: [{ ...comparison.variants[0]!, interval: { a: [Number.NaN, Number.NaN] as [number, number] } }],
+    };
     const brokenSeries = variantIntervalsChart(broken).option.series as unknown as AnySeries[];
     expect(brokenSeries[1]!.data).toEqual([]);
   });

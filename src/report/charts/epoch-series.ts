@@ -1,4 +1,4 @@
-import type { EpochMetrics } from '../../spec/summary.ts';
+import type { EpochMetrics } from '../../interfaces/summary.ts';
 
 /** Sorted union of the epoch numbers of several runs: the shared x axis of per-epoch charts. */
 export function epochAxis(runs: readonly (readonly EpochMetrics[])[]): number[] {

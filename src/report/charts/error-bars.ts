@@ -26,8 +26,16 @@ export function errorBarSeries(
         type: 'group',
         children: [
           { type: 'line', shape: { x1: low[0], y1: low[1], x2: high[0], y2: high[1] }, style },
-          { type: 'line', shape: { x1: low[0] - capWidth / 2, y1: low[1], x2: low[0] + capWidth / 2, y2: low[1] }, style },
-          { type: 'line', shape: { x1: high[0] - capWidth / 2, y1: high[1], x2: high[0] + capWidth / 2, y2: high[1] }, style },
+          {
+            type: 'line',
+            shape: { x1: low[0] - capWidth / 2, y1: low[1], x2: low[0] + capWidth / 2, y2: low[1] },
+            style,
+          },
+          {
+            type: 'line',
+            shape: { x1: high[0] - capWidth / 2, y1: high[1], x2: high[0] + capWidth / 2, y2: high[1] },
+            style,
+          },
         ],
       };
     },

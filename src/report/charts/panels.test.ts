@@ -7,8 +7,23 @@ describe('panelsOption', () => {
   const { option, width, height, points } = panelsOption(
     ['0', '1', '2'],
     [
-      { title: 'a', yName: 'y', series: [{ name: 'genenv', values: [0.1, null, 0.3] }, { name: 'random', values: [0.2, 0.2, 0.2] }] },
-      { title: 'b', yName: 'y', yRange: [0, 1], series: [{ name: 'random', values: [null, null, 0.5], connectNulls: true }, { name: 'genenv', values: [1, 2, 3] }] },
+      {
+        title: 'a',
+        yName: 'y',
+        series: [
+          { name: 'genenv', values: [0.1, null, 0.3] },
+          { name: 'random', values: [0.2, 0.2, 0.2] },
+        ],
+      },
+      {
+        title: 'b',
+        yName: 'y',
+        yRange: [0, 1],
+        series: [
+          { name: 'random', values: [null, null, 0.5], connectNulls: true },
+          { name: 'genenv', values: [1, 2, 3] },
+        ],
+      },
     ],
     { columns: 3, panelWidth: 200, panelHeight: 100, xName: 'epoch' },
   );
@@ -29,7 +44,8 @@ describe('panelsOption', () => {
   });
 
   it('gives a series the same colour in every panel and one legend entry', () => {
-    const colorOf = (name: string) => new Set(series.filter((entry) => entry.name === name).map((entry) => entry.color));
+    const colorOf = (name: string) =>
+      new Set(series.filter((entry) => entry.name === name).map((entry) => entry.color));
     expect(colorOf('genenv').size).toBe(1);
     expect(colorOf('random').size).toBe(1);
     expect([...colorOf('genenv')][0]).not.toBe([...colorOf('random')][0]);
@@ -38,7 +54,12 @@ describe('panelsOption', () => {
 
   it('lays four panels out as two rows of two', () => {
     const panel = { title: 'p', yName: 'y', series: [{ name: 's', values: [1] }] };
-    const four = panelsOption(['0'], [panel, panel, panel, panel], { columns: 3, panelWidth: 200, panelHeight: 100, xName: 'epoch' });
+    const four = panelsOption(['0'], [panel, panel, panel, panel], {
+      columns: 3,
+      panelWidth: 200,
+      panelHeight: 100,
+      xName: 'epoch',
+    });
     const lefts = new Set((four.option.grid as { left: number }[]).map((grid) => grid.left));
     expect(lefts.size).toBe(2);
   });

@@ -1,4 +1,4 @@
-import type { EpochMetrics } from '../../spec/summary.ts';
+import type { EpochMetrics } from '../../interfaces/summary.ts';
 
 /**
  * Runs shown as one curve: a single run, or the seeds of one variant (averaged per epoch).

@@ -16,13 +16,19 @@ export function solvedFractionsChart(groups: readonly RunGroup[]): ChartSpec {
         title: 'Fully solved task types',
         yName: 'fraction',
         yRange: [0, 1],
-        series: groups.map((group) => ({ name: group.name, values: meanOnAxis(axis, group.runs, (entry) => entry.solvedFraction) })),
+        series: groups.map((group) => ({
+          name: group.name,
+          values: meanOnAxis(axis, group.runs, (entry) => entry.solvedFraction),
+        })),
       },
       {
         title: 'Unsolved task types',
         yName: 'fraction',
         yRange: [0, 1],
-        series: groups.map((group) => ({ name: group.name, values: meanOnAxis(axis, group.runs, (entry) => entry.unsolvedFraction) })),
+        series: groups.map((group) => ({
+          name: group.name,
+          values: meanOnAxis(axis, group.runs, (entry) => entry.unsolvedFraction),
+        })),
       },
     ],
     { columns: 2, panelWidth: 380, panelHeight: 220, xName: 'epoch' },
@@ -30,7 +36,8 @@ export function solvedFractionsChart(groups: readonly RunGroup[]): ChartSpec {
   return {
     id: 'solved-fractions',
     title: 'Fully solved and unsolved tasks',
-    caption: 'Share of generated task types solved by all of the agent\'s rollouts and by none of them, per epoch (paper Fig. 8).',
+    caption:
+      "Share of generated task types solved by all of the agent's rollouts and by none of them, per epoch (paper Fig. 8).",
     ...layout,
   };
 }

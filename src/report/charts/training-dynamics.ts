@@ -14,30 +14,44 @@ export function trainingDynamicsChart(groups: readonly RunGroup[]): ChartSpec {
     {
       title: 'Agent reward (GRPO, mean per rollout)',
       yName: 'reward',
-      series: groups.map((group) => ({ name: group.name, values: meanOnAxis(axis, group.runs, (entry) => entry.agentReward) })),
+      series: groups.map((group) => ({
+        name: group.name,
+        values: meanOnAxis(axis, group.runs, (entry) => entry.agentReward),
+      })),
     },
     {
       title: 'Simulator reward R_env (mean per task type)',
       yName: 'R_env',
-      series: groups.map((group) => ({ name: group.name, values: meanOnAxis(axis, group.runs, (entry) => entry.envReward) })),
-    },
-    ...heldOutSets.map((set): Panel => ({
-      title: `Held-out accuracy: ${set}`,
-      yName: 'accuracy',
-      yRange: [0, 1],
       series: groups.map((group) => ({
         name: group.name,
-        values: meanOnAxis(axis, group.runs, (entry) => entry.heldOutAccuracy[set]),
-        // Held-out sets may be evaluated only every few epochs: join the points that exist.
-        connectNulls: true,
+        values: meanOnAxis(axis, group.runs, (entry) => entry.envReward),
       })),
-    })),
+    },
+    ...heldOutSets.map(
+      (set): Panel => ({
+        title: `Held-out accuracy: ${set}`,
+        yName: 'accuracy',
+        yRange: [0, 1],
+        series: groups.map((group) => ({
+          name: group.name,
+          values: meanOnAxis(axis, group.runs, (entry) => entry.heldOutAccuracy[set]),
+          // Held-out sets may be evaluated only every few epochs: join the points that exist.
+          connectNulls: true,
+        })),
+      }),
+    ),
   ];
-  const layout = panelsOption(axis.map(String), panels, { columns: 3, panelWidth: 300, panelHeight: 200, xName: 'epoch' });
+  const layout = panelsOption(axis.map(String), panels, {
+    columns: 3,
+    panelWidth: 300,
+    panelHeight: 200,
+    xName: 'epoch',
+  });
   return {
     id: 'training-dynamics',
     title: 'Training dynamics',
-    caption: 'Agent reward, simulator reward and held-out accuracy per epoch (paper Fig. 4). Epoch 0 is the evaluation after the warm start, before any co-evolution update.',
+    caption:
+      'Agent reward, simulator reward and held-out accuracy per epoch (paper Fig. 4). Epoch 0 is the evaluation after the warm start, before any co-evolution update.',
     ...layout,
   };
 }

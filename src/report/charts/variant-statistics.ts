@@ -1,10 +1,11 @@
 import { confidenceInterval95, mean } from '../../util/statistics.ts';
-import type { Comparison } from '../../spec/summary.ts';
+import type { Comparison } from '../../interfaces/summary.ts';
 
 /** Held-out sets named by any variant of a comparison, in first-seen order. */
 export function heldOutSetsOf(comparison: Comparison): string[] {
   const sets: string[] = [];
-  for (const variant of comparison.variants) for (const set of Object.keys(variant.mean)) if (!sets.includes(set)) sets.push(set);
+  for (const variant of comparison.variants)
+    for (const set of Object.keys(variant.mean)) if (!sets.includes(set)) sets.push(set);
   return sets;
 }
 
@@ -26,13 +27,21 @@ export function macroAverageScore(variant: Comparison['variants'][number]): Vari
   const sets = Object.keys(variant.perSeed);
   const perSeed: number[] = [];
   for (let seed = 0; seed < variant.seeds.length; seed += 1) {
-    const values = sets.map((set) => variant.perSeed[set]![seed]).filter((value): value is number => value !== undefined && Number.isFinite(value));
+    const values = sets
+      .map((set) => variant.perSeed[set]![seed])
+      .filter((value): value is number => value !== undefined && Number.isFinite(value));
     const average = mean(values);
     if (average !== null) perSeed.push(average);
   }
   const center = mean(perSeed);
   if (center === null) return null;
-  return { variant: variant.variant, syntheticSamples: variant.syntheticSamples, mean: center, interval: confidenceInterval95(perSeed), perSeed };
+  return {
+    variant: variant.variant,
+    syntheticSamples: variant.syntheticSamples,
+    mean: center,
+    interval: confidenceInterval95(perSeed),
+    perSeed,
+  };
 }
 
 /** Static augmentation at several data multiples is named `static`, `static-2x`, `static-3.3x`, … */

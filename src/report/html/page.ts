@@ -61,11 +61,22 @@ footer { color: #8a93a0; font-size: 12px; text-align: center; padding: 16px; }
  * The whole report as one self-contained HTML document: inline CSS, inline SVG, no scripts, and a
  * Content-Security-Policy that forbids every network fetch, so the file opens offline and leaks nothing.
  */
-export function renderPage(title: string, subtitle: string, facts: readonly Fact[], sections: readonly Section[], generatedAt: string): string {
+export function renderPage(
+  title: string,
+  subtitle: string,
+  facts: readonly Fact[],
+  sections: readonly Section[],
+  generatedAt: string,
+): string {
   const factCards = facts
-    .map((fact) => `<div class="fact"><div class="label">${escapeHtml(fact.label)}</div><div class="value">${escapeHtml(fact.value)}</div></div>`)
+    .map(
+      (fact) =>
+        `<div class="fact"><div class="label">${escapeHtml(fact.label)}</div><div class="value">${escapeHtml(fact.value)}</div></div>`,
+    )
     .join('\n');
-  const body = sections.map((section) => `<section>\n<h2>${escapeHtml(section.heading)}</h2>\n${section.html}\n</section>`).join('\n');
+  const body = sections
+    .map((section) => `<section>\n<h2>${escapeHtml(section.heading)}</h2>\n${section.html}\n</section>`)
+    .join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

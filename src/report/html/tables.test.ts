@@ -4,7 +4,9 @@ import { flattenConfig, htmlTable } from './tables.ts';
 
 describe('flattenConfig', () => {
   it('flattens nested objects to sorted dotted keys and shows arrays and numbers as JSON', () => {
-    expect(flattenConfig({ seed: 3, domain: { name: 'toolworld', options: {} }, betaPrior: [1, 1], offline: undefined })).toEqual([
+    expect(
+      flattenConfig({ seed: 3, domain: { name: 'toolworld', options: {} }, betaPrior: [1, 1], offline: undefined }),
+    ).toEqual([
       ['betaPrior', '[1,1]'],
       ['domain.name', 'toolworld'],
       ['domain.options', '{}'],
@@ -20,7 +22,12 @@ describe('html helpers', () => {
   });
 
   it('formats missing numbers as a dash and keeps integers whole', () => {
-    expect([formatNumber(null), formatNumber(Number.NaN), formatNumber(12), formatNumber(0.12345)]).toEqual(['—', '—', '12', '0.123']);
+    expect([formatNumber(null), formatNumber(Number.NaN), formatNumber(12), formatNumber(0.12345)]).toEqual([
+      '—',
+      '—',
+      '12',
+      '0.123',
+    ]);
   });
 
   it('builds a table with escaped cells and classes', () => {

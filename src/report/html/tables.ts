@@ -7,7 +7,11 @@ export interface Cell {
 }
 
 /** An HTML table with a header row; every text is escaped. `id` becomes `data-table` for tests. */
-export function htmlTable(id: string, header: readonly string[], rows: readonly (readonly (string | Cell)[])[]): string {
+export function htmlTable(
+  id: string,
+  header: readonly string[],
+  rows: readonly (readonly (string | Cell)[])[],
+): string {
   const cell = (value: string | Cell, tag: 'td' | 'th') => {
     const item = typeof value === 'string' ? { text: value } : value;
     const classAttribute = item.className ? ` class="${escapeHtml(item.className)}"` : '';

@@ -41,7 +41,14 @@ export function chatCompletionBody(model: string, choices: ScriptedChoice[]): Re
           : {}),
       },
       logprobs: choice.logprobs
-        ? { content: choice.logprobs.map((entry) => ({ token: entry.token, logprob: entry.logprob, bytes: null, top_logprobs: [] })) }
+        ? {
+            content: choice.logprobs.map((entry) => ({
+              token: entry.token,
+              logprob: entry.logprob,
+              bytes: null,
+              top_logprobs: [],
+            })),
+          }
         : null,
       finish_reason: choice.finishReason ?? (choice.toolCalls ? 'tool_calls' : 'stop'),
     })),
@@ -59,7 +66,8 @@ export function lastUserText(body: unknown): string {
   const messages = (body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
-    if (message.role === 'user') return typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+    if (message.role === 'user')
+      return typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
   }
   return '';
 }

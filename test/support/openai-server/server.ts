@@ -25,7 +25,9 @@ export type ServerAnswer =
   | { kind: 'drop' };
 
 /** Decides one chat answer: a full answer, or just the choices (wrapped into a 200 chat.completion). */
-export type ChatHandler = (request: ServerRequest) => ServerAnswer | ScriptedChoice[] | Promise<ServerAnswer | ScriptedChoice[]>;
+export type ChatHandler = (
+  request: ServerRequest,
+) => ServerAnswer | ScriptedChoice[] | Promise<ServerAnswer | ScriptedChoice[]>;
 
 export type FailureKind = '500' | '503' | '429' | 'timeout' | 'drop';
 
@@ -72,19 +74,34 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   const failureRandom = new Random(options.failures?.seed ?? 0);
   const requests: ServerRequest[] = [];
   const loadedAdapters = new Map<string, string>();
-  const llamaAdapters = (options.llamaAdapters ?? []).map((adapter, id) => ({ id, path: adapter.path, scale: adapter.scale ?? 1 }));
+  const llamaAdapters = (options.llamaAdapters ?? []).map((adapter, id) => ({
+    id,
+    path: adapter.path,
+    scale: adapter.scale ?? 1,
+  }));
   const adapterEvents: AdapterEvent[] = [];
   let inFlight = 0;
   let peak = 0;
 
-  const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  const send = (
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void => {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    response.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    response.writeHead(status, {
+      'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     response.end(text);
   };
 
   const answerChat = async (request: ServerRequest, response: ServerResponse): Promise<void> => {
-    const body = request.body as { model?: unknown; messages?: unknown; response_format?: { type?: string } } | undefined;
+    const body = request.body as
+      | { model?: unknown; messages?: unknown; response_format?: { type?: string } }
+      | undefined;
     // Some servers answer HTTP 500 (not 400) to a malformed request; mimic that.
     if (!body || typeof body !== 'object' || !Array.isArray(body.messages) || typeof body.model !== 'string') {
       send(response, 500, errorBody('malformed request: model and messages are required', 'server_error'));
@@ -97,7 +114,8 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
         response.socket?.destroy();
         return;
       }
-      const headers: Record<string, string> = kind === '429' ? { 'retry-after': String(options.failures.retryAfterSeconds ?? 0) } : {};
+      const headers: Record<string, string> =
+        kind === '429' ? { 'retry-after': String(options.failures.retryAfterSeconds ?? 0) } : {};
       send(response, Number(kind), errorBody(`injected ${kind}`, 'server_error'), headers);
       return;
     }
@@ -114,7 +132,9 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     if (adapterName) adapterEvents.push({ type: 'request-start', name: adapterName });
     try {
       const decided = options.chat ? await options.chat(request) : [{ content: 'ok' }];
-      const answer: ServerAnswer = Array.isArray(decided) ? { kind: 'json', body: chatCompletionBody(body.model, decided) } : decided;
+      const answer: ServerAnswer = Array.isArray(decided)
+        ? { kind: 'json', body: chatCompletionBody(body.model, decided) }
+        : decided;
       if (answer.kind === 'hang') return;
       if (answer.kind === 'drop') {
         response.socket?.destroy();
@@ -128,17 +148,23 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     }
   };
 
-  const answerVllmLora = (path: string, body: { lora_name?: string; lora_path?: string }, response: ServerResponse): void => {
+  const answerVllmLora = (
+    path: string,
+    body: { lora_name?: string; lora_path?: string },
+    response: ServerResponse,
+  ): void => {
     const name = body?.lora_name;
     if (typeof name !== 'string' || name.length === 0) return send(response, 400, errorBody('lora_name is required'));
     if (path === '/v1/load_lora_adapter') {
       if (typeof body.lora_path !== 'string') return send(response, 400, errorBody('lora_path is required'));
-      if (loadedAdapters.has(name)) return send(response, 400, errorBody(`The lora adapter '${name}' has already been loaded.`));
+      if (loadedAdapters.has(name))
+        return send(response, 400, errorBody(`The lora adapter '${name}' has already been loaded.`));
       loadedAdapters.set(name, body.lora_path);
       adapterEvents.push({ type: 'load', name });
       return send(response, 200, `Success: LoRA adapter '${name}' added successfully.`);
     }
-    if (!loadedAdapters.has(name)) return send(response, 404, errorBody(`The lora adapter '${name}' cannot be found.`, 'NotFoundError'));
+    if (!loadedAdapters.has(name))
+      return send(response, 404, errorBody(`The lora adapter '${name}' cannot be found.`, 'NotFoundError'));
     loadedAdapters.delete(name);
     adapterEvents.push({ type: 'unload', name });
     return send(response, 200, `Success: LoRA adapter '${name}' removed successfully.`);
@@ -163,13 +189,21 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
         inFlight++;
         peak = Math.max(peak, inFlight);
         response.on('close', () => inFlight--);
-        answerChat(request, response).catch((error: unknown) => send(response, 500, errorBody(String(error), 'server_error')));
+        answerChat(request, response).catch((error: unknown) =>
+          send(response, 500, errorBody(String(error), 'server_error')),
+        );
         return;
       }
       if (method === 'GET' && path === '/v1/models') {
         const data = [
           ...models.map((id) => ({ id, object: 'model', owned_by: 'genenv-test', root: id, parent: null })),
-          ...[...loadedAdapters].map(([id, root]) => ({ id, object: 'model', owned_by: 'genenv-test', root, parent: models[0] })),
+          ...[...loadedAdapters].map(([id, root]) => ({
+            id,
+            object: 'model',
+            owned_by: 'genenv-test',
+            root,
+            parent: models[0],
+          })),
         ];
         return send(response, 200, { object: 'list', data });
       }
@@ -181,7 +215,8 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
         if (!Array.isArray(body)) return send(response, 400, errorBody('expected a list of {id, scale}'));
         for (const entry of body as { id: number; scale: number }[]) {
           const adapter = llamaAdapters.find((candidate) => candidate.id === entry.id);
-          if (!adapter || typeof entry.scale !== 'number') return send(response, 400, errorBody(`invalid adapter id ${entry.id}`));
+          if (!adapter || typeof entry.scale !== 'number')
+            return send(response, 400, errorBody(`invalid adapter id ${entry.id}`));
           adapter.scale = entry.scale;
         }
         return send(response, 200, { success: true });

@@ -3,14 +3,16 @@
  * the sum of `difficulty + 1` small numbers. Enough for the simulator's schema, prompts and parsing.
  */
 import { z } from 'zod';
-import type { Domain } from '../../../src/spec/domain.ts';
-import type { AgentPrompt, Completion, ParseResult, Score, TaskInstance } from '../../../src/spec/task.ts';
+import type { Domain } from '../../../src/interfaces/domain.ts';
+import type { AgentPrompt, Completion, ParseResult, Score, TaskInstance } from '../../../src/interfaces/task.ts';
 import { Random, stableId } from '../../../src/util/random.ts';
 
-export const ToySpecSchema = z.object({
-  family: z.enum(['sum', 'product']),
-  difficulty: z.number().min(0).max(10),
-}).strict();
+export const ToySpecSchema = z
+  .object({
+    family: z.enum(['sum', 'product']),
+    difficulty: z.number().min(0).max(10),
+  })
+  .strict();
 export type ToySpec = z.infer<typeof ToySpecSchema>;
 
 interface ToyPayload {
@@ -32,7 +34,9 @@ function parseSpec(text: string): ParseResult<ToySpec> {
     }
   }
   const checked = ToySpecSchema.safeParse(value);
-  return checked.success ? { ok: true, value: checked.data } : { ok: false, reason: `invalid spec: ${checked.error.issues[0]!.message}` };
+  return checked.success
+    ? { ok: true, value: checked.data }
+    : { ok: false, reason: `invalid spec: ${checked.error.issues[0]!.message}` };
 }
 
 export const toyDomain: Domain<ToySpec, ToyPayload> = {
@@ -51,8 +55,15 @@ export const toyDomain: Domain<ToySpec, ToyPayload> = {
     const instances: TaskInstance<ToyPayload>[] = [];
     for (let index = 0; index < n; index++) {
       const numbers = Array.from({ length: Math.round(spec.difficulty) + 1 }, () => random.int(1, 9));
-      const answer = String(spec.family === 'sum' ? numbers.reduce((a, b) => a + b, 0) : numbers.reduce((a, b) => a * b, 1));
-      instances.push({ id: stableId([spec, seed, index]), family: spec.family, features: { difficulty: spec.difficulty }, payload: { numbers, answer, difficulty: spec.difficulty } });
+      const answer = String(
+        spec.family === 'sum' ? numbers.reduce((a, b) => a + b, 0) : numbers.reduce((a, b) => a * b, 1),
+      );
+      instances.push({
+        id: stableId([spec, seed, index]),
+        family: spec.family,
+        features: { difficulty: spec.difficulty },
+        payload: { numbers, answer, difficulty: spec.difficulty },
+      });
     }
     return { ok: true, instances };
   },

@@ -4,7 +4,7 @@ import { PythonError, pythonEquals, pythonItem } from '../python-values.ts';
 
 /** The official CheckToken: the username whose token equals `token`. */
 export function checkToken(context: ApiContext, token: unknown): string {
-  const accounts = context.databases['Account'] as Record<string, { token: unknown }>;
+  const accounts = context.databases.Account as Record<string, { token: unknown }>;
   for (const username of Object.keys(accounts)) if (pythonEquals(accounts[username]!.token, token)) return username;
   throw new PythonError('The token is invalid.');
 }
@@ -18,7 +18,7 @@ export function sameInputOutputException(response: ApiResponse, groundTruth: Rec
   );
 }
 
-const accounts = (context: ApiContext): Record<string, Record<string, unknown>> => context.databases['Account'];
+const accounts = (context: ApiContext): Record<string, Record<string, unknown>> => context.databases.Account;
 
 export const getUserToken: ApiDefinition = {
   name: 'GetUserToken',
@@ -27,7 +27,8 @@ export const getUserToken: ApiDefinition = {
   call: ({ username, password }, context) =>
     respond('GetUserToken', { username, password }, () => {
       const record = accounts(context)[username as string];
-      if (typeof username !== 'string' || !Object.hasOwn(accounts(context), username)) throw new PythonError('The username does not exist.');
+      if (typeof username !== 'string' || !Object.hasOwn(accounts(context), username))
+        throw new PythonError('The username does not exist.');
       if (!pythonEquals(record!.password, password)) throw new PythonError('The password is incorrect.');
       return { token: record!.token };
     }),
@@ -40,7 +41,8 @@ export const registerUser: ApiDefinition = {
   required: ['username', 'password', 'email'],
   call: ({ username, password, email }, context) =>
     respond(undefined, { username, password, email }, () => {
-      if (typeof username === 'string' && Object.hasOwn(accounts(context), username)) throw new PythonError('The username already exists.');
+      if (typeof username === 'string' && Object.hasOwn(accounts(context), username))
+        throw new PythonError('The username already exists.');
       // random.choices(ascii_letters + digits, k=18).lower(): any token works, the check ignores its value.
       const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
       let token = '';
@@ -51,7 +53,10 @@ export const registerUser: ApiDefinition = {
     }),
   check: (response, groundTruth) => {
     if (pythonItem(groundTruth, 'output') === null && response.output !== null) return false;
-    return pythonEquals(response.input, pythonItem(groundTruth, 'input')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+    return (
+      pythonEquals(response.input, pythonItem(groundTruth, 'input')) &&
+      pythonEquals(response.exception, pythonItem(groundTruth, 'exception'))
+    );
   },
 };
 
@@ -78,7 +83,8 @@ export const modifyPassword: ApiDefinition = {
   call: ({ token, old_password: oldPassword, new_password: newPassword }, context) =>
     respond('ModifyPassword', { token, old_password: oldPassword, new_password: newPassword }, () => {
       const username = checkToken(context, token);
-      if (!pythonEquals(accounts(context)[username]!.password, oldPassword)) throw new PythonError('The old password is incorrect.');
+      if (!pythonEquals(accounts(context)[username]!.password, oldPassword))
+        throw new PythonError('The old password is incorrect.');
       accounts(context)[username]!.password = newPassword;
       return { status: 'success' };
     }),
@@ -98,19 +104,24 @@ export const forgotPassword: ApiDefinition = {
     return respond(undefined, { status, ...keywords }, () => {
       const session = context.sessionState as { verificationCode?: number; username?: string };
       if (status === 'Forgot Password') {
-        if (!('username' in keywords) || !('email' in keywords)) throw new PythonError('The username and email are required for the first call.');
-        const username = keywords['username'];
-        if (typeof username !== 'string' || !Object.hasOwn(accounts(context), username)) throw new PythonError('The username does not exist.');
-        if (!pythonEquals(accounts(context)[username]!.email, keywords['email'])) throw new PythonError('The email is incorrect.');
+        if (!('username' in keywords) || !('email' in keywords))
+          throw new PythonError('The username and email are required for the first call.');
+        const username = keywords.username;
+        if (typeof username !== 'string' || !Object.hasOwn(accounts(context), username))
+          throw new PythonError('The username does not exist.');
+        if (!pythonEquals(accounts(context)[username]!.email, keywords.email))
+          throw new PythonError('The email is incorrect.');
         session.verificationCode = 970420;
         session.username = username;
         return session.verificationCode;
       }
       if (status === 'Verification Code') {
-        if (!session.verificationCode) throw new PythonError("You need to call the API with status 'Forgot Password' at first.");
-        if (!('new_password' in keywords) || !('verification_code' in keywords)) throw new PythonError('The new password and verification code are required for the second call.');
-        if (pythonEquals(session.verificationCode, keywords['verification_code'])) {
-          accounts(context)[session.username!]!.password = keywords['new_password'];
+        if (!session.verificationCode)
+          throw new PythonError("You need to call the API with status 'Forgot Password' at first.");
+        if (!('new_password' in keywords) || !('verification_code' in keywords))
+          throw new PythonError('The new password and verification code are required for the second call.');
+        if (pythonEquals(session.verificationCode, keywords.verification_code)) {
+          accounts(context)[session.username!]!.password = keywords.new_password;
           return 'success';
         }
         throw new PythonError('The verification code is incorrect.');
@@ -128,7 +139,9 @@ export const openBankAccount: ApiDefinition = {
   required: ['account', 'password', 'name'],
   call: ({ account, password, name }, context) =>
     respond('OpenBankAccount', { account, password, name }, () => {
-      const database = (context.databases['OpenBankAccount'] ??= { 0: { account: 'test', password: 'test', name: 'yifei' } }) as Record<string, { account: unknown }>;
+      const database = (context.databases.OpenBankAccount ??= {
+        0: { account: 'test', password: 'test', name: 'yifei' },
+      }) as Record<string, { account: unknown }>;
       for (const key of Object.keys(database)) if (pythonEquals(database[key]!.account, account)) return 'failed';
       database[String(Object.keys(database).length + 1)] = { account, password, name } as { account: unknown };
       return 'success';
@@ -149,13 +162,17 @@ export const queryBalance: ApiDefinition = {
       } catch {
         throw new PythonError('The token is incorrect.');
       }
-      const bank = context.databases['Bank'] as Record<string, { balance: unknown }>;
+      const bank = context.databases.Bank as Record<string, { balance: unknown }>;
       if (!Object.hasOwn(bank, username)) throw new PythonError('The user does not have an account.');
       return bank[username]!.balance;
     }),
   check: (response, groundTruth) => {
-    const responseToken = String((response.input as Record<string, unknown>)['token']).trim();
+    const responseToken = String((response.input as Record<string, unknown>).token).trim();
     const groundTruthToken = String(pythonItem(pythonItem(groundTruth, 'input'), 'token')).trim();
-    return responseToken === groundTruthToken && pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+    return (
+      responseToken === groundTruthToken &&
+      pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+      pythonEquals(response.exception, pythonItem(groundTruth, 'exception'))
+    );
   },
 };

@@ -55,7 +55,8 @@ function at(tokens: Token[], index: number): Token {
 }
 
 function operate(left: Token, operator: Token, right: Token): Token {
-  if (typeof left !== 'number' || typeof right !== 'number') throw new PythonError(`unsupported operand type(s) for ${String(operator)}`);
+  if (typeof left !== 'number' || typeof right !== 'number')
+    throw new PythonError(`unsupported operand type(s) for ${String(operator)}`);
   if (operator === '+') return left + right;
   if (operator === '-') return left - right;
   if (operator === '*') return left * right;
@@ -73,13 +74,19 @@ function evaluate(tokens: Token[], budget: { steps: number }): Token {
     const close = indexOf(tokens, ')');
     assignSlice(tokens, open, close + 1, [evaluate(tokens.slice(open + 1, close), budget)]);
   }
-  for (const [first, second] of [['*', '/'], ['+', '-']] as const) {
+  for (const [first, second] of [
+    ['*', '/'],
+    ['+', '-'],
+  ] as const) {
     while (tokens.includes(first) || tokens.includes(second)) {
       step();
       const firstIndex = tokens.indexOf(first);
       const secondIndex = tokens.indexOf(second);
-      const index = firstIndex !== -1 && secondIndex !== -1 ? Math.min(firstIndex, secondIndex) : Math.max(firstIndex, secondIndex);
-      assignSlice(tokens, index - 1, index + 2, [operate(at(tokens, index - 1), tokens[index]!, at(tokens, index + 1))]);
+      const index =
+        firstIndex !== -1 && secondIndex !== -1 ? Math.min(firstIndex, secondIndex) : Math.max(firstIndex, secondIndex);
+      assignSlice(tokens, index - 1, index + 2, [
+        operate(at(tokens, index - 1), tokens[index]!, at(tokens, index + 1)),
+      ]);
     }
   }
   return at(tokens, 0);
@@ -98,6 +105,10 @@ export const calculator: ApiDefinition = {
   check: (response, groundTruth) => {
     const responseFormula = text(pythonItem(response.input, 'formula')).replaceAll(' ', '');
     const groundTruthFormula = text(pythonItem(pythonItem(groundTruth, 'input'), 'formula')).replaceAll(' ', '');
-    return responseFormula === groundTruthFormula && pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+    return (
+      responseFormula === groundTruthFormula &&
+      pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+      pythonEquals(response.exception, pythonItem(groundTruth, 'exception'))
+    );
   },
 };

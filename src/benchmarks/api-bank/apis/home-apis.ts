@@ -1,19 +1,33 @@
 /** Ports of the smart-home and entertainment APIs (scenes, timed switches, music, hotel, e-mail). */
-import { respond, text, type ApiContext, type ApiDefinition, type ApiResponse, type RecordedResult } from '../api-types.ts';
+import {
+  respond,
+  text,
+  type ApiContext,
+  type ApiDefinition,
+  type ApiResponse,
+  type RecordedResult,
+} from '../api-types.ts';
 import { normalizeDateText, strftime, strptime } from '../python-datetime.ts';
 import { PythonError, PythonExceptionValue, pythonEquals, pythonItem } from '../python-values.ts';
 import { sameInputOutputException } from './account-apis.ts';
 
-const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> => pythonItem(result, 'input') as Record<string, unknown>;
+const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> =>
+  pythonItem(result, 'input') as Record<string, unknown>;
 const sameOutputException = (response: ApiResponse, groundTruth: RecordedResult): boolean =>
-  pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
-const scenes = (context: ApiContext): Record<string, unknown> => context.databases['Scenes'];
-const switches = (context: ApiContext): Record<string, { time: unknown; on: unknown }[]> => context.databases['TimeSwitch'];
+  pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+  pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+const scenes = (context: ApiContext): Record<string, unknown> => context.databases.Scenes;
+const switches = (context: ApiContext): Record<string, { time: unknown; on: unknown }[]> =>
+  context.databases.TimeSwitch;
 const sceneName = (value: unknown): string => text(value).trim().toLowerCase();
-const switchTime = (value: unknown): string | PythonExceptionValue => normalizeDateText(text(value), '%Y-%m-%d %H:%M:%S');
+const switchTime = (value: unknown): string | PythonExceptionValue =>
+  normalizeDateText(text(value), '%Y-%m-%d %H:%M:%S');
 
 function sceneCheck(response: ApiResponse, groundTruth: RecordedResult): boolean {
-  return sceneName(pythonItem(inputOf(response), 'name')) === sceneName(pythonItem(inputOf(groundTruth), 'name')) && sameOutputException(response, groundTruth);
+  return (
+    sceneName(pythonItem(inputOf(response), 'name')) === sceneName(pythonItem(inputOf(groundTruth), 'name')) &&
+    sameOutputException(response, groundTruth)
+  );
 }
 
 export const queryScene: ApiDefinition = {
@@ -66,7 +80,8 @@ export const timedSwitch: ApiDefinition = {
     const responseInput = inputOf(response);
     const groundTruthInput = inputOf(groundTruth);
     if (sceneName(pythonItem(responseInput, 'name')) !== sceneName(pythonItem(groundTruthInput, 'name'))) return false;
-    if (!pythonEquals(switchTime(pythonItem(responseInput, 'time')), switchTime(pythonItem(groundTruthInput, 'time')))) return false;
+    if (!pythonEquals(switchTime(pythonItem(responseInput, 'time')), switchTime(pythonItem(groundTruthInput, 'time'))))
+      return false;
     if (!pythonEquals(pythonItem(responseInput, 'on'), pythonItem(groundTruthInput, 'on'))) return false;
     return sameOutputException(response, groundTruth);
   },
@@ -93,7 +108,8 @@ export const cancelTimedSwitch: ApiDefinition = {
     const responseInput = inputOf(response);
     const groundTruthInput = inputOf(groundTruth);
     if (sceneName(pythonItem(responseInput, 'name')) !== sceneName(pythonItem(groundTruthInput, 'name'))) return false;
-    if (!pythonEquals(switchTime(pythonItem(responseInput, 'time')), switchTime(pythonItem(groundTruthInput, 'time')))) return false;
+    if (!pythonEquals(switchTime(pythonItem(responseInput, 'time')), switchTime(pythonItem(groundTruthInput, 'time'))))
+      return false;
     return sameOutputException(response, groundTruth);
   },
 };
@@ -119,7 +135,8 @@ export const sendEmail: ApiDefinition = {
   call: ({ receiver, subject, content }) =>
     respond('SendEmail', { receiver, subject, content }, () => {
       // Python's re.match with '$' also accepts one trailing newline.
-      if (!/^[a-z0-9]+[._]?[a-z0-9]+[@][\p{L}\p{N}_]+[.][\p{L}\p{N}_]{2,3}\n?$/u.test(text(receiver).trim())) throw new PythonError('Email address of the receiver is invalid.');
+      if (!/^[a-z0-9]+[._]?[a-z0-9]+[@][\p{L}\p{N}_]+[.][\p{L}\p{N}_]{2,3}\n?$/u.test(text(receiver).trim()))
+        throw new PythonError('Email address of the receiver is invalid.');
       if (text(subject).trim() === '') throw new PythonError('Subject cannot be empty.');
       if (text(content).trim() === '') throw new PythonError('Content cannot be empty.');
       return 'success';
@@ -139,23 +156,46 @@ export const sendEmail: ApiDefinition = {
 
 export const bookHotel: ApiDefinition = {
   name: 'BookHotel',
-  parameters: { hotel_name: 'str', check_in_time: 'str', check_out_time: 'str', room_count: 'int', adult_count: 'int', child_count: 'int' },
+  parameters: {
+    hotel_name: 'str',
+    check_in_time: 'str',
+    check_out_time: 'str',
+    room_count: 'int',
+    adult_count: 'int',
+    child_count: 'int',
+  },
   required: ['hotel_name', 'check_in_time', 'check_out_time', 'room_count', 'adult_count', 'child_count'],
   call: (values, context) => {
-    const { hotel_name: hotelName, check_in_time: checkIn, check_out_time: checkOut, room_count: rooms, adult_count: adults, child_count: children } = values;
-    const order = { hotel_name: hotelName, check_in_time: checkIn, check_out_time: checkOut, room_count: rooms, adult_count: adults, child_count: children };
+    const {
+      hotel_name: hotelName,
+      check_in_time: checkIn,
+      check_out_time: checkOut,
+      room_count: rooms,
+      adult_count: adults,
+      child_count: children,
+    } = values;
+    const order = {
+      hotel_name: hotelName,
+      check_in_time: checkIn,
+      check_out_time: checkOut,
+      room_count: rooms,
+      adult_count: adults,
+      child_count: children,
+    };
     return respond('BookHotel', { ...order }, () => {
       const day = (value: unknown) => strftime(strptime(text(value), '%Y-%m-%d'), '%Y-%m-%d');
       const start = day(checkIn);
       const end = day(checkOut);
-      if (typeof adults === 'number' && adults > 2 && pythonEquals(rooms, 1)) throw new PythonError('The number of adults is greater than 2. Two rooms are ordered.');
-      const database = context.databases['Hotel'] as Record<string, Record<string, unknown>>;
+      if (typeof adults === 'number' && adults > 2 && pythonEquals(rooms, 1))
+        throw new PythonError('The number of adults is greater than 2. Two rooms are ordered.');
+      const database = context.databases.Hotel as Record<string, Record<string, unknown>>;
       for (const key of Object.keys(database)) {
         const booked = database[key]!;
-        if (booked['hotel_name'] !== hotelName) continue;
-        const bookedStart = day(booked['check_in_time']);
-        const bookedEnd = day(booked['check_out_time']);
-        if ((start >= bookedStart && start < bookedEnd) || (end > bookedStart && end <= bookedEnd)) throw new PythonError('The room is not available.');
+        if (booked.hotel_name !== hotelName) continue;
+        const bookedStart = day(booked.check_in_time);
+        const bookedEnd = day(booked.check_out_time);
+        if ((start >= bookedStart && start < bookedEnd) || (end > bookedStart && end <= bookedEnd))
+          throw new PythonError('The room is not available.');
       }
       const id = String(Object.keys(database).length + 1);
       database[id] = order;

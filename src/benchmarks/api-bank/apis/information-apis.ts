@@ -1,12 +1,21 @@
 /** Ports of the look-up APIs: stocks, history, wiki, search engine, documents, images, speech, date. */
-import { respond, text, type ApiContext, type ApiDefinition, type ApiResponse, type RecordedResult } from '../api-types.ts';
+import {
+  respond,
+  text,
+  type ApiContext,
+  type ApiDefinition,
+  type ApiResponse,
+  type RecordedResult,
+} from '../api-types.ts';
 import { strftime, strptime } from '../python-datetime.ts';
 import { PythonError, PythonExceptionValue, pythonEquals, pythonItem, pythonZfill } from '../python-values.ts';
 import { bm25Scores } from '../bm25.ts';
 
-const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> => pythonItem(result, 'input') as Record<string, unknown>;
+const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> =>
+  pythonItem(result, 'input') as Record<string, unknown>;
 const sameOutputException = (response: ApiResponse, groundTruth: RecordedResult): boolean =>
-  pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+  pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+  pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
 const sameInputOutputException = (response: ApiResponse, groundTruth: RecordedResult): boolean =>
   pythonEquals(response.input, pythonItem(groundTruth, 'input')) && sameOutputException(response, groundTruth);
 
@@ -38,9 +47,10 @@ export const queryStock: ApiDefinition = {
       const [code, day] = stockFormat(stockCode, date);
       if (code === null) throw new PythonError('The stock code cannot be empty.');
       if (day instanceof PythonExceptionValue) throw new PythonError(day.message);
-      const database = context.databases['Stock'] as Record<string, Record<string, number>>;
+      const database = context.databases.Stock as Record<string, Record<string, number>>;
       if (!Object.hasOwn(database, code)) throw new PythonError('The stock code does not exist.');
-      if (!Object.hasOwn(database[code]!, day)) throw new PythonError('The stock price of this date is not maintained.');
+      if (!Object.hasOwn(database[code]!, day))
+        throw new PythonError('The stock price of this date is not maintained.');
       return database[code]![day];
     }),
   check: (response, groundTruth) => {
@@ -48,7 +58,9 @@ export const queryStock: ApiDefinition = {
     const groundTruthInput = inputOf(groundTruth);
     const left = stockFormat(pythonItem(responseInput, 'stock_code'), pythonItem(responseInput, 'date'));
     const right = stockFormat(pythonItem(groundTruthInput, 'stock_code'), pythonItem(groundTruthInput, 'date'));
-    return pythonEquals(left[0], right[0]) && pythonEquals(left[1], right[1]) && sameOutputException(response, groundTruth);
+    return (
+      pythonEquals(left[0], right[0]) && pythonEquals(left[1], right[1]) && sameOutputException(response, groundTruth)
+    );
   },
 };
 
@@ -75,12 +87,17 @@ export const queryHistoryToday: ApiDefinition = {
     respond('QueryHistoryToday', { date }, () => {
       const day = historyDate(date);
       if (day instanceof PythonExceptionValue) throw new PythonError(day.message);
-      const database = context.databases['History'] as Record<string, Record<string, string>[]>;
+      const database = context.databases.History as Record<string, Record<string, string>[]>;
       if (!Object.hasOwn(database, day)) throw new PythonError('The date is not in the database.');
-      return database[day]!.map((item) => `Title: ${item['Title']!.trim()}, Date: ${item['Date']!.trim()}, Description: ${item['Description']!.trim()}`);
+      return database[day]!.map(
+        (item) => `Title: ${item.Title!.trim()}, Date: ${item.Date!.trim()}, Description: ${item.Description!.trim()}`,
+      );
     }),
   check: (response, groundTruth) =>
-    pythonEquals(historyDate(pythonItem(inputOf(response), 'date')), historyDate(pythonItem(inputOf(groundTruth), 'date'))) && sameOutputException(response, groundTruth),
+    pythonEquals(
+      historyDate(pythonItem(inputOf(response), 'date')),
+      historyDate(pythonItem(inputOf(groundTruth), 'date')),
+    ) && sameOutputException(response, groundTruth),
 };
 
 export const wiki: ApiDefinition = {
@@ -90,11 +107,12 @@ export const wiki: ApiDefinition = {
   call: ({ keyword }, context) =>
     respond('Wiki', { keyword }, () => {
       const key = text(keyword).replaceAll('_', ' ').trim().toLowerCase();
-      const database = context.databases['Wiki'] as Record<string, { url: string; summary: string }>;
+      const database = context.databases.Wiki as Record<string, { url: string; summary: string }>;
       if (!Object.hasOwn(database, key)) throw new PythonError('Keyword not found.');
       return { url: database[key]!.url, summary: database[key]!.summary };
     }),
-  check: (response, groundTruth) => response.api_name === pythonItem(groundTruth, 'api_name') && sameOutputException(response, groundTruth),
+  check: (response, groundTruth) =>
+    response.api_name === pythonItem(groundTruth, 'api_name') && sameOutputException(response, groundTruth),
 };
 
 /** nltk's word_tokenize approximated: words, numbers with inner punctuation, and single symbols. */
@@ -108,17 +126,27 @@ export const searchEngine: ApiDefinition = {
   required: ['keyword'],
   call: ({ keyword }, context) =>
     respond('SearchEngine', { keyword }, () => {
-      const database = context.databases['SearchEngine'] as { raw_documents: unknown[]; tokenized_documents: string[][] };
+      const database = context.databases.SearchEngine as {
+        raw_documents: unknown[];
+        tokenized_documents: string[][];
+      };
       const scores = bm25Scores(database.tokenized_documents, wordTokenize(text(keyword).toLowerCase().trim()));
       // np.argsort(-scores)[:2]; ties keep document order here (numpy's quicksort does not promise one).
-      const ranking = scores.map((score, index) => ({ score, index })).sort((left, right) => right.score - left.score || left.index - right.index);
+      const ranking = scores
+        .map((score, index) => ({ score, index }))
+        .sort((left, right) => right.score - left.score || left.index - right.index);
       return ranking.slice(0, 2).map(({ index }) => database.raw_documents[index]);
     }),
   check: (response, groundTruth) => {
     if (response.api_name !== pythonItem(groundTruth, 'api_name')) return false;
     if (!pythonEquals(response.exception, pythonItem(groundTruth, 'exception'))) return false;
     const sorted = (items: unknown) =>
-      Array.isArray(items) ? [...items].sort((left, right) => { const key = (item: any) => `${item.title}${item.abstract}`; return key(left) < key(right) ? 1 : key(left) > key(right) ? -1 : 0; }) : items;
+      Array.isArray(items)
+        ? [...items].sort((left, right) => {
+            const key = (item: any) => `${item.title}${item.abstract}`;
+            return key(left) < key(right) ? 1 : key(left) > key(right) ? -1 : 0;
+          })
+        : items;
     return pythonEquals(sorted(response.output), sorted(pythonItem(groundTruth, 'output')));
   },
 };
@@ -132,7 +160,7 @@ export const documentQa: ApiDefinition = {
       const address = text(url).trim();
       const asked = text(question).trim();
       if (asked === '') throw new PythonError('The question is empty.');
-      const database = context.databases['QuestionAnswering'] as Record<string, Record<string, unknown>>;
+      const database = context.databases.QuestionAnswering as Record<string, Record<string, unknown>>;
       if (!Object.hasOwn(database, address)) throw new PythonError('The document of this url failed to be processed.');
       const answers = database[address]!;
       // `question not in self.database[url]`: the stored value may be a dict (key test) or a list (element test).
@@ -145,7 +173,8 @@ export const documentQa: ApiDefinition = {
     }),
   check: (response, groundTruth) =>
     text(pythonItem(inputOf(response), 'url')).trim() === text(pythonItem(inputOf(groundTruth), 'url')).trim() &&
-    text(pythonItem(inputOf(response), 'question')).trim() === text(pythonItem(inputOf(groundTruth), 'question')).trim() &&
+    text(pythonItem(inputOf(response), 'question')).trim() ===
+      text(pythonItem(inputOf(groundTruth), 'question')).trim() &&
     sameOutputException(response, groundTruth),
 };
 
@@ -156,8 +185,11 @@ export const imageCaption: ApiDefinition = {
   call: ({ url }, context) =>
     respond('ImageCaption', { url }, () => {
       const address = text(url).trim();
-      if (!address.endsWith('.jpg') && !address.endsWith('.jpeg') && !address.endsWith('.png')) throw new PythonError('The url should end with .jpg, .jpeg or .png.');
-      const found = (context.databases['ImageCaptioning'] as { url: string; caption: string }[]).find((item) => item.url === address);
+      if (!address.endsWith('.jpg') && !address.endsWith('.jpeg') && !address.endsWith('.png'))
+        throw new PythonError('The url should end with .jpg, .jpeg or .png.');
+      const found = (context.databases.ImageCaptioning as { url: string; caption: string }[]).find(
+        (item) => item.url === address,
+      );
       if (!found) throw new PythonError('The image of this url failed to be processed.');
       return found.caption;
     }),
@@ -172,7 +204,7 @@ export const speechRecognition: ApiDefinition = {
     respond('SpeechRecognition', { url }, () => {
       const address = text(url).trim();
       if (!address.endsWith('.wav')) throw new PythonError('The url should end with .wav.');
-      const database = context.databases['SpeechRecognition'] as Record<string, string>;
+      const database = context.databases.SpeechRecognition as Record<string, string>;
       if (!Object.hasOwn(database, address)) throw new PythonError('The audio of this url failed to be processed.');
       return database[address];
     }),

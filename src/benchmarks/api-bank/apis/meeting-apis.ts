@@ -1,5 +1,14 @@
 /** Ports of the meeting APIs (official apis/*_meeting.py). */
-import { respond, text, wordOverlapSatisfied, type ApiContext, type ApiDefinition, type ApiResponse, type RecordedResult, type ScoringMode } from '../api-types.ts';
+import {
+  respond,
+  text,
+  wordOverlapSatisfied,
+  type ApiContext,
+  type ApiDefinition,
+  type ApiResponse,
+  type RecordedResult,
+  type ScoringMode,
+} from '../api-types.ts';
 import { PythonError, PythonExceptionValue, pythonEquals, pythonItem } from '../python-values.ts';
 import { checkToken } from './account-apis.ts';
 import { parseDateTime } from './schedule-apis.ts';
@@ -15,9 +24,11 @@ const meetingParameters = {
 const meetingRequired = Object.keys(meetingParameters);
 
 type Row = Record<string, unknown>;
-const meetings = (context: ApiContext): Record<string, Row> => context.databases['Meeting'];
-const truthy = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && value !== 0 && value !== false;
-const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> => pythonItem(result, 'input') as Record<string, unknown>;
+const meetings = (context: ApiContext): Record<string, Row> => context.databases.Meeting;
+const truthy = (value: unknown): boolean =>
+  value !== null && value !== undefined && value !== '' && value !== 0 && value !== false;
+const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> =>
+  pythonItem(result, 'input') as Record<string, unknown>;
 
 function meetingInput(values: Record<string, unknown>): Record<string, unknown> {
   const { token, meeting_topic, start_time, end_time, location, attendees } = values;
@@ -27,24 +38,30 @@ function meetingInput(values: Record<string, unknown>): Record<string, unknown> 
 /** Common validation of the official add/modify/query/delete meeting methods. */
 function validate(values: Record<string, unknown>, topicRequired: boolean): void {
   if (topicRequired) {
-    parseDateTime(values['start_time']);
-    parseDateTime(values['end_time']);
-    if (text(values['meeting_topic']).trim() === '') throw new PythonError('Meeting Topic should not be null');
+    parseDateTime(values.start_time);
+    parseDateTime(values.end_time);
+    if (text(values.meeting_topic).trim() === '') throw new PythonError('Meeting Topic should not be null');
     return;
   }
-  if (truthy(values['start_time'])) parseDateTime(values['start_time']);
-  if (truthy(values['end_time'])) parseDateTime(values['end_time']);
-  if (text(values['meeting_topic']).trim() === '' && !truthy(values['start_time'])) throw new PythonError('Meeting Topic and start_time should not be null both');
+  if (truthy(values.start_time)) parseDateTime(values.start_time);
+  if (truthy(values.end_time)) parseDateTime(values.end_time);
+  if (text(values.meeting_topic).trim() === '' && !truthy(values.start_time))
+    throw new PythonError('Meeting Topic and start_time should not be null both');
 }
 
 function findMeeting(context: ApiContext, username: string, values: Record<string, unknown>): string | undefined {
   const rows = meetings(context);
-  return Object.keys(rows).find((key) => rows[key]!['username'] === username && (pythonEquals(rows[key]!['meeting_topic'], values['meeting_topic']) || pythonEquals(rows[key]!['start_time'], values['start_time'])));
+  return Object.keys(rows).find(
+    (key) =>
+      rows[key]!.username === username &&
+      (pythonEquals(rows[key]!.meeting_topic, values.meeting_topic) ||
+        pythonEquals(rows[key]!.start_time, values.start_time)),
+  );
 }
 
 function notFound(values: Record<string, unknown>): never | undefined {
-  if (truthy(values['meeting_topic'])) throw new PythonError(`You have no meeting about ${String(values['meeting_topic'])}`);
-  if (truthy(values['start_time'])) throw new PythonError(`You have no meeting at time : ${String(values['start_time'])}`);
+  if (truthy(values.meeting_topic)) throw new PythonError(`You have no meeting about ${String(values.meeting_topic)}`);
+  if (truthy(values.start_time)) throw new PythonError(`You have no meeting at time : ${String(values.start_time)}`);
   return undefined;
 }
 
@@ -52,10 +69,18 @@ function notFound(values: Record<string, unknown>): never | undefined {
 function meetingCheck(response: ApiResponse, groundTruth: RecordedResult): boolean {
   const responseInput = { ...inputOf(response) };
   const groundTruthInput = { ...inputOf(groundTruth) };
-  const satisfied = wordOverlapSatisfied(text(pythonItem(responseInput, 'meeting_topic')), text(pythonItem(groundTruthInput, 'meeting_topic')));
-  delete responseInput['meeting_topic'];
-  delete groundTruthInput['meeting_topic'];
-  return satisfied && pythonEquals(responseInput, groundTruthInput) && pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+  const satisfied = wordOverlapSatisfied(
+    text(pythonItem(responseInput, 'meeting_topic')),
+    text(pythonItem(groundTruthInput, 'meeting_topic')),
+  );
+  delete responseInput.meeting_topic;
+  delete groundTruthInput.meeting_topic;
+  return (
+    satisfied &&
+    pythonEquals(responseInput, groundTruthInput) &&
+    pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+    pythonEquals(response.exception, pythonItem(groundTruth, 'exception'))
+  );
 }
 
 export const addMeeting: ApiDefinition = {
@@ -68,8 +93,8 @@ export const addMeeting: ApiDefinition = {
       const rows = meetings(context);
       const keys = Object.keys(rows);
       const id = keys.length === 0 ? 0 : Math.max(...keys.map((key) => Number.parseInt(key, 10))) + 1;
-      rows[String(id)] = { username: checkToken(context, values['token']), ...meetingInput(values) };
-      delete rows[String(id)]!['token'];
+      rows[String(id)] = { username: checkToken(context, values.token), ...meetingInput(values) };
+      delete rows[String(id)]!.token;
       return 'success';
     }),
   check: meetingCheck,
@@ -82,7 +107,7 @@ export const deleteMeeting: ApiDefinition = {
   call: (values, context) =>
     respond('DeleteMeeting', meetingInput(values), () => {
       validate(values, false);
-      const username = checkToken(context, values['token']);
+      const username = checkToken(context, values.token);
       const key = findMeeting(context, username, values);
       if (key !== undefined) {
         delete meetings(context)[key];
@@ -100,7 +125,10 @@ export const deleteMeeting: ApiDefinition = {
       const key = mode === 'fixed' ? 'start_time' : 'time';
       return pythonEquals(pythonItem(inputOf(response), key), pythonItem(inputOf(groundTruth), key));
     }
-    return pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+    return (
+      pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+      pythonEquals(response.exception, pythonItem(groundTruth, 'exception'))
+    );
   },
 };
 
@@ -111,14 +139,14 @@ export const modifyMeeting: ApiDefinition = {
   call: (values, context) =>
     respond('ModifyMeeting', meetingInput(values), () => {
       validate(values, false);
-      const username = checkToken(context, values['token']);
+      const username = checkToken(context, values.token);
       const key = findMeeting(context, username, values);
       if (key !== undefined) {
         const row = meetings(context)[key]!;
-        if (truthy(values['meeting_topic'])) row['meeting_topic'] = values['meeting_topic'];
-        if (truthy(values['start_time'])) {
-          row['start_time'] = values['start_time'];
-          row['end_time'] = values['end_time'];
+        if (truthy(values.meeting_topic)) row.meeting_topic = values.meeting_topic;
+        if (truthy(values.start_time)) {
+          row.start_time = values.start_time;
+          row.end_time = values.end_time;
         }
         return 'success';
       }
@@ -135,7 +163,7 @@ export const queryMeeting: ApiDefinition = {
   call: (values, context) =>
     respond('QueryMeeting', meetingInput(values), () => {
       validate(values, false);
-      const username = checkToken(context, values['token']);
+      const username = checkToken(context, values.token);
       const key = findMeeting(context, username, values);
       if (key !== undefined) return meetings(context)[key];
       notFound(values);

@@ -1,5 +1,13 @@
 /** Ports of the agenda, alarm and reminder APIs (official apis/*_agenda.py, *_alarm.py, *_reminder.py). */
-import { respond, text, wordOverlapSatisfied, type ApiContext, type ApiDefinition, type ApiResponse, type RecordedResult } from '../api-types.ts';
+import {
+  respond,
+  text,
+  wordOverlapSatisfied,
+  type ApiContext,
+  type ApiDefinition,
+  type ApiResponse,
+  type RecordedResult,
+} from '../api-types.ts';
 import { strptime } from '../python-datetime.ts';
 import { PythonError, PythonExceptionValue, pythonEquals, pythonItem } from '../python-values.ts';
 import { checkToken, sameInputOutputException } from './account-apis.ts';
@@ -8,20 +16,31 @@ const dateTimeFormat = '%Y-%m-%d %H:%M:%S';
 
 /** `datetime.strptime(value, fmt)` where a non-str argument raises TypeError. */
 export function parseDateTime(value: unknown, format = dateTimeFormat): void {
-  if (typeof value !== 'string') throw new PythonError(`strptime() argument 1 must be str, not ${value === null ? 'None' : typeof value}`);
+  if (typeof value !== 'string')
+    throw new PythonError(`strptime() argument 1 must be str, not ${value === null ? 'None' : typeof value}`);
   strptime(value, format);
 }
 
 type Row = Record<string, unknown>;
 const table = (context: ApiContext, name: string): Record<string, Row> => context.databases[name];
-const truthy = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && value !== 0 && value !== false && !(Array.isArray(value) && value.length === 0);
-const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> => pythonItem(result, 'input') as Record<string, unknown>;
+const truthy = (value: unknown): boolean =>
+  value !== null &&
+  value !== undefined &&
+  value !== '' &&
+  value !== 0 &&
+  value !== false &&
+  !(Array.isArray(value) && value.length === 0);
+const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> =>
+  pythonItem(result, 'input') as Record<string, unknown>;
 
 /** AddAgenda/ModifyAgenda/QueryAgenda check: content overlap, then time, location, output, exception. */
 function agendaCheck(response: ApiResponse, groundTruth: RecordedResult): boolean {
   const responseInput = inputOf(response);
   const groundTruthInput = inputOf(groundTruth);
-  const satisfied = wordOverlapSatisfied(text(pythonItem(responseInput, 'content')), text(pythonItem(groundTruthInput, 'content')));
+  const satisfied = wordOverlapSatisfied(
+    text(pythonItem(responseInput, 'content')),
+    text(pythonItem(groundTruthInput, 'content')),
+  );
   return (
     satisfied &&
     pythonEquals(pythonItem(responseInput, 'time'), pythonItem(groundTruthInput, 'time')) &&
@@ -35,7 +54,10 @@ function agendaCheck(response: ApiResponse, groundTruth: RecordedResult): boolea
 function reminderCheck(response: ApiResponse, groundTruth: RecordedResult): boolean {
   const responseInput = inputOf(response);
   const groundTruthInput = inputOf(groundTruth);
-  const satisfied = wordOverlapSatisfied(text(pythonItem(responseInput, 'content')).toLowerCase(), text(pythonItem(groundTruthInput, 'content')).toLowerCase());
+  const satisfied = wordOverlapSatisfied(
+    text(pythonItem(responseInput, 'content')).toLowerCase(),
+    text(pythonItem(groundTruthInput, 'content')).toLowerCase(),
+  );
   return (
     satisfied &&
     pythonEquals(pythonItem(responseInput, 'time'), pythonItem(groundTruthInput, 'time')) &&
@@ -49,7 +71,10 @@ function deleteCheck(response: ApiResponse, groundTruth: RecordedResult): boolea
   if (pythonItem(groundTruth, 'output') === 'success' && response.output === 'success') {
     return pythonEquals(pythonItem(inputOf(response), 'time'), pythonItem(inputOf(groundTruth), 'time'));
   }
-  return pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception'));
+  return (
+    pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+    pythonEquals(response.exception, pythonItem(groundTruth, 'exception'))
+  );
 }
 
 export const addAgenda: ApiDefinition = {
@@ -79,7 +104,7 @@ export const deleteAgenda: ApiDefinition = {
       const rows = table(context, 'Agenda');
       for (const key of Object.keys(rows)) {
         const row = rows[key]!;
-        if (row['username'] === username && (pythonEquals(row['content'], content) || pythonEquals(row['time'], time))) {
+        if (row.username === username && (pythonEquals(row.content, content) || pythonEquals(row.time, time))) {
           delete rows[key];
           return 'success';
         }
@@ -102,7 +127,7 @@ export const modifyAgenda: ApiDefinition = {
       const rows = table(context, 'Agenda');
       for (const key of Object.keys(rows)) {
         const row = rows[key]!;
-        if (row['username'] === username && (pythonEquals(row['content'], content) || pythonEquals(row['time'], time))) {
+        if (row.username === username && (pythonEquals(row.content, content) || pythonEquals(row.time, time))) {
           rows[key] = { username, content, time, location };
           return 'success';
         }
@@ -126,7 +151,8 @@ export const queryAgenda: ApiDefinition = {
       const rows = table(context, 'Agenda');
       for (const key of Object.keys(rows)) {
         const row = rows[key]!;
-        if (row['username'] === username && (pythonEquals(row['content'], content) || pythonEquals(row['time'], time))) return row;
+        if (row.username === username && (pythonEquals(row.content, content) || pythonEquals(row.time, time)))
+          return row;
       }
       if (truthy(content)) throw new PythonError(`You have no agenda about ${String(content)}`);
       if (truthy(time)) throw new PythonError(`You have no agenda at time : ${String(time)}`);
@@ -160,7 +186,7 @@ export const deleteAlarm: ApiDefinition = {
       const username = checkToken(context, token);
       const rows = table(context, 'Alarm');
       for (const key of Object.keys(rows)) {
-        if (rows[key]!['username'] === username && pythonEquals(rows[key]!['time'], time)) {
+        if (rows[key]!.username === username && pythonEquals(rows[key]!.time, time)) {
           delete rows[key];
           return 'success';
         }
@@ -182,7 +208,7 @@ export const modifyAlarm: ApiDefinition = {
       const username = checkToken(context, token);
       const rows = table(context, 'Alarm');
       for (const key of Object.keys(rows)) {
-        if (rows[key]!['username'] === username && pythonEquals(rows[key]!['time'], fromTime)) {
+        if (rows[key]!.username === username && pythonEquals(rows[key]!.time, fromTime)) {
           rows[key] = { username, time: toTime };
           return 'success';
         }
@@ -202,7 +228,7 @@ export const queryAlarm: ApiDefinition = {
       const username = checkToken(context, token);
       const rows = table(context, 'Alarm');
       for (const key of Object.keys(rows)) {
-        if (rows[key]!['username'] === username && pythonEquals(rows[key]!['time'], time)) return rows[key];
+        if (rows[key]!.username === username && pythonEquals(rows[key]!.time, time)) return rows[key];
       }
       throw new PythonError(`You have no alarm clock at time : ${String(time)}`);
     }),
@@ -238,7 +264,7 @@ export const deleteReminder: ApiDefinition = {
       const rows = table(context, 'Reminder');
       for (const key of Object.keys(rows)) {
         const row = rows[key]!;
-        if (row['username'] === username && (pythonEquals(row['content'], content) || pythonEquals(row['time'], time))) {
+        if (row.username === username && (pythonEquals(row.content, content) || pythonEquals(row.time, time))) {
           delete rows[key];
           return 'success';
         }
@@ -260,9 +286,9 @@ export const modifyReminder: ApiDefinition = {
       const rows = table(context, 'Reminder');
       for (const key of Object.keys(rows)) {
         const row = rows[key]!;
-        if (row['username'] === username && (pythonEquals(row['content'], content) || pythonEquals(row['time'], time))) {
-          row['content'] = content;
-          row['time'] = time;
+        if (row.username === username && (pythonEquals(row.content, content) || pythonEquals(row.time, time))) {
+          row.content = content;
+          row.time = time;
           return 'success';
         }
       }
@@ -283,7 +309,8 @@ export const queryReminder: ApiDefinition = {
       const rows = table(context, 'Reminder');
       for (const key of Object.keys(rows)) {
         const row = rows[key]!;
-        if (row['username'] === username && (pythonEquals(row['content'], content) || pythonEquals(row['time'], time))) return row;
+        if (row.username === username && (pythonEquals(row.content, content) || pythonEquals(row.time, time)))
+          return row;
       }
       throw new PythonError(`You have no reminder about ${String(content)} or at time : ${String(time)}`);
     }),

@@ -21,12 +21,47 @@ export interface ApiDescription {
 
 /** The official `api_summery`: the class name split at capitals, lower-cased, then the description. */
 export function searchText(api: ApiDescription): string {
-  const spaced = [...api.name].map((character) => (character >= 'A' && character <= 'Z' ? ' ' + character.toLowerCase() : character)).join('').trim();
+  const spaced = [...api.name]
+    .map((character) => (character >= 'A' && character <= 'Z' ? ` ${character.toLowerCase()}` : character))
+    .join('')
+    .trim();
   return spaced + api.description;
 }
 
 // Function words carry no tool identity but would decide rankings where no content word matches.
-const stopWords = new Set(['a', 'an', 'the', 'of', 'for', 'to', 'in', 'on', 'and', 'or', 'is', 'are', 'be', 'by', 'with', 'this', 'that', 'it', 'my', 'me', 'i', 'api', 'given', 'from', 'at', 'as', 'what', 'how', 'can', 'you', 'please']);
+const stopWords = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'and',
+  'or',
+  'is',
+  'are',
+  'be',
+  'by',
+  'with',
+  'this',
+  'that',
+  'it',
+  'my',
+  'me',
+  'i',
+  'api',
+  'given',
+  'from',
+  'at',
+  'as',
+  'what',
+  'how',
+  'can',
+  'you',
+  'please',
+]);
 
 /** Lower-case content words cut to their first five letters (calculate/calculator → calcu). */
 export function searchTokens(text: string): string[] {
@@ -56,7 +91,8 @@ export function createToolSearch(apis: readonly ApiDescription[]): (keywords: st
     if (best === -1) throw new PythonError("'NoneType' object has no attribute 'pop'");
     const match = structuredClone(candidates[best]!);
     // The official GetUserToken entry keeps its desc_for_search field (it is not the popped copy).
-    if ('token' in match.input_parameters && userToken) return [{ ...structuredClone(userToken), desc_for_search: searchText(userToken) }, match];
+    if ('token' in match.input_parameters && userToken)
+      return [{ ...structuredClone(userToken), desc_for_search: searchText(userToken) }, match];
     return match;
   };
 }
@@ -65,6 +101,9 @@ export const toolSearcher: ApiDefinition = {
   name: 'ToolSearcher',
   parameters: { keywords: 'str' },
   required: ['keywords'],
-  call: ({ keywords }, context) => respond('ToolSearcher', { keywords }, () => context.services.searchTools(text(keywords))),
-  check: (response, groundTruth) => pythonEquals(response.output, pythonItem(groundTruth, 'output')) && pythonEquals(response.exception, pythonItem(groundTruth, 'exception')),
+  call: ({ keywords }, context) =>
+    respond('ToolSearcher', { keywords }, () => context.services.searchTools(text(keywords))),
+  check: (response, groundTruth) =>
+    pythonEquals(response.output, pythonItem(groundTruth, 'output')) &&
+    pythonEquals(response.exception, pythonItem(groundTruth, 'exception')),
 };

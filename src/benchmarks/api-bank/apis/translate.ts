@@ -12,16 +12,68 @@ import { serviceKey } from './information-apis.ts';
  * name is a substring of the requested language, so order matters).
  */
 const languages: [string, string][] = [
-  ['af', 'afrikaans'], ['sq', 'albanian'], ['am', 'amharic'], ['ar', 'arabic'], ['hy', 'armenian'], ['az', 'azerbaijani'],
-  ['eu', 'basque'], ['be', 'belarusian'], ['bn', 'bengali'], ['bs', 'bosnian'], ['bg', 'bulgarian'], ['ca', 'catalan'],
-  ['zh-cn', 'chinese (simplified)'], ['zh-tw', 'chinese (traditional)'], ['hr', 'croatian'], ['cs', 'czech'], ['da', 'danish'],
-  ['nl', 'dutch'], ['en', 'english'], ['eo', 'esperanto'], ['et', 'estonian'], ['tl', 'filipino'], ['fi', 'finnish'], ['fr', 'french'],
-  ['gl', 'galician'], ['ka', 'georgian'], ['de', 'german'], ['el', 'greek'], ['he', 'hebrew'], ['hi', 'hindi'], ['hu', 'hungarian'],
-  ['is', 'icelandic'], ['id', 'indonesian'], ['ga', 'irish'], ['it', 'italian'], ['ja', 'japanese'], ['ko', 'korean'], ['la', 'latin'],
-  ['lv', 'latvian'], ['lt', 'lithuanian'], ['ms', 'malay'], ['mt', 'maltese'], ['no', 'norwegian'], ['fa', 'persian'], ['pl', 'polish'],
-  ['pt', 'portuguese'], ['ro', 'romanian'], ['ru', 'russian'], ['sr', 'serbian'], ['sk', 'slovak'], ['sl', 'slovenian'], ['es', 'spanish'],
-  ['sw', 'swahili'], ['sv', 'swedish'], ['th', 'thai'], ['tr', 'turkish'], ['uk', 'ukrainian'], ['ur', 'urdu'], ['vi', 'vietnamese'],
-  ['cy', 'welsh'], ['yi', 'yiddish'], ['zu', 'zulu'],
+  ['af', 'afrikaans'],
+  ['sq', 'albanian'],
+  ['am', 'amharic'],
+  ['ar', 'arabic'],
+  ['hy', 'armenian'],
+  ['az', 'azerbaijani'],
+  ['eu', 'basque'],
+  ['be', 'belarusian'],
+  ['bn', 'bengali'],
+  ['bs', 'bosnian'],
+  ['bg', 'bulgarian'],
+  ['ca', 'catalan'],
+  ['zh-cn', 'chinese (simplified)'],
+  ['zh-tw', 'chinese (traditional)'],
+  ['hr', 'croatian'],
+  ['cs', 'czech'],
+  ['da', 'danish'],
+  ['nl', 'dutch'],
+  ['en', 'english'],
+  ['eo', 'esperanto'],
+  ['et', 'estonian'],
+  ['tl', 'filipino'],
+  ['fi', 'finnish'],
+  ['fr', 'french'],
+  ['gl', 'galician'],
+  ['ka', 'georgian'],
+  ['de', 'german'],
+  ['el', 'greek'],
+  ['he', 'hebrew'],
+  ['hi', 'hindi'],
+  ['hu', 'hungarian'],
+  ['is', 'icelandic'],
+  ['id', 'indonesian'],
+  ['ga', 'irish'],
+  ['it', 'italian'],
+  ['ja', 'japanese'],
+  ['ko', 'korean'],
+  ['la', 'latin'],
+  ['lv', 'latvian'],
+  ['lt', 'lithuanian'],
+  ['ms', 'malay'],
+  ['mt', 'maltese'],
+  ['no', 'norwegian'],
+  ['fa', 'persian'],
+  ['pl', 'polish'],
+  ['pt', 'portuguese'],
+  ['ro', 'romanian'],
+  ['ru', 'russian'],
+  ['sr', 'serbian'],
+  ['sk', 'slovak'],
+  ['sl', 'slovenian'],
+  ['es', 'spanish'],
+  ['sw', 'swahili'],
+  ['sv', 'swedish'],
+  ['th', 'thai'],
+  ['tr', 'turkish'],
+  ['uk', 'ukrainian'],
+  ['ur', 'urdu'],
+  ['vi', 'vietnamese'],
+  ['cy', 'welsh'],
+  ['yi', 'yiddish'],
+  ['zu', 'zulu'],
 ];
 
 /** The official detect_language: None → 'en'; 'chinese' variants; exact code or contained name. */
@@ -46,8 +98,9 @@ export const translate: ApiDefinition = {
   call: (values, context) => {
     const { src, ...keywords } = values;
     return respond('Translate', { src, ...keywords }, () => {
-      const key = translationKey(src, keywords['src_lang'], keywords['tgt_lang']);
-      if (!context.services.recorded.has(key)) throw new PythonError('The translation service is not reachable offline and this request was not recorded.');
+      const key = translationKey(src, keywords.src_lang, keywords.tgt_lang);
+      if (!context.services.recorded.has(key))
+        throw new PythonError('The translation service is not reachable offline and this request was not recorded.');
       return context.services.recorded.get(key);
     });
   },

@@ -10,18 +10,25 @@ import type { LongContextConstants } from '../long-context.ts';
 import { isFloat, toNumber } from '../python-float.ts';
 
 class File {
-  constructor(public name: string, public content: string = '') {}
+  constructor(
+    public name: string,
+    public content: string = '',
+  ) {}
 }
 
 class Directory {
   contents: Map<string, File | Directory> = new Map();
-  constructor(public name: string, public parent: Directory | null) {}
+  constructor(
+    public name: string,
+    public parent: Directory | null,
+  ) {}
   addFile(name: string, content = ''): void {
     if (this.contents.has(name)) throw new PythonError(`File '${name}' already exists in directory '${this.name}'.`);
     this.contents.set(name, new File(name, content));
   }
   addDirectory(name: string): void {
-    if (this.contents.has(name)) throw new PythonError(`Directory '${name}' already exists in directory '${this.name}'.`);
+    if (this.contents.has(name))
+      throw new PythonError(`Directory '${name}' already exists in directory '${this.name}'.`);
     this.contents.set(name, new Directory(name, this));
   }
   getItem(name: string): File | Directory | undefined {
@@ -32,7 +39,8 @@ class Directory {
 /** Python `==` of two tree nodes: same kind, same name, same content or same children. */
 function nodesEqual(left: File | Directory, right: File | Directory): boolean {
   if (left instanceof File) return right instanceof File && left.name === right.name && left.content === right.content;
-  if (!(right instanceof Directory) || left.name !== right.name || left.contents.size !== right.contents.size) return false;
+  if (!(right instanceof Directory) || left.name !== right.name || left.contents.size !== right.contents.size)
+    return false;
   for (const [key, child] of left.contents) {
     const other = right.contents.get(key);
     if (!other || !nodesEqual(child, other)) return false;
@@ -49,7 +57,8 @@ function snapshot(node: File | Directory): unknown {
 }
 
 const INVALID_NAME_CHARACTERS = '|/\\?%*:"><';
-const validName = (name: string): boolean => ![...INVALID_NAME_CHARACTERS].some((character) => name.includes(character));
+const validName = (name: string): boolean =>
+  ![...INVALID_NAME_CHARACTERS].some((character) => name.includes(character));
 
 export class GorillaFileSystem implements EnvironmentInstance {
   readonly className = 'GorillaFileSystem';
@@ -57,9 +66,13 @@ export class GorillaFileSystem implements EnvironmentInstance {
   private currentDirectory: Directory = this.root;
   private longContext = false;
 
-  constructor(scenario: Record<string, unknown>, longContext: boolean, private readonly constants: LongContextConstants) {
+  constructor(
+    scenario: Record<string, unknown>,
+    longContext: boolean,
+    private readonly constants: LongContextConstants,
+  ) {
     this.longContext = longContext;
-    const rootSpec = scenario['root'];
+    const rootSpec = scenario.root;
     if (isDict(rootSpec)) {
       const rootName = Object.keys(rootSpec)[0]!;
       const rootEntry = rootSpec[rootName] as { contents: Record<string, unknown> };
@@ -77,7 +90,8 @@ export class GorillaFileSystem implements EnvironmentInstance {
         parent.contents.set(name, this.loadDirectory(entry.contents ?? {}, new Directory(name, parent)));
       } else if (entry.type === 'file') {
         let content = entry.content ?? '';
-        if (this.longContext && !this.constants.FILES_TAIL_USED.includes(name)) content += this.constants.FILE_CONTENT_EXTENSION;
+        if (this.longContext && !this.constants.FILES_TAIL_USED.includes(name))
+          content += this.constants.FILE_CONTENT_EXTENSION;
         parent.contents.set(name, new File(name, content));
       }
     }
@@ -112,8 +126,9 @@ export class GorillaFileSystem implements EnvironmentInstance {
   readonly methods = methodTable([
     method('pwd()', () => {
       const path: string[] = [];
-      for (let directory: Directory | null = this.currentDirectory; directory !== null; directory = directory.parent) path.push(directory.name);
-      return { current_working_directory: '/' + path.reverse().join('/') };
+      for (let directory: Directory | null = this.currentDirectory; directory !== null; directory = directory.parent)
+        path.push(directory.name);
+      return { current_working_directory: `/${path.reverse().join('/')}` };
     }),
     method('ls(a: bool = False)', ({ a }) => {
       let contents = [...this.currentDirectory.contents.keys()];
@@ -121,14 +136,15 @@ export class GorillaFileSystem implements EnvironmentInstance {
       return { current_directory_content: contents };
     }),
     method('cd(folder: str)', (args) => {
-      let folder = (args['folder'] as string).replace(/\/+$/, '');
+      let folder = (args.folder as string).replace(/\/+$/, '');
       if (folder === '') folder = '/';
       if (!['.', '..', '/'].includes(folder) && folder.includes('/')) {
         return { error: `cd: ${folder}: Unsupported path. Only one folder level at a time is supported.` };
       }
       if (folder === '..') {
         if (this.currentDirectory.parent) this.currentDirectory = this.currentDirectory.parent;
-        else if (nodesEqual(this.root, this.currentDirectory)) return { error: 'Current directory is already the root. Cannot go back.' };
+        else if (nodesEqual(this.root, this.currentDirectory))
+          return { error: 'Current directory is already the root. Cannot go back.' };
         else return { error: 'cd: ..: No such directory' };
         return {};
       }
@@ -140,7 +156,8 @@ export class GorillaFileSystem implements EnvironmentInstance {
     method('mkdir(dir_name: str)', ({ dir_name }) => {
       const name = dir_name as string;
       if (!validName(name)) return { error: `mkdir: cannot create directory '${name}': Invalid character` };
-      if (this.currentDirectory.contents.has(name)) return { error: `mkdir: cannot create directory '${name}': File exists` };
+      if (this.currentDirectory.contents.has(name))
+        return { error: `mkdir: cannot create directory '${name}': File exists` };
       this.currentDirectory.addDirectory(name);
       return null;
     }),
@@ -156,7 +173,8 @@ export class GorillaFileSystem implements EnvironmentInstance {
       const name = file_name as string;
       if (!validName(name)) return { error: `echo: cannot write to '${name}': Invalid character` };
       if (name) {
-        if (!this.currentDirectory.contents.has(name)) return { error: `echo: cannot write to '${name}': No such file` };
+        if (!this.currentDirectory.contents.has(name))
+          return { error: `echo: cannot write to '${name}': No such file` };
         const item = this.currentDirectory.getItem(name);
         // Python calls `_write` on whatever is there; a directory has none and raises.
         if (!(item instanceof File)) throw new PythonError(`'Directory' object has no attribute '_write'`);
@@ -173,8 +191,8 @@ export class GorillaFileSystem implements EnvironmentInstance {
       return item instanceof File ? { file_content: item.content } : { error: `cat: '${name}': Is a directory` };
     }),
     method('find(path: str = ".", name: Optional[str] = None)', (args) => {
-      const path = args['path'] as string;
-      const name = args['name'] as string | null;
+      const path = args.path as string;
+      const name = args.name as string | null;
       const target = this.navigate(path);
       if (!(target instanceof Directory)) {
         return target.error.startsWith('cd:') ? { error: target.error.replace('cd:', 'find:') } : target;
@@ -211,7 +229,9 @@ export class GorillaFileSystem implements EnvironmentInstance {
     }),
     method('du(human_readable: bool = False)', ({ human_readable }) => {
       const size = (item: File | Directory): number =>
-        item instanceof File ? Buffer.byteLength(item.content, 'utf8') : [...item.contents.values()].reduce((sum, child) => sum + size(child), 0);
+        item instanceof File
+          ? Buffer.byteLength(item.content, 'utf8')
+          : [...item.contents.values()].reduce((sum, child) => sum + size(child), 0);
       let total = size(this.currentDirectory);
       if (!human_readable) return { disk_usage: `${total} bytes` };
       for (const unit of ['B', 'KB', 'MB', 'GB', 'TB']) {
@@ -221,10 +241,10 @@ export class GorillaFileSystem implements EnvironmentInstance {
       return { disk_usage: `${total.toFixed(2)} PB` };
     }),
     method('tail(file_name: str, lines: int = 10)', (args) => {
-      const file = this.fileNamed(args['file_name'] as string);
-      if (!file) return { error: `tail: ${args['file_name']}: No such file or directory` };
+      const file = this.fileNamed(args.file_name as string);
+      if (!file) return { error: `tail: ${args.file_name}: No such file or directory` };
       const content = splitLines(file.content);
-      let lines: unknown = args['lines'];
+      let lines: unknown = args.lines;
       if (toNumber(lines) > content.length) lines = content.length;
       // Python's content[-lines:] needs an int index; lines = 0 gives the whole file, a negative count skips from the start.
       if (isFloat(lines)) throw new PythonError('slice indices must be integers or None or have an __index__ method');
@@ -242,23 +262,29 @@ export class GorillaFileSystem implements EnvironmentInstance {
       }
       return { diff_lines: lines.join('\n') };
     }),
-    method('mv(source: str, destination: str)', (args) => this.moveOrCopy(args['source'] as string, args['destination'] as string, 'mv')),
+    method('mv(source: str, destination: str)', (args) =>
+      this.moveOrCopy(args.source as string, args.destination as string, 'mv'),
+    ),
     method('rm(file_name: str)', ({ file_name }) => {
       const name = file_name as string;
-      if (!this.currentDirectory.contents.has(name)) return { error: `rm: cannot remove '${name}': No such file or directory` };
+      if (!this.currentDirectory.contents.has(name))
+        return { error: `rm: cannot remove '${name}': No such file or directory` };
       this.currentDirectory.contents.delete(name);
       return { result: `'${name}' removed` };
     }),
     method('rmdir(dir_name: str)', ({ dir_name }) => {
       const name = dir_name as string;
-      if (!this.currentDirectory.contents.has(name)) return { error: `rmdir: cannot remove '${name}': No such file or directory` };
+      if (!this.currentDirectory.contents.has(name))
+        return { error: `rmdir: cannot remove '${name}': No such file or directory` };
       const item = this.currentDirectory.getItem(name);
       if (!(item instanceof Directory)) return { error: `rmdir: cannot remove '${name}': Not a directory` };
       if (item.contents.size > 0) return { error: `rmdir: cannot remove '${name}': Directory not empty` };
       this.currentDirectory.contents.delete(name);
       return { result: `'${name}' removed` };
     }),
-    method('cp(source: str, destination: str)', (args) => this.moveOrCopy(args['source'] as string, args['destination'] as string, 'cp')),
+    method('cp(source: str, destination: str)', (args) =>
+      this.moveOrCopy(args.source as string, args.destination as string, 'cp'),
+    ),
   ]);
 
   /**
@@ -269,9 +295,11 @@ export class GorillaFileSystem implements EnvironmentInstance {
     const verb = command === 'mv' ? 'move' : 'copy';
     const done = command === 'mv' ? 'moved' : 'copied';
     const here = this.currentDirectory;
-    if (!here.contents.has(source)) return { error: `${command}: cannot ${verb} '${source}': No such file or directory` };
+    if (!here.contents.has(source))
+      return { error: `${command}: cannot ${verb} '${source}': No such file or directory` };
     const item = here.getItem(source)!;
-    if (destination.includes('/')) return { error: `${command}: path not allowed in destination. Provide only a file or directory name.` };
+    if (destination.includes('/'))
+      return { error: `${command}: path not allowed in destination. Provide only a file or directory name.` };
     const place = (target: Directory, name: string): void => {
       if (item instanceof File) target.addFile(name, item.content);
       else {
@@ -281,10 +309,12 @@ export class GorillaFileSystem implements EnvironmentInstance {
     };
     if (here.contents.has(destination)) {
       const target = here.getItem(destination);
-      if (!(target instanceof Directory)) return { error: `${command}: cannot ${verb} '${source}' to '${destination}': Not a directory` };
+      if (!(target instanceof Directory))
+        return { error: `${command}: cannot ${verb} '${source}' to '${destination}': Not a directory` };
       // Python's cp checks for "destination/source" as a key, which never exists; mv checks "source".
       const collisionKey = command === 'mv' ? source : `${destination}/${source}`;
-      if (target.contents.has(collisionKey)) return { error: `${command}: cannot ${verb} '${source}' to '${destination}/${source}': File exists` };
+      if (target.contents.has(collisionKey))
+        return { error: `${command}: cannot ${verb} '${source}' to '${destination}/${source}': File exists` };
       if (command === 'mv') here.contents.delete(source);
       place(target, source);
       return { result: `'${source}' ${done} to '${destination}/${source}'` };

@@ -7,12 +7,11 @@ import { method, methodTable, type EnvironmentInstance } from '../environment.ts
 import { arithmetic, asFloat, isFloat, isNumeric, toNumber } from '../python-float.ts';
 import { PythonOpaque, lookup } from '../python-values.ts';
 
-
 /** Digits of `value` to `digits` significant digits, without trailing zeros (at least one decimal). */
 function significant(value: number, digits: number): string {
   const clamped = Math.min(Math.max(Math.trunc(digits), 1), 100);
   const text = Number(value.toPrecision(clamped)).toString();
-  return text.includes('.') || text.includes('e') ? text : text + '.0';
+  return text.includes('.') || text.includes('e') ? text : `${text}.0`;
 }
 
 /** Rounds a double to `bits` mantissa bits, ties to even (mpmath's round-nearest at `mp.prec`). */
@@ -132,15 +131,25 @@ export class MathApi implements EnvironmentInstance {
       if (!isNumeric(value)) return { error: 'Value must be a number' };
       const inFactor = lookup(toMeters, unit_in);
       const outFactor = lookup(toMeters, unit_out);
-      if (inFactor === undefined || outFactor === undefined) return { error: `Conversion from '${unit_in}' to '${unit_out}' is not supported` };
+      if (inFactor === undefined || outFactor === undefined)
+        return { error: `Conversion from '${unit_in}' to '${unit_out}' is not supported` };
       // from_meters holds 1 / factor, a float, so the result is a float.
       return { result: asFloat(toNumber(value) * inFactor * (1 / outFactor)) };
     }),
     method('imperial_si_conversion(value: any, unit_in: str, unit_out: str)', ({ value, unit_in, unit_out }) => {
       const conversion: Record<string, number> = {
-        cm_to_in: 0.393701, in_to_cm: 2.54, m_to_ft: 3.28084, ft_to_m: 0.3048, m_to_yd: 1.09361, yd_to_m: 0.9144,
-        km_to_miles: 0.621371, miles_to_km: 1.60934, kg_to_lb: 2.20462, lb_to_kg: 0.453592,
-        celsius_to_fahrenheit: 1.8, fahrenheit_to_celsius: 5 / 9,
+        cm_to_in: 0.393701,
+        in_to_cm: 2.54,
+        m_to_ft: 3.28084,
+        ft_to_m: 0.3048,
+        m_to_yd: 1.09361,
+        yd_to_m: 0.9144,
+        km_to_miles: 0.621371,
+        miles_to_km: 1.60934,
+        kg_to_lb: 2.20462,
+        lb_to_kg: 0.453592,
+        celsius_to_fahrenheit: 1.8,
+        fahrenheit_to_celsius: 5 / 9,
       };
       if (!isNumeric(value)) return { error: 'Value must be a number' };
       if (unit_in === unit_out) return { result: value };
@@ -154,7 +163,9 @@ export class MathApi implements EnvironmentInstance {
     method('add(a: float, b: float)', ({ a, b }) => ({ result: arithmetic('+', a, b) })),
     method('subtract(a: float, b: float)', ({ a, b }) => ({ result: arithmetic('-', a, b) })),
     method('multiply(a: float, b: float)', ({ a, b }) => ({ result: arithmetic('*', a, b) })),
-    method('divide(a: float, b: float)', ({ a, b }) => (toNumber(b) === 0 ? { error: 'Cannot divide by zero' } : { result: arithmetic('/', a, b) })),
+    method('divide(a: float, b: float)', ({ a, b }) =>
+      toNumber(b) === 0 ? { error: 'Cannot divide by zero' } : { result: arithmetic('/', a, b) },
+    ),
     method('power(base: float, exponent: float)', ({ base, exponent }) => {
       const result = toNumber(base) ** toNumber(exponent);
       // int ** non-negative int stays an int; a float operand or a negative exponent gives a float.
@@ -176,7 +187,10 @@ export class MathApi implements EnvironmentInstance {
       return { result: isFloat(number) ? asFloat(result) : result };
     }),
     method('percentage(part: float, whole: float)', ({ part, whole }) =>
-      toNumber(whole) === 0 ? { error: 'Whole value cannot be zero' } : { result: asFloat((toNumber(part) / toNumber(whole)) * 100) }),
+      toNumber(whole) === 0
+        ? { error: 'Whole value cannot be zero' }
+        : { result: asFloat((toNumber(part) / toNumber(whole)) * 100) },
+    ),
     method('min_value(numbers: list)', ({ numbers }) => {
       const values = numbers as unknown[];
       if (values.length === 0) return { error: 'Cannot find minimum of an empty list' };

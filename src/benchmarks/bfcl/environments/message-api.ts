@@ -65,16 +65,21 @@ export class MessageApi implements EnvironmentInstance {
   readonly methods = methodTable([
     method('list_users()', () => ({ user_list: Object.keys(this.userMap) })),
     method('get_user_id(user: str)', ({ user }) =>
-      Object.hasOwn(this.userMap, user as string) ? { user_id: this.userMap[user as string] } : { error: `User '${user}' not found in the workspace.` }),
+      Object.hasOwn(this.userMap, user as string)
+        ? { user_id: this.userMap[user as string] }
+        : { error: `User '${user}' not found in the workspace.` },
+    ),
     method('message_login(user_id: str)', ({ user_id }) => {
-      if (!Object.values(this.userMap).includes(user_id as string)) return { login_status: false, message: `User ID '${user_id}' not found.` };
+      if (!Object.values(this.userMap).includes(user_id as string))
+        return { login_status: false, message: `User ID '${user_id}' not found.` };
       this.currentUser = user_id as string;
       return { login_status: true, message: `User '${user_id}' logged in successfully.` };
     }),
     method('message_get_login_status()', () => ({ login_status: Boolean(this.currentUser) })),
     method('send_message(receiver_id: str, message: str)', ({ receiver_id, message }) => {
       if (!this.currentUser) return { error: 'No user is currently logged in.' };
-      if (!Object.values(this.userMap).includes(receiver_id as string)) return { error: `Receiver ID '${receiver_id}' not found.` };
+      if (!Object.values(this.userMap).includes(receiver_id as string))
+        return { error: `Receiver ID '${receiver_id}' not found.` };
       const messageId = this.generateId();
       this.inbox.push({ [receiver_id as string]: message as string });
       this.messageCount += 1;
@@ -86,8 +91,15 @@ export class MessageApi implements EnvironmentInstance {
         const [receiver] = this.firstEntry(message);
         if (receiver === receiver_id) {
           // Python's list.remove drops the first element equal to this one, which may be an earlier duplicate.
-          this.inbox.splice(this.inbox.findIndex((item) => pythonEquals(item, message)), 1);
-          return { deleted_status: true, receiver_id: receiver, message: `Receiver ${receiver_id}'s latest message deleted successfully.` };
+          this.inbox.splice(
+            this.inbox.findIndex((item) => pythonEquals(item, message)),
+            1,
+          );
+          return {
+            deleted_status: true,
+            receiver_id: receiver,
+            message: `Receiver ${receiver_id}'s latest message deleted successfully.`,
+          };
         }
       }
       return { error: `Receiver ID ${receiver_id} not found.` };

@@ -25,8 +25,12 @@ export class TwitterApi implements EnvironmentInstance {
     this.username = pick('username', 'john');
     this.password = pick('password', 'john123');
     this.authenticated = pick('authenticated', false);
-    this.tweets = new Map(Object.entries(pick<Record<string, Tweet>>('tweets', {})).map(([key, tweet]) => [parseInt(key, 10), tweet]));
-    this.comments = new Map(Object.entries(pick<Record<string, { username: string; content: string }[]>>('comments', {})));
+    this.tweets = new Map(
+      Object.entries(pick<Record<string, Tweet>>('tweets', {})).map(([key, tweet]) => [parseInt(key, 10), tweet]),
+    );
+    this.comments = new Map(
+      Object.entries(pick<Record<string, { username: string; content: string }[]>>('comments', {})),
+    );
     this.retweets = pick('retweets', {});
     this.followingList = pick('following_list', ['alice', 'bob']);
     this.tweetCounter = pick('tweet_counter', 0);
@@ -100,7 +104,8 @@ export class TwitterApi implements EnvironmentInstance {
       return { follow_status: true };
     }),
     method('list_all_following()', () => {
-      if (!this.authenticated) return { error: 'User not authenticated. Please authenticate before listing following.' };
+      if (!this.authenticated)
+        return { error: 'User not authenticated. Please authenticate before listing following.' };
       return { following_list: this.followingList };
     }),
     method('unfollow_user(username_to_unfollow: str)', ({ username_to_unfollow }) => {
@@ -111,12 +116,16 @@ export class TwitterApi implements EnvironmentInstance {
       return { unfollow_status: true };
     }),
     method('get_tweet(tweet_id: any)', ({ tweet_id }) =>
-      this.hasTweet(tweet_id) ? this.tweets.get(toNumber(tweet_id)) : { error: `Tweet with ID ${tweet_id} not found.` }),
-    method('get_user_tweets(username: str)', ({ username }) => [...this.tweets.values()].filter((tweet) => tweet.username === username)),
+      this.hasTweet(tweet_id) ? this.tweets.get(toNumber(tweet_id)) : { error: `Tweet with ID ${tweet_id} not found.` },
+    ),
+    method('get_user_tweets(username: str)', ({ username }) =>
+      [...this.tweets.values()].filter((tweet) => tweet.username === username),
+    ),
     method('search_tweets(keyword: str)', ({ keyword }) => {
       const needle = (keyword as string).toLowerCase();
       return [...this.tweets.values()].filter(
-        (tweet) => tweet.content.toLowerCase().includes(needle) || tweet.tags.map((tag) => tag.toLowerCase()).includes(needle),
+        (tweet) =>
+          tweet.content.toLowerCase().includes(needle) || tweet.tags.map((tag) => tag.toLowerCase()).includes(needle),
       );
     }),
     method('get_tweet_comments(tweet_id: any)', ({ tweet_id }) => {

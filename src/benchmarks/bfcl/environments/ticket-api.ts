@@ -28,23 +28,29 @@ export class TicketApi implements EnvironmentInstance {
   }
 
   readonly methods = methodTable([
-    method('create_ticket(title: str, description: str = "", priority: int = 1)', ({ title, description, priority }) => {
-      if (!this.currentUser) return { error: 'User not authenticated. Please log in to create a ticket.' };
-      const level = toNumber(priority);
-      if (level < 1 || level > 5) return { error: 'Invalid priority. Priority must be between 1 and 5.' };
-      const ticket: Ticket = {
-        id: this.ticketCounter,
-        title,
-        description,
-        status: 'Open',
-        priority,
-        created_by: this.currentUser,
-      };
-      this.ticketQueue.push(ticket);
-      this.ticketCounter = arithmetic('+', this.ticketCounter, 1);
-      return ticket;
-    }),
-    method('get_ticket(ticket_id: any)', ({ ticket_id }) => this.findTicket(ticket_id) ?? { error: `Ticket with ID ${ticket_id} not found.` }),
+    method(
+      'create_ticket(title: str, description: str = "", priority: int = 1)',
+      ({ title, description, priority }) => {
+        if (!this.currentUser) return { error: 'User not authenticated. Please log in to create a ticket.' };
+        const level = toNumber(priority);
+        if (level < 1 || level > 5) return { error: 'Invalid priority. Priority must be between 1 and 5.' };
+        const ticket: Ticket = {
+          id: this.ticketCounter,
+          title,
+          description,
+          status: 'Open',
+          priority,
+          created_by: this.currentUser,
+        };
+        this.ticketQueue.push(ticket);
+        this.ticketCounter = arithmetic('+', this.ticketCounter, 1);
+        return ticket;
+      },
+    ),
+    method(
+      'get_ticket(ticket_id: any)',
+      ({ ticket_id }) => this.findTicket(ticket_id) ?? { error: `Ticket with ID ${ticket_id} not found.` },
+    ),
     method('close_ticket(ticket_id: any)', ({ ticket_id }) => {
       const ticket = this.findTicket(ticket_id);
       if (!ticket) return { error: `Ticket with ID ${ticket_id} not found.` };
@@ -57,7 +63,7 @@ export class TicketApi implements EnvironmentInstance {
       if (!ticket) return { error: `Ticket with ID ${ticket_id} not found.` };
       if (ticket.status === 'Resolved') return { error: `Ticket with ID ${ticket_id} is already resolved.` };
       ticket.status = 'Resolved';
-      ticket['resolution'] = resolution;
+      ticket.resolution = resolution;
       return { status: `Ticket ${ticket_id} has been resolved successfully.` };
     }),
     method('edit_ticket(ticket_id: any, updates: dict)', ({ ticket_id, updates }) => {
@@ -86,7 +92,8 @@ export class TicketApi implements EnvironmentInstance {
     method('get_user_tickets(status: Optional[str] = None)', ({ status }) => {
       if (!this.currentUser) return [{ error: 'User not authenticated. Please log in to view tickets.' }];
       let tickets = this.ticketQueue.filter((ticket) => ticket.created_by === this.currentUser);
-      if (pythonTruthy(status)) tickets = tickets.filter((ticket) => ticket.status.toLowerCase() === (status as string).toLowerCase());
+      if (pythonTruthy(status))
+        tickets = tickets.filter((ticket) => ticket.status.toLowerCase() === (status as string).toLowerCase());
       return tickets;
     }),
   ]);

@@ -31,28 +31,78 @@ const BASE_COSTS: ReadonlyMap<string, number> = new Map(
     'SSV-OKD:240 SSV-WLB:250 SSV-CRH:260 SSV-ATV:270 SSV-PHV:280 SSV-GFD:290 OKD-WLB:230 OKD-CRH:240 OKD-ATV:250 ' +
     'OKD-PHV:260 OKD-GFD:270 WLB-CRH:250 WLB-ATV:260 WLB-PHV:270 WLB-GFD:280 CRH-ATV:240 CRH-PHV:250 CRH-GFD:260 ' +
     'CRH-SFO:270 CRH-RMS:280 CRH-HKG:290 CRH-JFK:300 ATV-PHV:230 ATV-GFD:240 PHV-GFD:220 LHR-CDG:100 OKD-LAX:220'
-  ).split(' ').map((entry) => {
-    const [route, cost] = entry.split(':');
-    return [route!, Number(cost)] as const;
-  }),
+  )
+    .split(' ')
+    .map((entry) => {
+      const [route, cost] = entry.split(':');
+      return [route!, Number(cost)] as const;
+    }),
 );
 
 const AIRPORTS = [
-  'RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR', 'SSV', 'OKD', 'WLB', 'PEK', 'HND', 'HKG', 'CIA', 'CRH', 'ATV', 'PHV', 'GFD',
-  'SFO', 'LAX', 'JFK', 'ORD', 'BOS',
+  'RMS',
+  'SBK',
+  'MPC',
+  'SVP',
+  'SHD',
+  'CDG',
+  'LHR',
+  'SSV',
+  'OKD',
+  'WLB',
+  'PEK',
+  'HND',
+  'HKG',
+  'CIA',
+  'CRH',
+  'ATV',
+  'PHV',
+  'GFD',
+  'SFO',
+  'LAX',
+  'JFK',
+  'ORD',
+  'BOS',
 ];
 
 const NEAREST_AIRPORT: Record<string, string> = {
-  Rivermist: 'RMS', Stonebrook: 'SBK', Maplecrest: 'MPC', Silverpine: 'SVP', Shadowridge: 'SHD', London: 'LHR', Paris: 'CDG',
-  'Sunset Valley': 'SSV', Oakendale: 'OKD', Willowbend: 'WLB', 'Crescent Hollow': 'CRH', Autumnville: 'ATV', Pinehaven: 'PHV',
-  Greenfield: 'GFD', 'San Francisco': 'SFO', 'Los Angeles': 'LAX', 'New York': 'JFK', Chicago: 'ORD', Boston: 'BOS',
-  Beijing: 'PEK', 'Hong Kong': 'HKG', Rome: 'CIA', Tokyo: 'HND',
+  Rivermist: 'RMS',
+  Stonebrook: 'SBK',
+  Maplecrest: 'MPC',
+  Silverpine: 'SVP',
+  Shadowridge: 'SHD',
+  London: 'LHR',
+  Paris: 'CDG',
+  'Sunset Valley': 'SSV',
+  Oakendale: 'OKD',
+  Willowbend: 'WLB',
+  'Crescent Hollow': 'CRH',
+  Autumnville: 'ATV',
+  Pinehaven: 'PHV',
+  Greenfield: 'GFD',
+  'San Francisco': 'SFO',
+  'Los Angeles': 'LAX',
+  'New York': 'JFK',
+  Chicago: 'ORD',
+  Boston: 'BOS',
+  Beijing: 'PEK',
+  'Hong Kong': 'HKG',
+  Rome: 'CIA',
+  Tokyo: 'HND',
 };
 
 /** [base, target, rate]: one US dollar buys `rate` units of the target currency. */
 const EXCHANGE_RATES: [string, string, number][] = [
-  ['USD', 'RMB', 7], ['USD', 'EUR', 0.8], ['USD', 'JPY', 110], ['USD', 'GBP', 0.7], ['USD', 'CAD', 1.3],
-  ['USD', 'AUD', 1.4], ['USD', 'INR', 70], ['USD', 'RUB', 60], ['USD', 'BRL', 3.8], ['USD', 'MXN', 20],
+  ['USD', 'RMB', 7],
+  ['USD', 'EUR', 0.8],
+  ['USD', 'JPY', 110],
+  ['USD', 'GBP', 0.7],
+  ['USD', 'CAD', 1.3],
+  ['USD', 'AUD', 1.4],
+  ['USD', 'INR', 70],
+  ['USD', 'RUB', 60],
+  ['USD', 'BRL', 3.8],
+  ['USD', 'MXN', 20],
 ];
 
 const isValidDate = (text: string): boolean => {
@@ -71,8 +121,12 @@ export class TravelApi implements EnvironmentInstance {
   private readonly attributes: Record<string, unknown>;
   private flightCostLookup: Record<string, { cost: PyNumber }> = {};
 
-  constructor(scenario: Record<string, unknown>, private readonly longContext: boolean, constants: LongContextConstants) {
-    this.random = new PythonRandom((scenario['random_seed'] as number | undefined) ?? 141053);
+  constructor(
+    scenario: Record<string, unknown>,
+    private readonly longContext: boolean,
+    constants: LongContextConstants,
+  ) {
+    this.random = new PythonRandom((scenario.random_seed as number | undefined) ?? 141053);
     const pick = (key: string, fallback: unknown): unknown => (key in scenario ? scenario[key] : fallback);
     this.attributes = {
       // Maps keep insertion order for integer-like ids (booking ids), as Python dicts do.
@@ -88,15 +142,25 @@ export class TravelApi implements EnvironmentInstance {
       long_context: longContext,
     };
     if (longContext) {
-      for (const [id, card] of Object.entries(constants.CREDIT_CARD_EXTENSION)) if (!this.cards.has(id)) this.cards.set(id, deepCopy(card));
-      for (const [id, booking] of Object.entries(constants.BOOKING_RECORD_EXTENSION)) if (!this.bookings.has(id)) this.bookings.set(id, deepCopy(booking) as Booking);
+      for (const [id, card] of Object.entries(constants.CREDIT_CARD_EXTENSION))
+        if (!this.cards.has(id)) this.cards.set(id, deepCopy(card));
+      for (const [id, booking] of Object.entries(constants.BOOKING_RECORD_EXTENSION))
+        if (!this.bookings.has(id)) this.bookings.set(id, deepCopy(booking) as Booking);
     }
   }
 
-  private get cards(): Map<string, Card> { return this.attributes['credit_card_list'] as Map<string, Card>; }
-  private get bookings(): Map<string, Booking> { return this.attributes['booking_record'] as Map<string, Booking>; }
-  private card(id: unknown): Card | undefined { return typeof id === 'string' ? this.cards.get(id) : undefined; }
-  private booking(id: unknown): Booking | undefined { return typeof id === 'string' ? this.bookings.get(id) : undefined; }
+  private get cards(): Map<string, Card> {
+    return this.attributes.credit_card_list as Map<string, Card>;
+  }
+  private get bookings(): Map<string, Booking> {
+    return this.attributes.booking_record as Map<string, Booking>;
+  }
+  private card(id: unknown): Card | undefined {
+    return typeof id === 'string' ? this.cards.get(id) : undefined;
+  }
+  private booking(id: unknown): Booking | undefined {
+    return typeof id === 'string' ? this.bookings.get(id) : undefined;
+  }
 
   publicState(): Record<string, unknown> {
     return this.attributes;
@@ -104,8 +168,8 @@ export class TravelApi implements EnvironmentInstance {
 
   /** Token checks shared by most methods: expired (0) or a wrong token. */
   private tokenProblem(accessToken: unknown): string | null {
-    if (toNumber(this.attributes['token_expires_in']) === 0) return 'Token expired';
-    if (accessToken !== this.attributes['access_token']) return 'Invalid access token';
+    if (toNumber(this.attributes.token_expires_in) === 0) return 'Token expired';
+    if (accessToken !== this.attributes.access_token) return 'Invalid access token';
     return null;
   }
 
@@ -115,7 +179,9 @@ export class TravelApi implements EnvironmentInstance {
     if (baseCost === undefined) throw new PythonError('No available route for the given airports.');
     const factor = lookup({ economy: 1, business: 2, first: 5 } as Record<string, number>, travelClass);
     if (factor === undefined) throw new PythonError('Invalid travel class. Options are: economy, business, first.');
-    const digitSum = [...date].filter((character) => /\d/.test(character)).reduce((sum, digit) => sum + Number(digit), 0);
+    const digitSum = [...date]
+      .filter((character) => /\d/.test(character))
+      .reduce((sum, digit) => sum + Number(digit), 0);
     const multiplier = digitSum % 2 === 0 ? 2 : 1;
     if (!this.longContext) {
       const cost = asFloat(baseCost * factor * multiplier);
@@ -134,7 +200,8 @@ export class TravelApi implements EnvironmentInstance {
   }
 
   readonly methods = methodTable([
-    method('authenticate_travel(client_id: str, client_secret: str, refresh_token: str, grant_type: str, user_first_name: str, user_last_name: str)',
+    method(
+      'authenticate_travel(client_id: str, client_secret: str, refresh_token: str, grant_type: str, user_first_name: str, user_last_name: str)',
       ({ grant_type, user_first_name, user_last_name }) => {
         Object.assign(this.attributes, {
           token_expires_in: 2,
@@ -144,77 +211,129 @@ export class TravelApi implements EnvironmentInstance {
           user_first_name,
           user_last_name,
         });
-        return { expires_in: 2, access_token: this.attributes['access_token'], token_type: 'Bearer', scope: grant_type };
-      }),
+        return {
+          expires_in: 2,
+          access_token: this.attributes.access_token,
+          token_type: 'Bearer',
+          scope: grant_type,
+        };
+      },
+    ),
     method('travel_get_login_status()', () => {
-      const expires = this.attributes['token_expires_in'];
+      const expires = this.attributes.token_expires_in;
       return { status: !(expires === null || toNumber(expires) === 0) };
     }),
-    method('get_budget_fiscal_year(lastModifiedAfter: Optional[str] = None, includeRemoved: Optional[str] = None)', () => ({ budget_fiscal_year: '2018' })),
-    method('register_credit_card(access_token: str, card_number: str, expiration_date: str, cardholder_name: str, card_verification_number: any)',
+    method(
+      'get_budget_fiscal_year(lastModifiedAfter: Optional[str] = None, includeRemoved: Optional[str] = None)',
+      () => ({ budget_fiscal_year: '2018' }),
+    ),
+    method(
+      'register_credit_card(access_token: str, card_number: str, expiration_date: str, cardholder_name: str, card_verification_number: any)',
       ({ access_token, card_number, expiration_date, cardholder_name, card_verification_number }) => {
-        if (this.attributes['token_expires_in'] === null) return { error: 'Token not initialized' };
+        if (this.attributes.token_expires_in === null) return { error: 'Token not initialized' };
         const problem = this.tokenProblem(access_token);
         if (problem) return { error: problem };
         // Python tests the card number against the card ids (a bug kept as is).
         if (this.card(card_number)) return { error: 'Card already registered' };
         const cardId = String(this.random.randint(100000000000, 999999999999));
-        this.cards.set(cardId, { card_number, expiration_date, cardholder_name, card_verification_number, balance: this.random.randint(10000, 99999) });
+        this.cards.set(cardId, {
+          card_number,
+          expiration_date,
+          cardholder_name,
+          card_verification_number,
+          balance: this.random.randint(10000, 99999),
+        });
         return { card_id: cardId };
+      },
+    ),
+    method(
+      'get_flight_cost(travel_from: str, travel_to: str, travel_date: str, travel_class: str)',
+      ({ travel_from, travel_to, travel_date, travel_class }) => ({
+        travel_cost_list: this.flightCost(
+          travel_from as string,
+          travel_to as string,
+          travel_date as string,
+          travel_class as string,
+        ),
       }),
-    method('get_flight_cost(travel_from: str, travel_to: str, travel_date: str, travel_class: str)', ({ travel_from, travel_to, travel_date, travel_class }) => ({
-      travel_cost_list: this.flightCost(travel_from as string, travel_to as string, travel_date as string, travel_class as string),
-    })),
+    ),
     method('get_credit_card_balance(access_token: str, card_id: str)', ({ access_token, card_id }) => {
       const problem = this.tokenProblem(access_token);
       if (problem) return { error: problem };
       const card = this.card(card_id);
-      if (!card) return { error: "Card not registered. Here are a list of card_id's: " + pythonRepr([...this.cards.keys()]) };
+      if (!card)
+        return { error: `Card not registered. Here are a list of card_id's: ${pythonRepr([...this.cards.keys()])}` };
       return { card_balance: card.balance };
     }),
-    method('book_flight(access_token: str, card_id: str, travel_date: str, travel_from: str, travel_to: str, travel_class: str)', (args) => {
-      const { access_token, travel_date, travel_from, travel_to, travel_class } = args as Record<string, string>;
-      const cardId = args['card_id'] as string;
-      const problem = this.tokenProblem(access_token);
-      if (problem) return { booking_status: false, error: problem };
-      const card = this.card(cardId);
-      if (!card) return { booking_status: false, error: 'Card not registered' };
-      if (!('balance' in card)) return { booking_status: false, error: 'Balance not found' };
-      if (!AIRPORTS.includes(travel_from!)) return { booking_status: false, error: `Invalid departure airport code: ${travel_from}` };
-      if (!AIRPORTS.includes(travel_to!)) return { booking_status: false, error: `Invalid destination airport code: ${travel_to}` };
-      if (!isValidDate(travel_date!)) return { booking_status: false, error: 'Invalid date format. Use YYYY-MM-DD.' };
-      if (!['economy', 'business', 'first'].includes(travel_class!)) {
-        return { booking_status: false, error: "Invalid travel class. Must be one of {'economy', 'business', 'first'}" };
-      }
-      let travelCost: PyNumber;
-      try {
-        this.flightCost(travel_from!, travel_to!, travel_date!, travel_class!);
-        const entry = this.flightCostLookup[`${travel_from}|${travel_to}|${travel_class}|${travel_date}`];
-        if (!entry) return { booking_status: false, error: 'No available route for the given parameters' };
-        travelCost = entry.cost;
-      } catch (error) {
-        if (error instanceof PythonError) return { booking_status: false, error: error.message };
-        throw error;
-      }
-      if (toNumber(card.balance) < toNumber(travelCost)) return { booking_status: false, error: 'Insufficient funds' };
-      const budget = this.attributes['budget_limit'];
-      if (budget !== null && toNumber(card.balance) < toNumber(budget)) return { booking_status: false, error: 'Balance is less than budget limit' };
-      card.balance = arithmetic('-', card.balance, travelCost);
-      const bookingId = String(this.random.randint(1000000, 9999999));
-      const transactionId = String(this.random.randint(10000000, 99999999));
-      this.bookings.set(bookingId, {
-        card_id: cardId, travel_date, travel_from, travel_to, travel_class, travel_cost: travelCost, transaction_id: transactionId,
-      });
-      return { booking_id: bookingId, transaction_id: transactionId, booking_status: true, booking_history: this.longContext ? this.bookings : {} };
-    }),
-    method('retrieve_invoice(access_token: str, booking_id: Optional[str] = None, insurance_id: Optional[str] = None)', ({ access_token, booking_id }) => {
-      const problem = this.tokenProblem(access_token);
-      if (problem) return { error: problem };
-      const booking = this.booking(booking_id);
-      if (!booking) return { error: 'Booking not found' };
-      const { travel_date, travel_from, travel_to, travel_class, travel_cost, transaction_id } = booking;
-      return { invoice: { booking_id, travel_date, travel_from, travel_to, travel_class, travel_cost, transaction_id } };
-    }),
+    method(
+      'book_flight(access_token: str, card_id: str, travel_date: str, travel_from: str, travel_to: str, travel_class: str)',
+      (args) => {
+        const { access_token, travel_date, travel_from, travel_to, travel_class } = args as Record<string, string>;
+        const cardId = args.card_id as string;
+        const problem = this.tokenProblem(access_token);
+        if (problem) return { booking_status: false, error: problem };
+        const card = this.card(cardId);
+        if (!card) return { booking_status: false, error: 'Card not registered' };
+        if (!('balance' in card)) return { booking_status: false, error: 'Balance not found' };
+        if (!AIRPORTS.includes(travel_from!))
+          return { booking_status: false, error: `Invalid departure airport code: ${travel_from}` };
+        if (!AIRPORTS.includes(travel_to!))
+          return { booking_status: false, error: `Invalid destination airport code: ${travel_to}` };
+        if (!isValidDate(travel_date!)) return { booking_status: false, error: 'Invalid date format. Use YYYY-MM-DD.' };
+        if (!['economy', 'business', 'first'].includes(travel_class!)) {
+          return {
+            booking_status: false,
+            error: "Invalid travel class. Must be one of {'economy', 'business', 'first'}",
+          };
+        }
+        let travelCost: PyNumber;
+        try {
+          this.flightCost(travel_from!, travel_to!, travel_date!, travel_class!);
+          const entry = this.flightCostLookup[`${travel_from}|${travel_to}|${travel_class}|${travel_date}`];
+          if (!entry) return { booking_status: false, error: 'No available route for the given parameters' };
+          travelCost = entry.cost;
+        } catch (error) {
+          if (error instanceof PythonError) return { booking_status: false, error: error.message };
+          throw error;
+        }
+        if (toNumber(card.balance) < toNumber(travelCost))
+          return { booking_status: false, error: 'Insufficient funds' };
+        const budget = this.attributes.budget_limit;
+        if (budget !== null && toNumber(card.balance) < toNumber(budget))
+          return { booking_status: false, error: 'Balance is less than budget limit' };
+        card.balance = arithmetic('-', card.balance, travelCost);
+        const bookingId = String(this.random.randint(1000000, 9999999));
+        const transactionId = String(this.random.randint(10000000, 99999999));
+        this.bookings.set(bookingId, {
+          card_id: cardId,
+          travel_date,
+          travel_from,
+          travel_to,
+          travel_class,
+          travel_cost: travelCost,
+          transaction_id: transactionId,
+        });
+        return {
+          booking_id: bookingId,
+          transaction_id: transactionId,
+          booking_status: true,
+          booking_history: this.longContext ? this.bookings : {},
+        };
+      },
+    ),
+    method(
+      'retrieve_invoice(access_token: str, booking_id: Optional[str] = None, insurance_id: Optional[str] = None)',
+      ({ access_token, booking_id }) => {
+        const problem = this.tokenProblem(access_token);
+        if (problem) return { error: problem };
+        const booking = this.booking(booking_id);
+        if (!booking) return { error: 'Booking not found' };
+        const { travel_date, travel_from, travel_to, travel_class, travel_cost, transaction_id } = booking;
+        return {
+          invoice: { booking_id, travel_date, travel_from, travel_to, travel_class, travel_cost, transaction_id },
+        };
+      },
+    ),
     method('get_booking_history(access_token: str)', ({ access_token }) => {
       const problem = this.tokenProblem(access_token);
       return problem ? { error: problem } : { booking_history: deepCopy(this.bookings) };
@@ -231,58 +350,82 @@ export class TravelApi implements EnvironmentInstance {
       this.bookings.delete(booking_id as string);
       return { cancel_status: true };
     }),
-    method('compute_exchange_rate(base_currency: str, target_currency: str, value: float)', ({ base_currency, target_currency, value }) => {
-      for (const [base, target, rate] of EXCHANGE_RATES) {
-        if (base_currency === base && target_currency === target) return { exchanged_value: asFloat(toNumber(value) * rate) };
-        if (base_currency === target && target_currency === base) return { exchanged_value: asFloat(pythonRound(toNumber(value) / rate, 2)) };
-      }
-      throw new PythonError('No available exchange rate for the given currencies.');
-    }),
-    method('verify_traveler_information(first_name: str, last_name: str, date_of_birth: str, passport_number: str)', (args) => {
-      const { first_name, last_name, date_of_birth, passport_number } = args as Record<string, string>;
-      const expectedFirst = this.attributes['user_first_name'];
-      const expectedLast = this.attributes['user_last_name'];
-      if (expectedFirst !== first_name || expectedLast !== last_name) {
-        const shown = (value: unknown): string => (value === null ? 'None' : String(value));
-        return {
-          verification_status: false,
-          verification_failure: `Cannot book flight information for another user.Expected ${shown(expectedFirst)} ${shown(expectedLast)}, got ${first_name} ${last_name}`,
-        };
-      }
-      if (!isValidDate(date_of_birth!)) return { verification_status: false, verification_failure: 'Invalid date of birth format. Please use YYYY-MM-DD.' };
-      const [year, month, day] = date_of_birth!.split('-').map(Number) as [number, number, number];
-      const today = new Date();
-      const beforeBirthday = today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
-      if (today.getFullYear() - year - (beforeBirthday ? 1 : 0) < 18) {
-        return { verification_status: false, verification_failure: 'Traveler must be at least 18 years old.' };
-      }
-      if (!passport_number!.startsWith('US')) return { verification_status: false, verification_failure: 'Passport must be issued by the United States.' };
-      return { verification_status: true };
-    }),
+    method(
+      'compute_exchange_rate(base_currency: str, target_currency: str, value: float)',
+      ({ base_currency, target_currency, value }) => {
+        for (const [base, target, rate] of EXCHANGE_RATES) {
+          if (base_currency === base && target_currency === target)
+            return { exchanged_value: asFloat(toNumber(value) * rate) };
+          if (base_currency === target && target_currency === base)
+            return { exchanged_value: asFloat(pythonRound(toNumber(value) / rate, 2)) };
+        }
+        throw new PythonError('No available exchange rate for the given currencies.');
+      },
+    ),
+    method(
+      'verify_traveler_information(first_name: str, last_name: str, date_of_birth: str, passport_number: str)',
+      (args) => {
+        const { first_name, last_name, date_of_birth, passport_number } = args as Record<string, string>;
+        const expectedFirst = this.attributes.user_first_name;
+        const expectedLast = this.attributes.user_last_name;
+        if (expectedFirst !== first_name || expectedLast !== last_name) {
+          const shown = (value: unknown): string => (value === null ? 'None' : String(value));
+          return {
+            verification_status: false,
+            verification_failure: `Cannot book flight information for another user.Expected ${shown(expectedFirst)} ${shown(expectedLast)}, got ${first_name} ${last_name}`,
+          };
+        }
+        if (!isValidDate(date_of_birth!))
+          return {
+            verification_status: false,
+            verification_failure: 'Invalid date of birth format. Please use YYYY-MM-DD.',
+          };
+        const [year, month, day] = date_of_birth!.split('-').map(Number) as [number, number, number];
+        const today = new Date();
+        const beforeBirthday =
+          today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
+        if (today.getFullYear() - year - (beforeBirthday ? 1 : 0) < 18) {
+          return { verification_status: false, verification_failure: 'Traveler must be at least 18 years old.' };
+        }
+        if (!passport_number!.startsWith('US'))
+          return { verification_status: false, verification_failure: 'Passport must be issued by the United States.' };
+        return { verification_status: true };
+      },
+    ),
     method('set_budget_limit(access_token: str, budget_limit: any)', ({ access_token, budget_limit }) => {
       const problem = this.tokenProblem(access_token);
       if (problem) return { error: problem };
       // Python converts with float(), which also accepts numeric strings.
       const limit = asFloat(pythonFloat(budget_limit));
-      this.attributes['budget_limit'] = limit;
+      this.attributes.budget_limit = limit;
       return { budget_limit: limit };
     }),
-    method('get_nearest_airport_by_city(location: str)', ({ location }) => ({ nearest_airport: lookup(NEAREST_AIRPORT, location) ?? 'Unknown' })),
-    method('purchase_insurance(access_token: str, insurance_type: str, booking_id: str, insurance_cost: float, card_id: str)', (args) => {
-      const problem = this.tokenProblem(args['access_token']);
-      if (problem) return { insurance_status: false, error: problem };
-      const budget = this.attributes['budget_limit'];
-      if (budget !== null && toNumber(budget) < toNumber(args['insurance_cost'])) return { insurance_status: false, error: 'Exceeded budget limit' };
-      if (!this.booking(args['booking_id'])) return { insurance_status: false, error: 'Booking not found' };
-      const card = this.card(args['card_id']);
-      if (!card) return { insurance_status: false, error: 'Credit card not registered' };
-      card.balance = arithmetic('-', card.balance, args['insurance_cost']);
-      return { insurance_id: String(this.random.randint(100000000, 999999999)), insurance_status: true };
-    }),
+    method('get_nearest_airport_by_city(location: str)', ({ location }) => ({
+      nearest_airport: lookup(NEAREST_AIRPORT, location) ?? 'Unknown',
+    })),
+    method(
+      'purchase_insurance(access_token: str, insurance_type: str, booking_id: str, insurance_cost: float, card_id: str)',
+      (args) => {
+        const problem = this.tokenProblem(args.access_token);
+        if (problem) return { insurance_status: false, error: problem };
+        const budget = this.attributes.budget_limit;
+        if (budget !== null && toNumber(budget) < toNumber(args.insurance_cost))
+          return { insurance_status: false, error: 'Exceeded budget limit' };
+        if (!this.booking(args.booking_id)) return { insurance_status: false, error: 'Booking not found' };
+        const card = this.card(args.card_id);
+        if (!card) return { insurance_status: false, error: 'Credit card not registered' };
+        card.balance = arithmetic('-', card.balance, args.insurance_cost);
+        return { insurance_id: String(this.random.randint(100000000, 999999999)), insurance_status: true };
+      },
+    ),
     method('contact_customer_support(booking_id: str, message: str)', ({ booking_id }) =>
       this.booking(booking_id)
-        ? { customer_support_message: 'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.' }
-        : { error: 'Booking not found' }),
+        ? {
+            customer_support_message:
+              'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.',
+          }
+        : { error: 'Booking not found' },
+    ),
     method('get_all_credit_cards()', () => ({ credit_card_list: this.cards })),
   ]);
 }

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/** The co-evolution variants (paper §4.3 and DESIGN.md §2). */
+export const VariantSchema = z
+  .enum(['genenv', 'random', 'static', 'base', 'offline'])
+  .describe(
+    'genenv: co-evolve both policies; random: simulator never updated; static: all synthetic tasks generated once before training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
+  );
+export type Variant = z.infer<typeof VariantSchema>;
+
+export const DifficultyScorerSchema = z
+  .enum(['alpha-gaussian', 'rzero-linear', 'absolute-zero', 'sfl', 'goal-gan'])
+  .describe(
+    'how p̂ becomes the simulator reward: alpha-gaussian exp(-β(p̂-α)²) (paper Eq. 3), rzero-linear 1-2|p̂-½|, absolute-zero 1-p̂ on 0<p̂<1, sfl p̂(1-p̂), goal-gan 1 inside [0.1, 0.9]',
+  );
+
+export const WeightNormalizationSchema = z
+  .enum(['none', 'mean', 'zscore'])
+  .describe('RWR weights: none exp(λR); mean exp(λR)/mean; zscore exp(λ·z(R))/mean, z standardised within the batch');
+
+export const PolicyChoiceSchema = z.object({
+  policy: z
+    .string()
+    .min(1)
+    .describe('policy spec: builtin, builtin:<checkpoint dir>, openai:<base URL>#<model>, student, parametric, oracle'),
+  options: z.record(z.string(), z.unknown()).default({}).describe('backend options, validated by the backend'),
+});
+
+const unit = (description: string) => z.number().min(0).max(1).describe(description);
+
+export const RunConfigSchema = z
+  .object({
+    preset: z.string().min(1).describe('named preset the config was built from'),
+    variant: VariantSchema.default('genenv'),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .describe('random seed; runs are deterministic given it'),
+    epochs: z.number().int().min(1).max(100000).describe('co-evolution epochs after the warm start'),
+    tasksPerEpoch: z.number().int().min(1).max(100000).describe('task types the simulator proposes per epoch'),
+    variations: z.number().int().min(1).max(1024).describe('n: variations instantiated per task type'),
+    samples: z.number().int().min(1).max(1024).describe('G: agent rollouts per variation (GRPO group size)'),
+    alpha: z.number().gt(0).lt(1).describe('α: target success rate of generated tasks, in (0, 1)'),
+    beta: z.number().gt(0).max(1e6).describe('β: sharpness of the α-curriculum reward exp(-β(p̂-α)²)'),
+    kMin: unit('k_min: task types with |p̂-α| ≤ k_min train the simulator'),
+    lambda: z.number().min(0).max(1e3).describe('λ: RWR temperature, weights ∝ exp(λ·R_env)'),
+    weightNormalization: WeightNormalizationSchema.default('mean'),
+    rwrFilter: z
+      .enum(['band', 'none'])
+      .default('band')
+      .describe(
+        'which task types train the simulator: band keeps |p̂-α| ≤ k_min (paper), none keeps all valid ones and lets the weights rank them',
+      ),
+    difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
+    successEstimator: z
+      .enum(['empirical', 'beta-mean'])
+      .default('empirical')
+      .describe('p̂ estimator: empirical k/n, or the mean of a Beta posterior'),
+    betaPrior: z
+      .tuple([z.number().gt(0), z.number().gt(0)])
+      .default([1, 1])
+      .describe('Beta(a, b) prior of the beta-mean estimator'),
+    successThreshold: unit('a rollout counts as a success when its reward ≥ this').default(1),
+    replayFraction: unit('share of each agent batch replayed from D_train').default(0),
+    baseFraction: z
+      .number()
+      .min(0)
+      .max(10)
+      .default(0)
+      .describe(
+        'base data in each agent batch: seed task types added per synthetic task type (paper: D_train mixes base data, past traces and new traces)',
+      ),
+    rehearsal: z
+      .number()
+      .int()
+      .min(0)
+      .max(100000)
+      .default(0)
+      .describe(
+        'supervised examples per agent update sampled from D_train: successful past traces and base data (0 = GRPO only)',
+      ),
+    rehearsalTraceShare: unit(
+      'share of the rehearsal drawn from successful past traces; the rest is base data with its reference answers',
+    ).default(0.5),
+    staticMultiplier: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(1)
+      .describe('static variant: synthetic tasks relative to genenv'),
+    temperature: z.number().min(0).max(10).default(1).describe('agent sampling temperature during rollouts'),
+    simulatorTemperature: z.number().min(0).max(10).default(1).describe('simulator sampling temperature'),
+    heldOutLimit: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000000)
+      .optional()
+      .describe('evaluate at most this many items per held-out set'),
+    warmStartVariations: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .default(2)
+      .describe("variations per seed task in the agent's SFT warm start (0 = no warm start)"),
+    familyWindow: z
+      .number()
+      .int()
+      .min(1)
+      .max(100000)
+      .default(32)
+      .describe("recent task types per family summarised in the simulator's context"),
+    checkpointEvery: z
+      .number()
+      .int()
+      .min(1)
+      .default(1)
+      .describe('keep policy checkpoints every N epochs (the last one is always kept)'),
+    domain: z.object({
+      name: z.string().min(1).describe('task domain'),
+      options: z.record(z.string(), z.unknown()).default({}),
+    }),
+    agent: PolicyChoiceSchema,
+    simulator: PolicyChoiceSchema,
+    offline: z
+      .object({
+        source: z.string().min(1).describe('teacher policy spec, or path of a JSONL file of task specs'),
+      })
+      .optional(),
+  })
+  .strict();
+
+export type RunConfig = z.infer<typeof RunConfigSchema>;
+export type RunConfigInput = z.input<typeof RunConfigSchema>;

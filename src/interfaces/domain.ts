@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type {
+  AgentPrompt,
+  Completion,
+  Features,
+  InstantiateResult,
+  ParseResult,
+  Score,
+  SeedTask,
+  TaskInstance,
+} from './task.ts';
+
+/** A difficulty knob of a domain: a categorical choice that a parametric simulator can learn to set. */
+export interface Knob {
+  name: string;
+  description: string;
+  /** Allowed values, ordered from easiest to hardest. */
+  values: readonly (string | number)[];
+}
+
+/** A fixed, versioned evaluation set. */
+export interface HeldOutSet<Payload = unknown> {
+  name: string;
+  version: string;
+  instances: TaskInstance<Payload>[];
+}
+
+/**
+ * A task family with executable verifiers. Every function is pure given its arguments (and `seed`),
+ * so the same seed gives the same tasks. See DESIGN.md §3.
+ */
+export interface Domain<Spec = unknown, Payload = unknown> {
+  readonly name: string;
+  readonly version: string;
+  /** Schema of the spec the simulator must produce (validated at the edge). */
+  readonly specSchema: z.ZodType<Spec>;
+  /** Difficulty knobs, for parametric simulators. */
+  readonly knobs: readonly Knob[];
+  /** Builds a spec from knob values (one value per knob); `seed` fills the remaining free choices. */
+  specFromKnobs(values: Record<string, string | number>, seed: number): ParseResult<Spec>;
+  /**
+   * The knob values a spec corresponds to (inverse of `specFromKnobs`), or null when it has none; lets a
+   * parametric simulator warm-start on the seeds. Optional.
+   */
+  knobValuesOf?(spec: Spec): Record<string, string | number> | null;
+  /** The base dataset (fixed). */
+  seeds(): SeedTask<Spec>[];
+  /** Held-out evaluation sets (fixed, versioned). */
+  heldOutSets(): HeldOutSet<Payload>[];
+  /** n verified variations of a spec, or a reason why it cannot be executed. */
+  instantiate(spec: Spec, n: number, seed: number): InstantiateResult<Payload>;
+  /** Compact text of a spec: what a text simulator writes. `parseSpec(formatSpec(s))` gives s back. */
+  formatSpec(spec: Spec): string;
+  /** Parses simulator text (compact form or JSON) and validates it against `specSchema`. */
+  parseSpec(text: string): ParseResult<Spec>;
+  /** The family a spec belongs to (for statistics and seed contexts). */
+  family(spec: Spec): string;
+  /** Difficulty features of a spec. */
+  features(spec: Spec): Features;
+  /** The prompt an agent sees for an instance. */
+  render(instance: TaskInstance<Payload>): AgentPrompt;
+  /** Scores an agent's completion (response only, never prompt + response). */
+  score(instance: TaskInstance<Payload>, completion: Completion): Score;
+}
