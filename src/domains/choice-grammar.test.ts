@@ -26,6 +26,13 @@ describe('choice grammar', () => {
     expect(grammarState(grammar, 'ab')).not.toBeNull();
     expect(grammarState(grammar, 'a,')).not.toBeNull();
   });
+  it('knows the fewest characters to a complete text', () => {
+    const remaining = (text: string) => grammar.remaining(grammarState(grammar, text)!);
+    expect(remaining('')).toBe(3);
+    expect(remaining('ab')).toBe(2);
+    expect(remaining('a,x')).toBe(0);
+    expect(remaining('a,')).toBe(1);
+  });
   it('keys equal states equally and different states differently', () => {
     const key = (text: string) => grammar.key(grammarState(grammar, text)!);
     expect(key('a,x')).toBe(key('a,x'));

@@ -33,6 +33,18 @@ export function choiceGrammar(step: (made: readonly string[]) => ChoiceStep): Sp
     }
     return found;
   };
+  const tails = new Map<string, number>();
+  /** Fewest characters after `made` to a complete spec. */
+  const tail = (made: readonly string[]): number => {
+    const key = made.join('\u0000');
+    let found = tails.get(key);
+    if (found === undefined) {
+      const { options, canEnd } = cached(made);
+      found = canEnd ? 0 : Math.min(...options.map((option) => option.length + tail([...made, option])));
+      tails.set(key, found);
+    }
+    return found;
+  };
   const extends_ = (made: readonly string[], prefix: string) =>
     cached(made).options.some((option) => option.startsWith(prefix));
   return {
@@ -49,5 +61,10 @@ export function choiceGrammar(step: (made: readonly string[]) => ChoiceStep): Sp
       return cached(state.made).options.includes(state.partial) && cached([...state.made, state.partial]).canEnd;
     },
     key: (state) => `${state.made.join('\u0000')}\u0001${state.partial}`,
+    remaining(state) {
+      const options = cached(state.made).options.filter((option) => option.startsWith(state.partial));
+      const viaCurrent = options.map((option) => option.length - state.partial.length + tail([...state.made, option]));
+      return Math.min(state.partial === '' ? tail(state.made) : Number.POSITIVE_INFINITY, ...viaCurrent);
+    },
   };
 }

@@ -58,7 +58,7 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
     const requests: GenerationRequest[] = contexts.map((context) => ({
       prompt: this.contextIds(context),
       maxNewTokens: this.state.options.maxResponseTokens,
-      ...(this.grammar ? { constraint: this.grammar.constraint() } : {}),
+      ...(this.grammar ? { constraint: this.grammar.constraint(this.state.options.maxResponseTokens) } : {}),
     }));
     const settings = {
       temperature: options.temperature ?? 1,
