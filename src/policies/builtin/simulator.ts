@@ -12,6 +12,7 @@ import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { stableId } from '../../util/random.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
+import type { SimulatorOptions } from './options.ts';
 import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 import { GrammarTokens } from './grammar-constraint.ts';
@@ -28,7 +29,7 @@ export interface ProposalSample {
  * spec, bucketed recent success, target α). warmStart = SFT toward target texts; update = RWR with a KL
  * penalty to the initial (warm-started) simulator and a per-update KL cap.
  */
-export class BuiltinSimulator extends ModelHolder implements TrainableSimulator {
+export class BuiltinSimulator extends ModelHolder<'simulator'> implements TrainableSimulator {
   readonly name = 'builtin-simulator';
 
   /** Grammar-constrained decoding of the domain's compact spec; null when off or the domain has no grammar. */
@@ -36,7 +37,7 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
 
   constructor(
     private readonly domain: Domain,
-    state: ModelState,
+    state: ModelState<SimulatorOptions>,
     pool: SamplerPool | null = null,
     constrained = false,
   ) {
