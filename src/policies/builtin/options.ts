@@ -96,6 +96,10 @@ const agentOnlyOptions = {
 /** Options only the built-in simulator takes. */
 const simulatorOnlyOptions = {
   klCap: positive('cap on the KL of one update, measured on the batch').default(0.05),
+  grammar: z
+    .enum(['constrained', 'free'])
+    .default('constrained')
+    .describe("sample only tokens that continue a valid spec of the domain's grammar (constrained), or any (free)"),
 };
 
 /** `agent.options` of a built-in agent in the run config. */
