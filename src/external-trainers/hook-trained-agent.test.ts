@@ -49,7 +49,9 @@ describe('HookTrainedAgent', () => {
     expect(base!.policyVersion).toBe('test-model');
     const groups = [{ prompt: prompt('1'), completions: [base!], rewards: [0] }];
     const stats = await agent.update({ groups }, { seed: 1 });
-    expect(stats['agent/exportedRows']).toBe(1);
+    // Unprefixed: the loop adds `agent/` (it used to read `agent/agent/exportedRows`).
+    expect(Object.keys(stats).sort()).toEqual(['exportedRows', 'trainerSeconds']);
+    expect(stats.exportedRows).toBe(1);
     expect(agent.version).toBe(1);
     const exported = readFileSync(join(workDir, 'agent-v1', 'data', 'agent-grpo.verl.jsonl'), 'utf8');
     expect(JSON.parse(exported).reward_model).toEqual({ style: 'rule', ground_truth: 'answer 1' });
@@ -61,6 +63,26 @@ describe('HookTrainedAgent', () => {
     expect([...server.loadedAdapters.keys()]).toEqual(['agent-v2']);
     expect(await agent.update({ groups: [] }, { seed: 3 })).toEqual({});
     expect(agent.version).toBe(2);
+  });
+
+  it("GENENV_EPOCH is the loop's epoch (0 = warm start), also across epochs without training and a resume", async () => {
+    const epochsSeen = `echo "$GENENV_EPOCH" >> "$GENENV_OUTPUT_DIR/../../epochs" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"`;
+    const { workDir, agent } = await setup(epochsSeen);
+    const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'm' }], rewards: [1] }];
+    await agent.warmStart([{ prompt: prompt('1'), target: 'answer 1' }], { seed: 1 });
+    expect(await agent.update({ groups: [] }, { seed: 2 })).toEqual({});
+    await agent.update({ groups }, { seed: 3 });
+    expect(agent.version).toBe(2);
+    const checkpoint = mkdtempSync(join(tmpdir(), 'genenv-hooked-epoch-'));
+    folders.push(checkpoint);
+    await agent.save(checkpoint);
+    const { agent: resumed, workDir: resumedWorkDir } = await setup(epochsSeen);
+    await resumed.load(checkpoint);
+    await resumed.update({ groups }, { seed: 4 });
+    await resumed.update({ groups }, { seed: 5, epoch: 7 } as { seed: number });
+    const seen = (folder: string) => readFileSync(join(folder, 'epochs'), 'utf8').trim().split('\n');
+    expect(seen(workDir)).toEqual(['0', '2']);
+    expect(seen(resumedWorkDir)).toEqual(['3', '7']);
   });
 
   it('warm start exports the demonstrations as an SFT set for the hook', async () => {

@@ -1,7 +1,9 @@
 /**
- * llama.cpp `llama-server` LoRA adapters: they are preloaded at start (`--lora a.gguf --lora b.gguf`,
- * ids by position, `--lora-init-without-apply` to start at scale 0) and chosen per request with
- * `lora: [{id, scale}]`; `GET/POST /lora-adapters` inspect and set the global scales.
+ * llama.cpp `llama-server` LoRA adapters: they are preloaded at start (`--lora a.gguf,b.gguf`, ids by
+ * position) and chosen per request with `lora: [{id, scale}]`; `GET/POST /lora-adapters` inspect and set
+ * the global scales. Those apply to any request without a `lora` list and start at 1.0 (also with
+ * `--lora-init-without-apply`, and after a restart), so genenv never relies on them: the OpenAI policies
+ * name every preloaded adapter in every request (see policies/openai/lora-scales.ts).
  */
 import { GenEnvError } from '../interfaces/errors.ts';
 import type { AdapterInfo, AdapterManager, AdapterSelection } from '../interfaces/adapter-manager.ts';
@@ -26,16 +28,20 @@ export class LlamaCppAdapterManager implements AdapterManager {
     this.apiKey = process.env[apiKeyEnv];
   }
 
-  /** The adapters the first server has preloaded, with their global scales. */
-  async preloaded(): Promise<LlamaAdapterEntry[]> {
+  /** The adapters a server (default: the first) has preloaded, with their global scales. */
+  async preloaded(baseUrl = this.baseUrls[0]!): Promise<LlamaAdapterEntry[]> {
     const text = await requestText(
-      `${serverOrigin(this.baseUrls[0]!)}/lora-adapters`,
+      `${serverOrigin(baseUrl)}/lora-adapters`,
       { method: 'GET', apiKey: this.apiKey },
       'list adapters',
     );
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value))
-      throw new GenEnvError('policy', `${this.baseUrls[0]}/lora-adapters did not return a list`);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    if (!Array.isArray(value)) throw new GenEnvError('policy', `${baseUrl}/lora-adapters did not return a list`);
     return value.map((entry: { id: number; path: string; scale: number }) => ({
       id: entry.id,
       path: entry.path,
@@ -43,19 +49,44 @@ export class LlamaCppAdapterManager implements AdapterManager {
     }));
   }
 
-  /** Binds `name` to the preloaded adapter whose path is `path` (scale 1 per request). */
+  /**
+   * Binds `name` to the preloaded adapter whose path is `path` (scale per request, default 1). Every
+   * server that answers must preload it at the same id (a server without it would ignore the request's
+   * `lora` list without a word); servers that do not answer now are checked by the policy's requests
+   * when they come back (their adapter ids are read again after every reconnection).
+   */
   async load(name: string, path: string, scale = 1): Promise<void> {
     if (this.named.has(name)) throw new GenEnvError('policy', `adapter ${name} is already loaded`);
-    const entries = await this.preloaded();
-    const entry = entries.find((candidate) => candidate.path === path);
-    if (!entry) {
-      throw new GenEnvError(
-        'policy',
-        `llama-server at ${this.baseUrls[0]} has no preloaded adapter ${path}; restart it with --lora ${path}`,
-      );
+    let id: number | null = null;
+    let answered = 0;
+    let lastFailure: unknown;
+    for (const baseUrl of this.baseUrls) {
+      let entries: LlamaAdapterEntry[];
+      try {
+        entries = await this.preloaded(baseUrl);
+      } catch (error) {
+        if (!(error instanceof GenEnvError && error.message.startsWith('cannot reach '))) throw error;
+        lastFailure = error;
+        continue;
+      }
+      answered++;
+      const entry = entries.find((candidate) => candidate.path === path);
+      if (!entry)
+        throw new GenEnvError(
+          'policy',
+          `llama-server at ${baseUrl} has no preloaded adapter ${path}; restart it with --lora ${path}`,
+        );
+      if (id !== null && entry.id !== id)
+        throw new GenEnvError(
+          'policy',
+          `llama-server at ${baseUrl} preloads ${path} as id ${entry.id}, another server as id ${id}; ` +
+            'start every server with the same --lora list',
+        );
+      id = entry.id;
     }
+    if (id === null || answered === 0) throw lastFailure;
     this.leases.reopen(name);
-    this.named.set(name, { id: entry.id, path, scale });
+    this.named.set(name, { id, path, scale });
   }
 
   async unload(name: string): Promise<void> {
@@ -68,7 +99,10 @@ export class LlamaCppAdapterManager implements AdapterManager {
     return [...this.named].map(([name, entry]) => ({ name, path: entry.path, inFlight: this.leases.inFlight(name) }));
   }
 
-  /** Sets global scales on every server (requests without a `lora` list use them). */
+  /**
+   * Sets global scales on every server (requests without a `lora` list use them). genenv's own requests
+   * always carry a full list; this is for other clients of the same servers.
+   */
   async setScales(scales: { id: number; scale: number }[]): Promise<void> {
     for (const baseUrl of this.baseUrls) {
       await requestText(
