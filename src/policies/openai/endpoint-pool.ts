@@ -20,8 +20,11 @@ export interface Endpoint {
   inFlight: number;
   /** Whether this endpoint has answered at least once (any HTTP status). */
   answered: boolean;
-  /** Set while the endpoint is set aside after a connection failure: when it may be tried again (ms). */
-  down: { retryAtMs: number; coolDownMs: number } | null;
+  /**
+   * Set while the endpoint is set aside after a connection failure: when it may get a request again (ms
+   * since the epoch), the current cool-down, and whether a request was sent to it since (on probation).
+   */
+  down: { retryAtMs: number; coolDownMs: number; probing: boolean } | null;
   /** LoRA adapters the server preloads (llama.cpp), read on first use and again after it was down. */
   adapters: Promise<PreloadedAdapter[]> | null;
 }
@@ -268,14 +271,22 @@ export class EndpointPool {
       );
     }
     // A down endpoint on probation takes one request per cool-down, not all of them.
-    if (best.down !== null) best.down.retryAtMs = now + best.down.coolDownMs;
+    if (best.down !== null) {
+      best.down.retryAtMs = now + best.down.coolDownMs;
+      best.down.probing = true;
+    }
     return best;
   }
 
+  /** Sets the endpoint aside; the cool-down doubles only when a probation request failed too. */
   private markDown(endpoint: Endpoint, code: string): void {
-    const coolDownMs =
-      endpoint.down === null ? COOL_DOWN_FIRST_MS : Math.min(COOL_DOWN_MAX_MS, endpoint.down.coolDownMs * 2);
-    endpoint.down = { retryAtMs: this.now() + coolDownMs, coolDownMs };
+    if (endpoint.down === null) {
+      endpoint.down = { retryAtMs: this.now() + COOL_DOWN_FIRST_MS, coolDownMs: COOL_DOWN_FIRST_MS, probing: false };
+    } else if (endpoint.down.probing) {
+      // (Requests sent before the outage was known fail too, without probing: they say nothing new.)
+      const coolDownMs = Math.min(COOL_DOWN_MAX_MS, endpoint.down.coolDownMs * 2);
+      endpoint.down = { retryAtMs: this.now() + coolDownMs, coolDownMs, probing: false };
+    }
     // A restarted server may preload other adapters (and resets its global scales): read them again.
     endpoint.adapters = null;
     if (this.endpoints.length > 1 && announced.get(endpoint.baseUrl) !== 'down') {
