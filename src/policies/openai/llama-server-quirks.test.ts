@@ -7,7 +7,6 @@ import type { ToolSchema } from '../../interfaces/chat.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { SimulatorContext } from '../../interfaces/simulator.ts';
 import type { AgentPrompt } from '../../interfaces/task.ts';
-import { lastUserText } from '../../../test/support/openai-server/responses.ts';
 import {
   startScriptedServer,
   type ScriptedServer,
