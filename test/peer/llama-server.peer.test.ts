@@ -46,7 +46,8 @@ async function ownServer(port: number, shortContext = false): Promise<PeerServer
 /** A toolworld run with both players on `urls`; the agent trained by a hook that returns the peer's adapters. */
 function runConfig(urls: string[], seed: number, epochs: number): Record<string, unknown> {
   const spec = `openai:${urls.join(',')}#${PEER_MODEL}`;
-  const connection = { maxTokens: 96, timeoutSeconds: 120, retryBaseSeconds: 1, maxRetries: 8 };
+  // Short answers: the random model always runs to max_tokens, and the peer shares a small machine.
+  const connection = { maxTokens: 32, timeoutSeconds: 300, retryBaseSeconds: 1, maxRetries: 8 };
   // GENENV_EPOCH 0 (warm start), 1, 2, ...: lora-a on even epochs, lora-b on odd ones.
   const hook =
     'echo "$GENENV_EPOCH" >> "$PEER_EPOCHS_FILE"; ' +
@@ -55,14 +56,15 @@ function runConfig(urls: string[], seed: number, epochs: number): Record<string,
     preset: 'toolworld',
     seed,
     epochs,
-    tasksPerEpoch: 4,
+    tasksPerEpoch: 3,
     variations: 1,
     samples: 2,
-    heldOutLimit: 4,
+    heldOutLimit: 2,
+    baseFraction: 0,
     rehearsal: 0,
     warmStartVariations: 1,
     agent: { policy: spec, options: { ...connection, trainer: { command: hook, adapters: 'llama-cpp' } } },
-    simulator: { policy: spec, options: { ...connection, maxTokens: 160, exemplars: 2 } },
+    simulator: { policy: spec, options: { ...connection, maxTokens: 96, exemplars: 2 } },
   };
 }
 
@@ -88,7 +90,8 @@ function runFigures(directory: string): RunFigures {
       .all() as { reason: string; n: number }[];
     const rollouts = database
       .prepare(
-        `SELECT coalesce(json_extract(completion, '$.finishReason'), 'invalid: ' || invalid) AS reason, count(*) AS n
+        `SELECT CASE WHEN json_extract(completion, '$.finishReason') LIKE 'error:%'
+           THEN json_extract(completion, '$.finishReason') ELSE 'invalid: ' || invalid END AS reason, count(*) AS n
          FROM traces WHERE invalid IS NOT NULL OR json_extract(completion, '$.finishReason') LIKE 'error:%'
          GROUP BY 1 ORDER BY 2 DESC`,
       )
