@@ -24,6 +24,8 @@ const prompt = (id: string): AgentPrompt => ({
   reference: { answer: `answer ${id}`, difficulty: 0 },
 });
 
+/** The end of every stand-in hook: writes a PEFT-looking adapter and prints its folder. */
+const WRITE_ADAPTER = 'echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
 // A stand-in trainer: checks it got a GRPO set, writes a PEFT-looking adapter, prints its folder.
 const HOOK =
   'test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
@@ -65,8 +67,10 @@ describe('HookTrainedAgent', () => {
     expect(agent.version).toBe(2);
   });
 
-  it("GENENV_EPOCH is the loop's epoch (0 = warm start), also across epochs without training and a resume", async () => {
-    const epochsSeen = `echo "$GENENV_EPOCH" >> "$GENENV_OUTPUT_DIR/../../epochs" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"`;
+  it("GENENV_EPOCH is the loop's epoch (0 = warm start), across epochs without training and a resume", async () => {
+    const epochsSeen =
+      'echo "$GENENV_EPOCH" >> "$GENENV_OUTPUT_DIR/../../epochs" && ' +
+      'echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
     const { workDir, agent } = await setup(epochsSeen);
     const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'm' }], rewards: [1] }];
     await agent.warmStart([{ prompt: prompt('1'), target: 'answer 1' }], { seed: 1 });
@@ -87,7 +91,7 @@ describe('HookTrainedAgent', () => {
 
   it('warm start exports the demonstrations as an SFT set for the hook', async () => {
     const { server, workDir, agent } = await setup(
-      'test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
+      `test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && ${WRITE_ADAPTER}`,
       'trl',
     );
     expect(await agent.warmStart([], { seed: 1 })).toEqual({});
@@ -102,9 +106,9 @@ describe('HookTrainedAgent', () => {
     expect([...server.loadedAdapters.keys()]).toEqual(['agent-v1']);
   });
 
-  it('an update with rehearsal exports its GRPO prompts and its rehearsal as the SFT set of one hook call', async () => {
+  it("an update with rehearsal exports its GRPO prompts and its rehearsal as one hook call's SFT set", async () => {
     const { workDir, agent } = await setup(
-      'test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
+      `test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && ${WRITE_ADAPTER}`,
       'trl',
     );
     const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'test-model' }], rewards: [0] }];
@@ -124,7 +128,7 @@ describe('HookTrainedAgent', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(rows.map((row) => row.completion[0].content)).toEqual(['answer 2', 'answer 3']);
-    // The same hook without rehearsal gets no SFT set and fails its own check: the rehearsal is what made the difference.
+    // The same hook without rehearsal gets no SFT set and fails its own check: the rehearsal made the difference.
     await expect(agent.update({ groups }, { seed: 2 })).rejects.toThrow();
   });
 

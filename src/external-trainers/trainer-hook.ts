@@ -95,13 +95,15 @@ export async function runTrainerHook(input: TrainerHookInput): Promise<string> {
   if (signal !== null)
     throw new GenEnvError(
       'policy',
-      `trainer hook (${input.role}, epoch ${input.epoch}) was stopped by ${signal}${input.timeoutSeconds !== undefined ? ` (limit ${input.timeoutSeconds} s)` : ''}`,
+      `trainer hook (${input.role}, epoch ${input.epoch}) was stopped by ${signal}` +
+        (input.timeoutSeconds !== undefined ? ` (limit ${input.timeoutSeconds} s)` : ''),
     );
   if (code !== 0) {
     const detail = lastLine(stderr) || lastLine(stdout);
     throw new GenEnvError(
       'policy',
-      `trainer hook (${input.role}, epoch ${input.epoch}) exited with code ${code}${detail ? `: ${detail.slice(0, 300)}` : ''}`,
+      `trainer hook (${input.role}, epoch ${input.epoch}) exited with code ${code}` +
+        (detail ? `: ${detail.slice(0, 300)}` : ''),
     );
   }
   const printed = lastLine(stdout);
@@ -112,7 +114,10 @@ export async function runTrainerHook(input: TrainerHookInput): Promise<string> {
   return adapterPath;
 }
 
-/** A LoRA adapter is a PEFT folder (with adapter_config.json, what vLLM loads) or a single file (GGUF for llama.cpp). */
+/**
+ * A LoRA adapter is a PEFT folder (with adapter_config.json, what vLLM loads) or a single file (GGUF for
+ * llama.cpp).
+ */
 function validateAdapterPath(path: string, input: TrainerHookInput): void {
   const where = `trainer hook (${input.role}, epoch ${input.epoch}) printed "${path}"`;
   if (!existsSync(path)) throw new GenEnvError('policy', `${where}, which does not exist`);

@@ -35,7 +35,7 @@ export interface PeerServer {
 }
 
 /**
- * Starts llama-server on `port` as the script does. `shortContext`: one slot of 4,096 tokens (the model's
+ * Starts llama-server on `port` as the script does (but with one thread). `shortContext`: one slot of 4,096 tokens (the model's
  * training context, no override), where BFCL's ~5k-token prompts do not fit.
  */
 export async function startPeerServer(folder: string, port: number, shortContext = false): Promise<PeerServer> {
@@ -58,8 +58,10 @@ export async function startPeerServer(folder: string, port: number, shortContext
     join(models, 'qwen2.5.jinja'),
     '-n',
     '512',
+    // One thread, not the script's two: on a busy machine ggml's spinning thread barrier made each
+    // generated token cost about a second with two threads, against tens of milliseconds with one.
     '-t',
-    '2',
+    '1',
     '--no-webui',
     '--lora',
     peerAdapters(folder).join(','),

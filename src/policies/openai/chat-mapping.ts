@@ -70,7 +70,8 @@ export function toCompletion(
     if (call.type !== 'function') continue;
     const parsed = parseToolArguments(call.function.arguments ?? '');
     if (parsed === null) {
-      text += `${text.length > 0 ? '\n' : ''}<tool_call>{"name": ${JSON.stringify(call.function.name)}, "arguments": ${call.function.arguments}}</tool_call>`;
+      const block = `{"name": ${JSON.stringify(call.function.name)}, "arguments": ${call.function.arguments}}`;
+      text += `${text.length > 0 ? '\n' : ''}<tool_call>${block}</tool_call>`;
       continue;
     }
     toolCalls.push({ ...(call.id ? { id: call.id } : {}), name: call.function.name, arguments: parsed });

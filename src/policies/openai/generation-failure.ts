@@ -13,11 +13,27 @@ import { GenEnvError } from '../../interfaces/errors.ts';
 /** `output`: the model's output could not be parsed; `context`: the prompt does not fit the context. */
 export type GenerationFailureKind = 'output' | 'context';
 
-const CONTEXT_PATTERN =
-  /exceed_context_size|context_length_exceeded|exceeds the available context|larger than the max context|maximum context length|context (window|length) (is )?exceeded|prompt is too long/i;
+const CONTEXT_PATTERN = new RegExp(
+  [
+    'exceed_context_size',
+    'context_length_exceeded',
+    'exceeds the available context',
+    'larger than the max context',
+    'maximum context length',
+    'context (window|length) (is )?exceeded',
+    'prompt is too long',
+  ].join('|'),
+  'i',
+);
 
-const OUTPUT_PATTERN =
-  /model produced output that does not match|does not match the expected [\w-]+ format|failed to parse (the )?(model('s)? )?(output|tool call)/i;
+const OUTPUT_PATTERN = new RegExp(
+  [
+    'model produced output that does not match',
+    'does not match the expected [\\w-]+ format',
+    "failed to parse (the )?(model('s)? )?(output|tool call)",
+  ].join('|'),
+  'i',
+);
 
 /**
  * The kind of generation failure an HTTP error answer describes, or null when it is some other error.

@@ -232,7 +232,8 @@ describe('one of two base URLs down', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       new RegExp(
-        `^${second.baseUrl} does not answer \\(ECONN(RESET|REFUSED)\\); requests go to the other base URLs until it does$`,
+        `^${second.baseUrl} does not answer \\(ECONN(RESET|REFUSED)\\); ` +
+          'requests go to the other base URLs until it does$',
       ),
     );
     await second.restart();

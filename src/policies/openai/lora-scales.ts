@@ -79,9 +79,10 @@ export function explicitScales(
 ): LoraScale[] | undefined {
   if (preloaded.length === 0) {
     if (requested === undefined || requested.every((entry) => entry.scale === 0)) return requested?.slice();
+    const asked = requested.find((entry) => entry.scale !== 0)!.id;
     throw new GenEnvError(
       'policy',
-      `${baseUrl} preloads no LoRA adapters, but a request asks for adapter id ${requested.find((entry) => entry.scale !== 0)!.id}; ` +
+      `${baseUrl} preloads no LoRA adapters, but a request asks for adapter id ${asked}; ` +
         'start every server with the same --lora list',
     );
   }
@@ -90,7 +91,8 @@ export function explicitScales(
     if (!preloaded.some((adapter) => adapter.id === id))
       throw new GenEnvError(
         'policy',
-        `${baseUrl} has no LoRA adapter with id ${id} (it preloads ids ${preloaded.map((adapter) => adapter.id).join(', ')}); ` +
+        `${baseUrl} has no LoRA adapter with id ${id} ` +
+          `(it preloads ids ${preloaded.map((adapter) => adapter.id).join(', ')}); ` +
           'start every server with the same --lora list',
       );
   }
