@@ -113,7 +113,13 @@ function runFigures(directory: string): RunFigures {
   }
 }
 
-async function coevolve(urls: string[], seed: number, epochs: number, during?: () => Promise<void>) {
+/** Runs `genenv run`; `during` runs beside it once the hook has trained epoch `midEpoch` (mid-run). */
+async function coevolve(
+  urls: string[],
+  seed: number,
+  epochs: number,
+  during?: { midEpoch: number; action: () => Promise<void> },
+) {
   const folder = scratch();
   const config = join(folder, 'config.json');
   writeFileSync(config, JSON.stringify(runConfig(urls, seed, epochs)));
@@ -124,7 +130,15 @@ async function coevolve(urls: string[], seed: number, epochs: number, during?: (
     PEER_LORA_B: loraB,
     PEER_EPOCHS_FILE: epochsFile,
   });
-  await during?.();
+  if (during) {
+    let finished = false;
+    void running.then(() => {
+      finished = true;
+    });
+    while (!finished && !readLines(epochsFile).includes(String(during.midEpoch)))
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!finished) await during.action();
+  }
   const result = await running;
   return { result, directory: join(folder, 'run'), hookEpochs: readLines(epochsFile) };
 }
@@ -201,13 +215,16 @@ describe.skipIf(!PEER_URL || !PEER_DIR)('genenv against llama-servers it starts,
     'a run whose server is killed and restarted mid-run completes',
     async () => {
       const server = await ownServer(18_092);
-      const { result, directory } = await coevolve([server.baseUrl], 1, 3, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 8000));
-        await server.kill();
-        await new Promise((resolve) => setTimeout(resolve, 3000));
-        await server.restart();
+      const { result, directory, hookEpochs } = await coevolve([server.baseUrl], 1, 4, {
+        midEpoch: 1,
+        action: async () => {
+          await server.kill();
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          await server.restart();
+        },
       });
       expect(result.code, result.stderr).toBe(0);
+      expect(hookEpochs).toContain('4');
       console.log(`peer run with a restart: ${JSON.stringify(runFigures(directory))}`);
       await server.kill();
     },
@@ -218,11 +235,12 @@ describe.skipIf(!PEER_URL || !PEER_DIR)('genenv against llama-servers it starts,
     'two base URLs, one killed mid-run: the run completes on the other and says so once',
     async () => {
       const doomed = await ownServer(18_093);
-      const { result, directory } = await coevolve([PEER_URL!, doomed.baseUrl], 2, 3, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 8000));
-        await doomed.kill();
+      const { result, directory, hookEpochs } = await coevolve([PEER_URL!, doomed.baseUrl], 2, 4, {
+        midEpoch: 1,
+        action: () => doomed.kill(),
       });
       expect(result.code, result.stderr).toBe(0);
+      expect(hookEpochs).toContain('4');
       const said = result.stderr.split('\n').filter((line) => line.includes(`${doomed.baseUrl} does not answer`));
       console.log(`peer two-URL run: ${said.join(' | ')}; ${JSON.stringify(runFigures(directory))}`);
       expect(said).toHaveLength(1);
