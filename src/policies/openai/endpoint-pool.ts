@@ -11,7 +11,13 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { classifyGenerationFailure, GenerationFailedError } from './generation-failure.ts';
 import { createHttpTransport, type HttpTransport } from './http-transport.ts';
-import { explicitScales, fetchPreloadedAdapters, type PreloadedAdapter, requestedScales } from './lora-scales.ts';
+import {
+  explicitScales,
+  fetchPreloadedAdapters,
+  type PreloadedAdapter,
+  requestedScales,
+  ServerNotReadyError,
+} from './lora-scales.ts';
 import { isRetryableStatus, retryAfterSeconds, retryDelaySeconds, type RetrySettings } from './retry-policy.ts';
 
 export interface Endpoint {
@@ -315,6 +321,9 @@ export class EndpointPool {
         this.settings.timeoutSeconds,
       ).catch((error: unknown) => {
         if (endpoint.adapters === reading) endpoint.adapters = null;
+        // Not ready (e.g. loading its model): a 503 to retry; anything else: the connection failed.
+        if (error instanceof ServerNotReadyError)
+          throw new APIError(503, { message: error.message }, error.message, new Headers());
         throw new APIConnectionError({ message: oneLine(error), cause: error as Error });
       });
       endpoint.adapters = reading;

@@ -8,6 +8,14 @@
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { FetchFunction } from './http-transport.ts';
 
+/** A server that answers but cannot say yet what it preloads (loading its model, overloaded). */
+export class ServerNotReadyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServerNotReadyError';
+  }
+}
+
 /** One adapter a server preloaded: its id (position in `--lora`) and file path. */
 export interface PreloadedAdapter {
   id: number;
@@ -26,7 +34,9 @@ export function originOf(baseUrl: string): string {
 
 /**
  * The adapters a server preloads, from `GET <origin>/lora-adapters`. Servers without that route (vLLM,
- * hosted APIs: any non-2xx answer or a body that is not a list) preload none. Connection failures throw.
+ * hosted APIs: a 4xx answer or a body that is not a list) preload none. Connection failures throw, and so
+ * do 5xx, 408 and 429 answers as ServerNotReadyError: llama-server answers 503 while it loads its model
+ * (after a restart), and an empty list taken then would stand for the rest of the run.
  */
 export async function fetchPreloadedAdapters(
   baseUrl: string,
@@ -40,6 +50,8 @@ export async function fetchPreloadedAdapters(
     signal: AbortSignal.timeout(timeoutSeconds * 1000),
   });
   const text = await response.text();
+  if (response.status >= 500 || response.status === 408 || response.status === 429)
+    throw new ServerNotReadyError(`${originOf(baseUrl)}/lora-adapters answered HTTP ${response.status}`);
   if (!response.ok) return [];
   let value: unknown;
   try {

@@ -78,6 +78,8 @@ export interface ScriptedServer {
   kill(): Promise<void>;
   /** Listens again on the same port, global adapter scales back at their start values (as llama-server). */
   restart(): Promise<void>;
+  /** While true, every route answers 503 "Loading model", as llama-server does while it loads its model. */
+  setLoading(loading: boolean): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   const adapterEvents: AdapterEvent[] = [];
   let inFlight = 0;
   let peak = 0;
+  let loading = false;
 
   const send = (
     response: ServerResponse,
@@ -220,6 +223,7 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
         body = undefined;
       }
       const method = incoming.method ?? 'GET';
+      if (loading) return send(response, 503, errorBody('Loading model', 'unavailable_error'));
       if (method === 'POST' && path === '/v1/chat/completions') {
         const request: ServerRequest = { method, path, body, headers: incoming.headers, sequence: requests.length };
         requests.push(request);
@@ -281,6 +285,9 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     llamaAdapters,
     adapterEvents,
     kill,
+    setLoading: (value) => {
+      loading = value;
+    },
     restart: async () => {
       await kill();
       llamaAdapters.forEach((adapter, id) => {
