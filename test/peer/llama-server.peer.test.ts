@@ -70,6 +70,7 @@ function runConfig(urls: string[], seed: number, epochs: number): Record<string,
 
 interface RunFigures {
   epochs: number;
+  proposals: number;
   invalidProposals: Record<string, number>;
   failedRollouts: Record<string, number>;
   traces: number;
@@ -79,8 +80,14 @@ interface RunFigures {
 /** What a finished run holds: invalid proposals and failed rollouts counted by reason (numbers as N). */
 function runFigures(directory: string): RunFigures {
   const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
-  const count = (rows: { reason: string | null; n: number }[]) =>
-    Object.fromEntries(rows.map((row) => [(row.reason ?? 'null').replace(/\d+/g, 'N').slice(0, 120), row.n]));
+  const count = (rows: { reason: string | null; n: number }[]) => {
+    const counts: Record<string, number> = {};
+    for (const row of rows) {
+      const reason = (row.reason ?? 'null').replace(/\d+/g, 'N').slice(0, 120);
+      counts[reason] = (counts[reason] ?? 0) + row.n;
+    }
+    return counts;
+  };
   try {
     const proposals = database
       .prepare(
@@ -97,12 +104,16 @@ function runFigures(directory: string): RunFigures {
       )
       .all() as { reason: string; n: number }[];
     const traces = (database.prepare('SELECT count(*) AS n FROM traces').get() as { n: number }).n;
+    const all = database.prepare("SELECT count(*) AS n FROM proposals WHERE source = 'simulator'").get() as {
+      n: number;
+    };
     const versions = database.prepare('SELECT DISTINCT agent_version AS v FROM traces ORDER BY 1').all() as {
       v: string;
     }[];
     const epochs = (database.prepare('SELECT count(*) AS n FROM epochs').get() as { n: number }).n;
     return {
       epochs,
+      proposals: all.n,
       invalidProposals: count(proposals),
       failedRollouts: count(rollouts),
       traces,
