@@ -68,7 +68,7 @@ describe('vLLM adapters', () => {
         const model = (request.body as { model: string }).model;
         return {
           kind: 'json',
-          delayMs: model === 'agent-v1' ? 150 : 0,
+          delayMs: model === 'agent-v1' ? 1000 : 0,
           body: {
             id: 'x',
             object: 'chat.completion',

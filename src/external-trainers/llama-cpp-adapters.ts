@@ -21,9 +21,11 @@ export class LlamaCppAdapterManager implements AdapterManager {
   private readonly leases = new AdapterLeases();
   private readonly apiKey: string | undefined;
 
+  /** `retryDelaysMs`: waits between tries of `load` while no server answers (default about a minute in all). */
   constructor(
     private readonly baseUrls: readonly string[],
     apiKeyEnv = 'OPENAI_API_KEY',
+    private readonly retryDelaysMs: readonly number[] = [1000, 2000, 4000, 8000, 16_000, 30_000],
   ) {
     this.apiKey = process.env[apiKeyEnv];
   }
@@ -53,23 +55,38 @@ export class LlamaCppAdapterManager implements AdapterManager {
    * Binds `name` to the preloaded adapter whose path is `path` (scale per request, default 1). Every
    * server that answers must preload it at the same id (a server without it would ignore the request's
    * `lora` list without a word); servers that do not answer now are checked by the policy's requests
-   * when they come back (their adapter ids are read again after every reconnection).
+   * when they come back (their adapter ids are read again after every reconnection). When none answers
+   * (a restart in progress), it waits `retryDelaysMs` between tries before giving up.
    */
   async load(name: string, path: string, scale = 1): Promise<void> {
     if (this.named.has(name)) throw new GenEnvError('policy', `adapter ${name} is already loaded`);
+    for (let attempt = 0; ; attempt++) {
+      const found = await this.idOnAnsweringServers(path);
+      if (found.id !== null) {
+        this.leases.reopen(name);
+        this.named.set(name, { id: found.id, path, scale });
+        return;
+      }
+      const delay = this.retryDelaysMs[attempt];
+      if (delay === undefined) throw found.failure;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  /** The id of `path` on the servers that answer (checked equal), or null and the last failure when none does. */
+  private async idOnAnsweringServers(path: string): Promise<{ id: number | null; failure?: unknown }> {
     let id: number | null = null;
-    let answered = 0;
-    let lastFailure: unknown;
+    let failure: unknown;
     for (const baseUrl of this.baseUrls) {
       let entries: LlamaAdapterEntry[];
       try {
         entries = await this.preloaded(baseUrl);
       } catch (error) {
-        if (!(error instanceof GenEnvError && error.message.startsWith('cannot reach '))) throw error;
-        lastFailure = error;
+        // Down, or up but still loading its model (503): not an answer yet.
+        if (!(error instanceof GenEnvError && /^cannot reach |HTTP 503:/.test(error.message))) throw error;
+        failure = error;
         continue;
       }
-      answered++;
       const entry = entries.find((candidate) => candidate.path === path);
       if (!entry)
         throw new GenEnvError(
@@ -84,9 +101,7 @@ export class LlamaCppAdapterManager implements AdapterManager {
         );
       id = entry.id;
     }
-    if (id === null || answered === 0) throw lastFailure;
-    this.leases.reopen(name);
-    this.named.set(name, { id, path, scale });
+    return { id, failure };
   }
 
   async unload(name: string): Promise<void> {

@@ -200,6 +200,22 @@ describe('global LoRA scales at 1.0', () => {
     ]);
   });
 
+  it('an adapter is bound once a server that is down or loading answers again', async () => {
+    const scripted = await server({ llamaAdapters: adapters });
+    await scripted.kill();
+    const manager = new LlamaCppAdapterManager([scripted.baseUrl], 'OPENAI_API_KEY', [100, 100, 100, 100, 100, 100]);
+    const loading = manager.load('agent-v1', '/lora/b.gguf');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    scripted.setLoading(true);
+    await scripted.restart();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    scripted.setLoading(false);
+    await loading;
+    expect((await manager.list()).map((adapter) => adapter.name)).toEqual(['agent-v1']);
+    const gone = new LlamaCppAdapterManager(['http://127.0.0.1:9/v1'], 'OPENAI_API_KEY', [10]);
+    await expect(gone.load('agent-v1', '/lora/b.gguf')).rejects.toThrow(/^cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+
   it('two base URLs: a server without the adapter is refused at load, and at request time', async () => {
     const withAdapters = await server({ llamaAdapters: adapters });
     const without = await server({ llamaAdapters: [] });
