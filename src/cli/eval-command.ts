@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { GenEnvError } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { loadBenchmark } from './benchmarks.ts';
+import { FailureRecorder } from './eval-failures.ts';
 import { createEvaluationAgent } from './registry.ts';
 
 export interface EvalOptions {
@@ -16,6 +17,29 @@ export interface EvalOptions {
   out?: string;
   seed: number;
   json?: boolean;
+  /** openai: policies only — max_tokens per completion, per-request timeout (s), requests in flight. */
+  maxTokens?: number;
+  timeout?: number;
+  concurrency?: number;
+}
+
+/** The generation flags of `genenv eval` (openai: policies), as [flag, description, integer?]. */
+export const EVAL_GENERATION_FLAGS = [
+  ['--max-tokens <n>', 'openai: policies: max_tokens per completion (default: the server decides)', true],
+  ['--timeout <seconds>', 'openai: policies: per-request timeout in seconds (default 120)', false],
+  ['--concurrency <n>', 'openai: policies: requests in flight at most (default 64)', true],
+] as const;
+
+/** Policy options from the generation flags; an error for flags a non-openai policy cannot use. */
+export function generationOptions(options: EvalOptions): Record<string, unknown> {
+  const given = {
+    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+    ...(options.timeout !== undefined ? { timeoutSeconds: options.timeout } : {}),
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+  };
+  if (Object.keys(given).length > 0 && !options.policy.startsWith('openai:'))
+    throw new GenEnvError('usage', '--max-tokens, --timeout and --concurrency apply to openai: policies only');
+  return given;
 }
 
 /** Default data folder: ../shared/benchmarks/<name> beside the repository. */
@@ -28,11 +52,17 @@ function defaultData(name: string): string {
  * (items.jsonl) and summary.json to the output folder, and prints the summary (JSON with --json).
  */
 export async function evalCommand(options: EvalOptions): Promise<string> {
+  const policyOptions = generationOptions(options);
   const benchmark = await loadBenchmark(options.benchmark);
   const dataPath = options.data ?? defaultData(benchmark.name);
   if (!existsSync(dataPath))
     throw new GenEnvError('benchmark', `no ${benchmark.name} data at ${dataPath}; pass --data <folder>`);
-  const policy = await createEvaluationAgent({ spec: options.policy, options: {}, seed: options.seed });
+  const created = await createEvaluationAgent({
+    spec: options.policy,
+    options: policyOptions,
+    seed: options.seed,
+  });
+  const policy = new FailureRecorder(created);
   const bar =
     process.stderr.isTTY && !options.json
       ? new cliProgress.SingleBar(
@@ -64,19 +94,21 @@ export async function evalCommand(options: EvalOptions): Promise<string> {
         'runs',
         `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-eval-${benchmark.name}`,
       );
-    writeFileAtomic(join(out, 'items.jsonl'), `${report.items.map((item) => JSON.stringify(item)).join('\n')}\n`);
+    const items = policy.annotate(report.items);
+    writeFileAtomic(join(out, 'items.jsonl'), `${items.map((item) => JSON.stringify(item)).join('\n')}\n`);
     const summary = {
       benchmark: report.benchmark,
       policy: options.policy,
       data: dataPath,
       ...report.summary,
+      ...(policy.count > 0 ? { failedGenerations: policy.count } : {}),
       table1: report.table1,
-      notes: report.notes,
+      notes: [...report.notes, ...policy.notes()],
       resultsDirectory: out,
     };
     writeFileAtomic(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     if (options.json) return JSON.stringify(summary);
-    const lines = [`${benchmark.name} — policy ${options.policy} (${report.items.length} items; results in ${out})`];
+    const lines = [`${benchmark.name} — policy ${options.policy} (${items.length} items; results in ${out})`];
     for (const [key, value] of Object.entries(report.summary))
       lines.push(`  ${key}: ${typeof value === 'number' ? Number(value.toFixed(4)) : value}`);
     lines.push(
@@ -84,10 +116,10 @@ export async function evalCommand(options: EvalOptions): Promise<string> {
         .map(([column, value]) => `${column} ${value.toFixed(1)}`)
         .join(', ')}`,
     );
-    for (const note of report.notes) lines.push(`  note: ${note}`);
+    for (const note of summary.notes) lines.push(`  note: ${note}`);
     return lines.join('\n');
   } finally {
     bar?.stop();
-    await policy.close?.();
+    await policy.close();
   }
 }

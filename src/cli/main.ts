@@ -5,7 +5,7 @@ import { integerFlag, listFlag, numberFlag } from './flags.ts';
 import { DEFAULT_PRESET, PRESETS } from './presets.ts';
 import { runCommand } from './run-command.ts';
 import { compareCommand } from './compare-command.ts';
-import { evalCommand } from './eval-command.ts';
+import { EVAL_GENERATION_FLAGS, evalCommand } from './eval-command.ts';
 import { reportCommand } from './report-command.ts';
 import { benchCommand } from './bench-command.ts';
 
@@ -118,7 +118,7 @@ function buildProgram(
       output.out(`${result.table}\ncomparison written: ${result.directory}\n`);
     });
 
-  program
+  const evalProgram = program
     .command('eval')
     .description('run a policy on a benchmark')
     .requiredOption('--benchmark <name>', 'api-bank, bfcl, bamboogle, travelplanner or alfworld')
@@ -128,10 +128,14 @@ function buildProgram(
     .option('--limit <n>', 'evaluate at most n items', integerFlag('--limit'))
     .option('--out <dir>', 'where per-item results and the summary are written')
     .option('--seed <n>', 'random seed', integerFlag('--seed'), 1)
-    .option('--json', 'print the summary as JSON')
-    .action(async (options: Record<string, unknown>) => {
-      output.out(`${await evalCommand(options as never)}\n`);
-    });
+    .option('--json', 'print the summary as JSON');
+  for (const [flag, description, integer] of EVAL_GENERATION_FLAGS) {
+    const name = flag.split(' ')[0]!;
+    evalProgram.option(flag, description, integer ? integerFlag(name) : numberFlag(name));
+  }
+  evalProgram.action(async (options: Record<string, unknown>) => {
+    output.out(`${await evalCommand(options as never)}\n`);
+  });
 
   program
     .command('report')

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { GenEnvError } from '../interfaces/index.ts';
+import { type Domain, type EnvironmentPolicy, GenEnvError, type RunConfig } from '../interfaces/index.ts';
+import { createTeacher } from './registry.ts';
 
 /** Reads a JSONL file of task specs (one JSON value per line, or `{"spec": ...}`) for the offline variant. */
 export function readOfflineSpecs(path: string): unknown[] {
@@ -23,4 +24,19 @@ export function readOfflineSpecs(path: string): unknown[] {
   });
   if (specs.length === 0) throw new GenEnvError('config', `offline task file ${path} holds no task specs`);
   return specs;
+}
+
+/** The offline variant's task source: a teacher policy (with `offline.options`) or a JSONL file of specs. */
+export async function createOfflineSource(
+  config: RunConfig,
+  domain: Domain,
+): Promise<{ teacher?: EnvironmentPolicy; offlineSpecs?: unknown[] }> {
+  if (!config.offline)
+    throw new GenEnvError(
+      'config',
+      'the offline variant needs offline.source: a teacher policy spec or a JSONL file of task specs',
+    );
+  const { source, options } = config.offline;
+  if (/\.jsonl?$/i.test(source)) return { offlineSpecs: readOfflineSpecs(source) };
+  return { teacher: await createTeacher({ spec: source, domain, options: options ?? {}, seed: config.seed }) };
 }

@@ -1,11 +1,12 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCoevolution } from '../core/loop.ts';
 import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from './config-resolution.ts';
-import { readOfflineSpecs } from './offline-source.ts';
+import { createOfflineSource } from './offline-source.ts';
 import { progressReporter } from './progress.ts';
-import { createDomain, createTeacher, createTrainableAgent, createTrainableSimulator } from './registry.ts';
+import { createDomain, createTrainableAgent, createTrainableSimulator } from './registry.ts';
 
 export interface RunCommandOptions {
   preset?: string;
@@ -24,15 +25,21 @@ function defaultOutput(preset: string): string {
   return join('runs', `${stamp}-${preset}`);
 }
 
-/** Opens (resume) or creates the run directory and its resolved config. */
-function openStore(options: RunCommandOptions): RunStore {
+/**
+ * Opens (resume) or creates the run directory and its resolved config. `discard` undoes a creation (for
+ * errors found before the run starts); it is a no-op for a resumed run.
+ */
+function openStore(options: RunCommandOptions): { store: RunStore; discard: () => void } {
   if (options.resume === undefined) {
     const config = resolveRunConfig({
       preset: options.preset,
       configFile: options.config,
       overrides: options.overrides,
     });
-    return RunStore.create(options.out ?? defaultOutput(config.preset), config);
+    const directory = options.out ?? defaultOutput(config.preset);
+    const existed = existsSync(directory);
+    const store = RunStore.create(directory, config);
+    return { store, discard: () => discardRun(store, existed) };
   }
   const others = Object.entries({
     ...options.overrides,
@@ -55,40 +62,67 @@ function openStore(options: RunCommandOptions): RunStore {
       );
     store.updateConfig({ ...store.config, epochs } as RunConfig);
   }
-  return store;
+  return { store, discard: () => store.close() };
+}
+
+/**
+ * Removes what RunStore.create wrote (config.json, run.sqlite and its journal files, the empty
+ * checkpoints folder), and the run folder itself when this command made it, so that the same command
+ * works again once its config is fixed. Files the user put in an existing folder stay.
+ */
+function discardRun(store: RunStore, existed: boolean): void {
+  store.close();
+  const directory = store.directory;
+  if (!existed) {
+    rmSync(directory, { recursive: true, force: true });
+    return;
+  }
+  for (const name of ['config.json', 'run.sqlite', 'run.sqlite-wal', 'run.sqlite-shm', 'run.sqlite-journal'])
+    rmSync(join(directory, name), { force: true });
+  for (const name of ['checkpoints', 'trainer']) {
+    const path = join(directory, name);
+    if (existsSync(path) && readdirSync(path).length === 0) rmSync(path, { recursive: true });
+  }
+}
+
+/** The policies of a run, created before it starts (bad options throw here, as config errors). */
+async function createPlayers(config: RunConfig, runDirectory: string) {
+  const domain = await createDomain(config.domain.name, config.domain.options);
+  const created: { close?(): Promise<void> }[] = [];
+  const keep = <T extends { close?(): Promise<void> }>(policy: T): T => {
+    created.push(policy);
+    return policy;
+  };
+  try {
+    const common = { domain, seed: config.seed, runDirectory };
+    const agent = keep(
+      await createTrainableAgent({ ...common, spec: config.agent.policy, options: config.agent.options }),
+    );
+    const simulator = keep(
+      await createTrainableSimulator({ ...common, spec: config.simulator.policy, options: config.simulator.options }),
+    );
+    const offline = config.variant === 'offline' ? await createOfflineSource(config, domain) : {};
+    if (offline.teacher) keep(offline.teacher);
+    return { domain, agent, simulator, ...offline };
+  } catch (error) {
+    // Policies made before the bad one hold sockets or workers.
+    for (const policy of created) await policy.close?.();
+    throw error;
+  }
 }
 
 /** `genenv run`: one co-evolution run. Returns its summary and directory. */
 export async function runCommand(options: RunCommandOptions): Promise<{ summary: RunSummary; directory: string }> {
-  const store = openStore(options);
+  const { store, discard } = openStore(options);
   const config = store.config;
-  const domain = await createDomain(config.domain.name, config.domain.options);
-  const runDirectory = store.directory;
-  const agent = await createTrainableAgent({
-    spec: config.agent.policy,
-    domain,
-    options: config.agent.options,
-    seed: config.seed,
-    runDirectory,
-  });
-  const simulator = await createTrainableSimulator({
-    spec: config.simulator.policy,
-    domain,
-    options: config.simulator.options,
-    seed: config.seed,
-    runDirectory,
-  });
-  let teacher;
-  let offlineSpecs;
-  if (config.variant === 'offline') {
-    if (!config.offline)
-      throw new GenEnvError(
-        'config',
-        'the offline variant needs offline.source: a teacher policy spec or a JSONL file of task specs',
-      );
-    if (/\.jsonl?$/i.test(config.offline.source)) offlineSpecs = readOfflineSpecs(config.offline.source);
-    else teacher = await createTeacher({ spec: config.offline.source, domain, options: {}, seed: config.seed });
+  let players: Awaited<ReturnType<typeof createPlayers>>;
+  try {
+    players = await createPlayers(config, store.directory);
+  } catch (error) {
+    discard();
+    throw error;
   }
+  const { domain, agent, simulator, teacher, offlineSpecs } = players;
   const progress = progressReporter({
     quiet: options.quiet ?? false,
     label: `${config.preset}/${config.variant} seed ${config.seed}`,

@@ -37,11 +37,14 @@ const StateSchema = z
   .object({
     version: z.number().int().min(0),
     adapter: z.object({ name: z.string(), path: z.string() }).nullable(),
+    /** Update calls so far (= the loop's last epoch); absent in states saved before it was kept. */
+    updates: z.number().int().min(0).optional(),
   })
   .strict();
 
 export class AdapterRotation {
   private versionCount = 0;
+  private updateCalls = 0;
   private current: { name: string; path: string } | null = null;
 
   constructor(
@@ -55,8 +58,21 @@ export class AdapterRotation {
     return this.versionCount;
   }
 
-  /** Exports `records`, trains through the hook and swaps in the new adapter. On failure nothing changes. */
-  async train(records: TrainingRecords, seed: number): Promise<UpdateStats> {
+  /**
+   * The loop's epoch of an update call: the loop updates each player once per epoch 1..E (the warm start
+   * is epoch 0), so the n-th call is epoch n. `given` (when the loop passes its epoch) wins. Counted
+   * before any early return, so epochs without training still advance it; saved with the state.
+   */
+  epochOfUpdate(given?: number): number {
+    this.updateCalls = given ?? this.updateCalls + 1;
+    return this.updateCalls;
+  }
+
+  /**
+   * Exports `records`, trains through the hook (GENENV_EPOCH = `epoch`, the loop's epoch) and swaps in
+   * the new adapter. On failure nothing changes. Stats are unprefixed: the loop names the player.
+   */
+  async train(records: TrainingRecords, seed: number, epoch: number): Promise<UpdateStats> {
     const next = this.versionCount + 1;
     const name = adapterName(this.role, next);
     const folder = join(this.settings.workDir, name);
@@ -70,7 +86,7 @@ export class AdapterRotation {
     const adapterPath = await runTrainerHook({
       command: this.settings.command,
       role: this.role === 'agent' ? 'agent' : 'simulator',
-      epoch: next,
+      epoch,
       exported,
       outputDir: join(folder, 'adapter'),
       ...(this.current ? { previousAdapter: this.current.path } : {}),
@@ -83,15 +99,15 @@ export class AdapterRotation {
     this.versionCount = next;
     // Waits for requests still running on the previous adapter before removing it.
     if (previous) await this.settings.adapters.unload(previous.name);
-    const namespace = this.role === 'agent' ? 'agent' : 'simulator';
     return {
-      [`${namespace}/trainerSeconds`]: (Date.now() - started) / 1000,
-      [`${namespace}/exportedRows`]: exported.trainRows + exported.envRows + exported.sftRows,
+      trainerSeconds: (Date.now() - started) / 1000,
+      exportedRows: exported.trainRows + exported.envRows + exported.sftRows,
     };
   }
 
   save(path: string): void {
-    writeFileAtomic(path, `${JSON.stringify({ version: this.versionCount, adapter: this.current }, null, 2)}\n`);
+    const state = { version: this.versionCount, adapter: this.current, updates: this.updateCalls };
+    writeFileAtomic(path, `${JSON.stringify(state, null, 2)}\n`);
   }
 
   /** Restores what `save` wrote: loads the adapter on the servers when missing, and routes the policy to it. */
@@ -114,5 +130,6 @@ export class AdapterRotation {
     }
     this.current = state.adapter;
     this.versionCount = state.version;
+    this.updateCalls = state.updates ?? state.version;
   }
 }

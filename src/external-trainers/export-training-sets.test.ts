@@ -107,7 +107,7 @@ describe('exportTrainingSets', () => {
     expect(sft!.weight).toBe(1.5);
   });
 
-  it('verl: data_source, prompt messages, ability, reward_model {style, ground_truth}, extra_info {split, index}', async () => {
+  it('verl: data_source, prompt, ability, reward_model {style, ground_truth}, extra_info {split, index}', async () => {
     const paths = await exportTrainingSets({ train: groups, env: [envRecord(2, 2)] }, 'verl', folder(), {
       domain: toyDomain,
     });

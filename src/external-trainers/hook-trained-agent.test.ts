@@ -24,6 +24,8 @@ const prompt = (id: string): AgentPrompt => ({
   reference: { answer: `answer ${id}`, difficulty: 0 },
 });
 
+/** The end of every stand-in hook: writes a PEFT-looking adapter and prints its folder. */
+const WRITE_ADAPTER = 'echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
 // A stand-in trainer: checks it got a GRPO set, writes a PEFT-looking adapter, prints its folder.
 const HOOK =
   'test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
@@ -49,7 +51,9 @@ describe('HookTrainedAgent', () => {
     expect(base!.policyVersion).toBe('test-model');
     const groups = [{ prompt: prompt('1'), completions: [base!], rewards: [0] }];
     const stats = await agent.update({ groups }, { seed: 1 });
-    expect(stats['agent/exportedRows']).toBe(1);
+    // Unprefixed: the loop adds `agent/` (it used to read `agent/agent/exportedRows`).
+    expect(Object.keys(stats).sort()).toEqual(['exportedRows', 'trainerSeconds']);
+    expect(stats.exportedRows).toBe(1);
     expect(agent.version).toBe(1);
     const exported = readFileSync(join(workDir, 'agent-v1', 'data', 'agent-grpo.verl.jsonl'), 'utf8');
     expect(JSON.parse(exported).reward_model).toEqual({ style: 'rule', ground_truth: 'answer 1' });
@@ -63,9 +67,31 @@ describe('HookTrainedAgent', () => {
     expect(agent.version).toBe(2);
   });
 
+  it("GENENV_EPOCH is the loop's epoch (0 = warm start), across epochs without training and a resume", async () => {
+    const epochsSeen =
+      'echo "$GENENV_EPOCH" >> "$GENENV_OUTPUT_DIR/../../epochs" && ' +
+      'echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
+    const { workDir, agent } = await setup(epochsSeen);
+    const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'm' }], rewards: [1] }];
+    await agent.warmStart([{ prompt: prompt('1'), target: 'answer 1' }], { seed: 1 });
+    expect(await agent.update({ groups: [] }, { seed: 2 })).toEqual({});
+    await agent.update({ groups }, { seed: 3 });
+    expect(agent.version).toBe(2);
+    const checkpoint = mkdtempSync(join(tmpdir(), 'genenv-hooked-epoch-'));
+    folders.push(checkpoint);
+    await agent.save(checkpoint);
+    const { agent: resumed, workDir: resumedWorkDir } = await setup(epochsSeen);
+    await resumed.load(checkpoint);
+    await resumed.update({ groups }, { seed: 4 });
+    await resumed.update({ groups }, { seed: 5, epoch: 7 } as { seed: number });
+    const seen = (folder: string) => readFileSync(join(folder, 'epochs'), 'utf8').trim().split('\n');
+    expect(seen(workDir)).toEqual(['0', '2']);
+    expect(seen(resumedWorkDir)).toEqual(['3', '7']);
+  });
+
   it('warm start exports the demonstrations as an SFT set for the hook', async () => {
     const { server, workDir, agent } = await setup(
-      'test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
+      `test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && ${WRITE_ADAPTER}`,
       'trl',
     );
     expect(await agent.warmStart([], { seed: 1 })).toEqual({});
@@ -80,9 +106,9 @@ describe('HookTrainedAgent', () => {
     expect([...server.loadedAdapters.keys()]).toEqual(['agent-v1']);
   });
 
-  it('an update with rehearsal exports its GRPO prompts and its rehearsal as the SFT set of one hook call', async () => {
+  it("an update with rehearsal exports its GRPO prompts and its rehearsal as one hook call's SFT set", async () => {
     const { workDir, agent } = await setup(
-      'test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
+      `test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && ${WRITE_ADAPTER}`,
       'trl',
     );
     const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'test-model' }], rewards: [0] }];
@@ -102,7 +128,7 @@ describe('HookTrainedAgent', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(rows.map((row) => row.completion[0].content)).toEqual(['answer 2', 'answer 3']);
-    // The same hook without rehearsal gets no SFT set and fails its own check: the rehearsal is what made the difference.
+    // The same hook without rehearsal gets no SFT set and fails its own check: the rehearsal made the difference.
     await expect(agent.update({ groups }, { seed: 2 })).rejects.toThrow();
   });
 

@@ -40,16 +40,19 @@ export class HookTrainedAgent implements TrainableAgent {
   /** SFT warm start through the same hook: the demonstrations are exported as an SFT set (GENENV_SFT_FILE). */
   async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
     if (demonstrations.length === 0) return {};
-    return this.rotation.train({ demonstrations }, options.seed);
+    return this.rotation.train({ demonstrations }, options.seed, 0);
   }
 
-  async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
+  /** `options.epoch`: the loop's epoch when it passes one; else counted from the update calls. */
+  async update(batch: AgentUpdateBatch, options: { seed: number; epoch?: number }): Promise<UpdateStats> {
+    const epoch = this.rotation.epochOfUpdate(options.epoch);
     const rehearsal = batch.rehearsal ?? [];
     if (batch.groups.length === 0 && rehearsal.length === 0) return {};
     // The rehearsal travels as the SFT set (GENENV_SFT_FILE) beside the GRPO prompts of the same update.
     return this.rotation.train(
       { train: batch.groups, ...(rehearsal.length > 0 ? { demonstrations: rehearsal } : {}) },
       options.seed,
+      epoch,
     );
   }
 

@@ -48,10 +48,12 @@ export class HookTrainedSimulator implements TrainableSimulator {
     return this.simulator.warmStart(demonstrations, options);
   }
 
-  async update(batch: SimulatorUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
+  /** `options.epoch`: the loop's epoch when it passes one; else counted from the update calls. */
+  async update(batch: SimulatorUpdateBatch, options: { seed: number; epoch?: number }): Promise<UpdateStats> {
+    const epoch = this.rotation.epochOfUpdate(options.epoch);
     if (batch.records.length === 0) return {};
     const inContext = await this.simulator.update(batch, options);
-    const trained = await this.rotation.train({ env: batch.records }, options.seed);
+    const trained = await this.rotation.train({ env: batch.records }, options.seed, epoch);
     return { ...inContext, ...trained };
   }
 

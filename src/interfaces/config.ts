@@ -137,6 +137,7 @@ export const RunConfigSchema = z
     offline: z
       .object({
         source: z.string().min(1).describe('teacher policy spec, or path of a JSONL file of task specs'),
+        options: z.record(z.string(), z.unknown()).optional().describe('teacher policy options (as simulator.options)'),
       })
       .optional(),
   })

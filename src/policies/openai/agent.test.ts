@@ -200,7 +200,7 @@ describe('OpenAI agent', () => {
     expect(scripted.requests).toHaveLength(3);
   });
 
-  it('answers every request exactly once under 20% injected failures (5xx, 429, timeouts, dropped connections)', async () => {
+  it('answers every request exactly once under 20% injected failures (5xx, 429, timeouts, drops)', async () => {
     const scripted = await server({
       failures: { rate: 0.2, seed: 11, kinds: ['500', '503', '429', 'timeout', 'drop'], retryAfterSeconds: 0 },
       chat: (request) => [{ content: `echo:${lastUserText(request.body)}` }],
@@ -275,7 +275,7 @@ describe('OpenAI agent', () => {
     expect(Math.max(first.peakInFlight(), second.peakInFlight())).toBeLessThanOrEqual(6);
   });
 
-  it('the test server answers HTTP 500 to a malformed request; the agent reports it in one line after retries', async () => {
+  it('HTTP 500 to a malformed request (test server); the agent says so in one line after retries', async () => {
     const scripted = await server();
     const raw = await fetch(`${scripted.baseUrl}/chat/completions`, {
       method: 'POST',

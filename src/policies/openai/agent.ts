@@ -17,6 +17,7 @@ import { deriveSeed } from '../../util/random.ts';
 import type { AdapterManager, AdapterSelection } from '../../interfaces/adapter-manager.ts';
 import { toCompletion, toOpenAIMessages } from './chat-mapping.ts';
 import type { EndpointPool } from './endpoint-pool.ts';
+import { failedFinishReason, GenerationFailedError } from './generation-failure.ts';
 import type { AgentOptions } from './options.ts';
 import type { OpenAIPolicySpec } from './policy-spec.ts';
 import { describeToolsForText } from './tool-call-parsing.ts';
@@ -25,7 +26,10 @@ export class OpenAIAgent implements AgentPolicy {
   readonly name: string;
   private adapter: { name: string; manager: AdapterManager } | null = null;
   private closed = false;
-  /** Choices asked per request; drops to 1 for servers that refuse n > 1 (llama.cpp's server does). */
+  /**
+   * Choices asked per request; drops to 1 for servers that refuse n > 1 (older llama.cpp servers answered
+   * "Only one completion choice is allowed"; current ones return n choices).
+   */
   private choicesLimit: number;
 
   constructor(
@@ -64,27 +68,39 @@ export class OpenAIAgent implements AgentPolicy {
     this.pool.close();
   }
 
-  /** G completions of one prompt, in order of arrival. */
+  /**
+   * G completions of one prompt, in order of arrival. A generation the server could not produce is a
+   * failed completion with its reason (empty text, finish reason `error: …`), never the end of the call;
+   * when one of several choices breaks the whole request, the rest of the group is asked one at a time,
+   * so the other samples are kept.
+   */
   private async sampleGroup(prompt: AgentPrompt, options: SampleOptions): Promise<Completion[]> {
     const group: Completion[] = [];
     const messages = this.messagesOf(prompt);
+    let singly = false;
     for (let request = 0; group.length < options.samples; request++) {
-      const wanted = Math.min(this.choicesLimit, options.samples - group.length);
+      const wanted = singly ? 1 : Math.min(this.choicesLimit, options.samples - group.length);
       const seed = deriveSeed(options.seed, prompt.id, request);
       const adapter = this.adapter;
+      const version = adapter?.name ?? this.spec.model;
       const send = (selection: AdapterSelection | null): Promise<ChatCompletion> =>
-        this.pool.call((endpoint) =>
-          endpoint.client.chat.completions.create(this.body(prompt, messages, wanted, seed, options, selection)),
-        );
+        this.pool.chat(this.body(prompt, messages, wanted, seed, options, selection));
       let response: ChatCompletion;
       try {
         response = adapter ? await adapter.manager.withAdapter(adapter.name, send) : await send(null);
       } catch (error) {
+        if (error instanceof GenerationFailedError) {
+          if (wanted > 1 && error.kind === 'output') {
+            singly = true;
+            continue;
+          }
+          for (let index = 0; index < wanted; index++) group.push(failedCompletion(error.reason, version));
+          continue;
+        }
         if (wanted === 1 || !refusesSeveralChoices(error)) throw error;
         this.choicesLimit = 1;
         continue;
       }
-      const version = adapter?.name ?? this.spec.model;
       const choices = (response.choices ?? []).slice().sort((left, right) => (left.index ?? 0) - (right.index ?? 0));
       if (choices.length === 0)
         throw new GenEnvError('policy', `${this.name}: the server returned no choices for prompt ${prompt.id}`);
@@ -141,4 +157,9 @@ export class OpenAIAgent implements AgentPolicy {
 function refusesSeveralChoices(error: unknown): boolean {
   const cause = error instanceof GenEnvError ? error.cause : error;
   return cause instanceof APIError && cause.status === 400 && /\bn\b|choice/i.test(cause.message);
+}
+
+/** A sample the server could not generate: no text, the reason as its finish reason. */
+function failedCompletion(reason: string, policyVersion: string): Completion {
+  return { text: '', finishReason: failedFinishReason(reason), policyVersion };
 }

@@ -17,7 +17,8 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompleti
         return { role: 'user', content: message.content, ...(message.name ? { name: message.name } : {}) };
       case 'tool':
         return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? message.name ?? 'call' };
-      case 'assistant':
+      default:
+        // 'assistant' (the last role of ChatMessage)
         return message.toolCalls && message.toolCalls.length > 0
           ? {
               role: 'assistant',
@@ -69,7 +70,8 @@ export function toCompletion(
     if (call.type !== 'function') continue;
     const parsed = parseToolArguments(call.function.arguments ?? '');
     if (parsed === null) {
-      text += `${text.length > 0 ? '\n' : ''}<tool_call>{"name": ${JSON.stringify(call.function.name)}, "arguments": ${call.function.arguments}}</tool_call>`;
+      const block = `{"name": ${JSON.stringify(call.function.name)}, "arguments": ${call.function.arguments}}`;
+      text += `${text.length > 0 ? '\n' : ''}<tool_call>${block}</tool_call>`;
       continue;
     }
     toolCalls.push({ ...(call.id ? { id: call.id } : {}), name: call.function.name, arguments: parsed });

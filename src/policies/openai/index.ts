@@ -51,7 +51,10 @@ export async function createOpenAIAgent(input: {
   return new OpenAIAgent(spec, options, poolFor(spec.baseUrls, options));
 }
 
-/** π_env for `openai:…#<model>` on `domain`, trainable in context (exemplar pool). Options: SimulatorOptionsSchema. */
+/**
+ * π_env for `openai:…#<model>` on `domain`, trainable in context (exemplar pool). Options:
+ * SimulatorOptionsSchema.
+ */
 export async function createOpenAISimulator(input: {
   spec: string;
   domain: Domain;

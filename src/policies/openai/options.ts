@@ -72,7 +72,8 @@ export const SimulatorOptionsSchema = ConnectionOptionsSchema.extend({
     .enum(['structured', 'json-extract', 'free-form'])
     .default('structured')
     .describe(
-      'structured: response_format json_schema from the domain schema (falls back to json-extract when refused); json-extract: JSON found in free text; free-form: task text plus reference answer',
+      'structured: response_format json_schema from the domain schema (falls back to json-extract when ' +
+        'refused); json-extract: JSON found in free text; free-form: task text plus reference answer',
     ),
   strict: z.boolean().default(true).describe('json_schema strict flag'),
   exemplars: z.number().int().min(0).max(64).default(4).describe('k: exemplars from D_env per prompt (in-context RWR)'),

@@ -8,7 +8,11 @@ export interface RetrySettings {
   maxSeconds: number;
 }
 
-/** HTTP statuses worth retrying: rate limits, timeouts, conflicts and server errors (500 included: some servers send it for transient faults). */
+/**
+ * HTTP statuses worth retrying: rate limits, timeouts, conflicts and server errors (500 included: some
+ * servers send it for transient faults; a 500 that names a failed generation is not retried, see
+ * generation-failure.ts).
+ */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
 }

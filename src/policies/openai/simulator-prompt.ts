@@ -34,7 +34,9 @@ export function difficultyAdvice(recentSuccess: number | null, target: number): 
       : gap > 0
         ? 'make the task harder'
         : 'make the task easier';
-  return `Recent tasks of this family were solved ${(recentSuccess * 100).toFixed(0)}% of the time (target ${(target * 100).toFixed(0)}%): ${direction}.`;
+  const solved = (recentSuccess * 100).toFixed(0);
+  const wanted = (target * 100).toFixed(0);
+  return `Recent tasks of this family were solved ${solved}% of the time (target ${wanted}%): ${direction}.`;
 }
 
 /** Chat messages for one proposal. `exemplars` are already sampled; `schema` is shown in json-extract mode. */
@@ -48,21 +50,25 @@ export function simulatorMessages(input: {
   const { domain, context, exemplars, mode } = input;
   const system = [
     `You generate training tasks for an AI agent in the "${domain.name}" domain.`,
-    `Propose one new task type that the agent solves about ${(context.targetSuccess * 100).toFixed(0)}% of the time: not trivial, not hopeless.`,
+    `Propose one new task type that the agent solves about ${(context.targetSuccess * 100).toFixed(0)}% of the time: ` +
+      'not trivial, not hopeless.',
   ].join(' ');
   const parts = [
     `Seed task (family "${context.seed.family}"):\n${specText(domain, context.seed.spec, mode)}`,
-    `Family statistics: ${context.stats.taskTypes} task types attempted. ${difficultyAdvice(context.stats.recentSuccess, context.targetSuccess)}`,
+    `Family statistics: ${context.stats.taskTypes} task types attempted. ` +
+      difficultyAdvice(context.stats.recentSuccess, context.targetSuccess),
   ];
   if (exemplars.length > 0) {
     parts.push(
-      `Earlier proposals and how the agent did on them (the best-calibrated ones are shown most often):\n\n${exemplars.map((exemplar, index) => exemplarLine(exemplar, index, mode)).join('\n\n')}`,
+      'Earlier proposals and how the agent did on them (the best-calibrated ones are shown most often):\n\n' +
+        exemplars.map((exemplar, index) => exemplarLine(exemplar, index, mode)).join('\n\n'),
     );
   }
   if (mode === 'structured') parts.push('Answer with the new task spec as one JSON object.');
   else if (mode === 'json-extract') {
     parts.push(
-      `Answer with the new task spec as one JSON object in a \`\`\`json block${input.schema ? `, following this JSON Schema:\n${JSON.stringify(input.schema)}` : '.'}`,
+      'Answer with the new task spec as one JSON object in a ```json block' +
+        (input.schema ? `, following this JSON Schema:\n${JSON.stringify(input.schema)}` : '.'),
     );
   } else {
     parts.push('Write the new task in the same format as the seed task: the task text, then the reference answer.');

@@ -111,7 +111,7 @@ describe('OpenAI simulator', () => {
     expect(lastUserText(later[0]!.body)).toContain('JSON Schema');
   });
 
-  it('a transient 500 in structured mode is retried, not taken as "no structured outputs"; a 500 naming the feature is', async () => {
+  it('a transient 500 in structured mode: retried, not read as "no structured outputs"; one naming it is', async () => {
     let calls = 0;
     const { simulator } = await setup(
       (request) => {
@@ -136,7 +136,7 @@ describe('OpenAI simulator', () => {
     expect(simulator.outputMode).toBe('json-extract');
   });
 
-  it('malformed JSON or an invalid spec is a proposal with the raw text and no spec (the loop rejects it)', async () => {
+  it('malformed JSON or an invalid spec: a proposal with the raw text and no spec (the loop rejects it)', async () => {
     const answers = ['{"family": "sum", "difficulty": ', '{"family": "division", "difficulty": 3}'];
     let turn = 0;
     const { simulator } = await setup(() => [{ content: answers[turn++ % 2]! }]);

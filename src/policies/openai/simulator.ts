@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APIError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { Domain } from '../../interfaces/domain.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
@@ -24,6 +25,7 @@ import { deriveSeed, Random, stableId } from '../../util/random.ts';
 import { toOpenAIMessages } from './chat-mapping.ts';
 import type { EndpointPool } from './endpoint-pool.ts';
 import { ExemplarPool, ExemplarPoolFileSchema, type Exemplar } from './exemplar-pool.ts';
+import { GenerationFailedError } from './generation-failure.ts';
 import { extractJson } from './json-extraction.ts';
 import type { SimulatorOptions } from './options.ts';
 import type { AdapterManager, AdapterSelection } from '../../interfaces/adapter-manager.ts';
@@ -111,7 +113,7 @@ export class OpenAISimulator implements TrainableSimulator {
       })),
     );
     this.versionCount++;
-    return { 'simulator/exemplars': this.pool.size };
+    return { exemplars: this.pool.size };
   }
 
   async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<UpdateStats> {
@@ -133,8 +135,8 @@ export class OpenAISimulator implements TrainableSimulator {
     this.versionCount++;
     const weights = batch.records.map((record) => record.weight);
     return {
-      'simulator/exemplars': this.pool.size,
-      'simulator/meanWeight': weights.reduce((sum, weight) => sum + weight, 0) / weights.length,
+      exemplars: this.pool.size,
+      meanWeight: weights.reduce((sum, weight) => sum + weight, 0) / weights.length,
     };
   }
 
@@ -175,15 +177,15 @@ export class OpenAISimulator implements TrainableSimulator {
     const seed = deriveSeed(options.seed, 'simulator', context.id);
     const exemplars = this.pool.sample(this.options.exemplars, context.seed.family, new Random(seed));
     const version = this.adapter?.name ?? `env-v${this.versionCount}`;
-    let mode = this.mode;
+    let mode: SimulatorOutputMode;
     let content: string;
     try {
-      content = await this.ask(context, exemplars, seed, options, mode);
+      ({ content, mode } = await this.askOrFallBack(context, exemplars, seed, options, this.mode));
     } catch (error) {
-      if (mode !== 'structured' || !refusesJsonSchema(error)) throw error;
-      // The server does not do structured outputs: extract JSON from text from now on.
-      this.mode = mode = 'json-extract';
-      content = await this.ask(context, exemplars, seed, options, mode);
+      if (!(error instanceof GenerationFailedError)) throw error;
+      // A generation the server could not produce: an invalid proposal with its reason, kept as data.
+      const id = `${context.id}:${stableId([seed, version, 'failed'])}`;
+      return { id, contextId: context.id, raw: '', sample: { failure: error.reason }, policyVersion: version };
     }
     const id = `${context.id}:${stableId([seed, version, content.length])}`;
     const proposal: Proposal = { id, contextId: context.id, raw: content, policyVersion: version };
@@ -193,6 +195,24 @@ export class OpenAISimulator implements TrainableSimulator {
     const checked = value === undefined ? undefined : this.domain.specSchema.safeParse(value);
     if (checked?.success) proposal.spec = checked.data;
     return proposal;
+  }
+
+  /** Asks in `mode`; a server that refuses json_schema turns this simulator to json-extract for good. */
+  private async askOrFallBack(
+    context: SimulatorContext,
+    exemplars: readonly Exemplar[],
+    seed: number,
+    options: { temperature?: number; topP?: number },
+    mode: SimulatorOutputMode,
+  ): Promise<{ content: string; mode: SimulatorOutputMode }> {
+    try {
+      return { content: await this.ask(context, exemplars, seed, options, mode), mode };
+    } catch (error) {
+      if (mode !== 'structured' || error instanceof GenerationFailedError || !refusesJsonSchema(error)) throw error;
+      // The server does not do structured outputs: extract JSON from text from now on.
+      this.mode = 'json-extract';
+      return { content: await this.ask(context, exemplars, seed, options, 'json-extract'), mode: 'json-extract' };
+    }
   }
 
   private async ask(
@@ -234,8 +254,8 @@ export class OpenAISimulator implements TrainableSimulator {
     const retryStatus =
       mode === 'structured' ? (status: number) => isRetryableStatus(status) && status !== 501 : undefined;
     const send = (selection: AdapterSelection | null) =>
-      this.endpoints.call(
-        (endpoint) => endpoint.client.chat.completions.create(body(selection)),
+      this.endpoints.chat(
+        body(selection) as ChatCompletionCreateParamsNonStreaming,
         retryStatus ? { retryStatus } : {},
       );
     const response = adapter ? await adapter.manager.withAdapter(adapter.name, send) : await send(null);

@@ -25,7 +25,8 @@ describe('parseTextToolCalls', () => {
       '{"name": "b",',
       ' "parameters": {"y": "z"}}',
       '</tool_call>',
-      '<tool_call>[{"name": "c", "arguments": "{\\"k\\": true}"}, {"function": {"name": "d", "arguments": {}}}]</tool_call>',
+      '<tool_call>[{"name": "c", "arguments": "{\\"k\\": true}"}, ' +
+        '{"function": {"name": "d", "arguments": {}}}]</tool_call>',
     ].join('\n');
     expect(parseTextToolCalls(text)).toEqual([
       { name: 'a', arguments: { x: 1 } },

@@ -7,6 +7,13 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Random } from '../../../src/util/random.ts';
+import {
+  appliedScales,
+  contextError,
+  cutChoices,
+  type LlamaBehaviour,
+  type LlamaRequestBody,
+} from './llama-behaviour.ts';
 import { chatCompletionBody, errorBody, type ScriptedChoice } from './responses.ts';
 
 export interface ServerRequest {
@@ -16,6 +23,8 @@ export interface ServerRequest {
   headers: IncomingHttpHeaders;
   /** Order of arrival among chat requests, from 0. */
   sequence: number;
+  /** With llama.cpp-style adapters: the scale each adapter (by id) ran at for this request. */
+  appliedLora?: number[];
 }
 
 /** A full answer; `hang` never answers (the client times out), `drop` resets the connection. */
@@ -41,8 +50,10 @@ export interface ScriptedServerOptions {
   models?: string[];
   /** Extra delay before every chat answer, in ms. */
   delayMs?: number;
-  /** llama.cpp style: adapters preloaded at start (ids are their positions). */
+  /** llama.cpp style: adapters preloaded at start (ids are their positions; global scale 1 unless given). */
   llamaAdapters?: { path: string; scale?: number }[];
+  /** llama.cpp's answers to cut structured output and over-long prompts (see llama-behaviour.ts). */
+  llama?: LlamaBehaviour;
 }
 
 export interface AdapterEvent {
@@ -63,6 +74,12 @@ export interface ScriptedServer {
   /** llama.cpp-style adapters with their global scales. */
   llamaAdapters: { id: number; path: string; scale: number }[];
   adapterEvents: AdapterEvent[];
+  /** Stops listening and drops every connection (a killed server); `restart` brings it back on the same port. */
+  kill(): Promise<void>;
+  /** Listens again on the same port, global adapter scales back at their start values (as llama-server). */
+  restart(): Promise<void>;
+  /** While true, every route answers 503 "Loading model", as llama-server does while it loads its model. */
+  setLoading(loading: boolean): void;
   close(): Promise<void>;
 }
 
@@ -74,14 +91,16 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   const failureRandom = new Random(options.failures?.seed ?? 0);
   const requests: ServerRequest[] = [];
   const loadedAdapters = new Map<string, string>();
+  const startScales = (options.llamaAdapters ?? []).map((adapter) => adapter.scale ?? 1);
   const llamaAdapters = (options.llamaAdapters ?? []).map((adapter, id) => ({
     id,
     path: adapter.path,
-    scale: adapter.scale ?? 1,
+    scale: startScales[id]!,
   }));
   const adapterEvents: AdapterEvent[] = [];
   let inFlight = 0;
   let peak = 0;
+  let loading = false;
 
   const send = (
     response: ServerResponse,
@@ -96,6 +115,17 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
       ...headers,
     });
     response.end(text);
+  };
+
+  /** A handler's decision as a full answer; llama-server cuts long choices (or fails when structured). */
+  const answerOf = (
+    body: { model: string } & LlamaRequestBody,
+    decided: ServerAnswer | ScriptedChoice[],
+  ): ServerAnswer => {
+    if (!Array.isArray(decided)) return decided;
+    const cut = options.llama ? cutChoices(options.llama, body, decided) : { choices: decided };
+    if ('error' in cut) return { kind: 'json', status: 500, body: cut.error };
+    return { kind: 'json', body: chatCompletionBody(body.model, cut.choices) };
   };
 
   const answerChat = async (request: ServerRequest, response: ServerResponse): Promise<void> => {
@@ -123,18 +153,29 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
       send(response, 400, errorBody('response_format json_schema is not supported'));
       return;
     }
-    const known = models.includes(body.model) || loadedAdapters.has(body.model) || llamaAdapters.length > 0;
+    // llama-server ignores the model name.
+    const known =
+      models.includes(body.model) || loadedAdapters.has(body.model) || llamaAdapters.length > 0 || !!options.llama;
     if (!known) {
       send(response, 404, errorBody(`The model \`${body.model}\` does not exist.`, 'NotFoundError'));
+      return;
+    }
+    const chat = body as { model: string } & LlamaRequestBody;
+    if (llamaAdapters.length > 0)
+      request.appliedLora = appliedScales(
+        llamaAdapters.map((adapter) => adapter.scale),
+        chat,
+      );
+    const tooLong = options.llama ? contextError(options.llama, chat) : null;
+    if (tooLong) {
+      send(response, 400, tooLong);
       return;
     }
     const adapterName = loadedAdapters.has(body.model) ? body.model : undefined;
     if (adapterName) adapterEvents.push({ type: 'request-start', name: adapterName });
     try {
       const decided = options.chat ? await options.chat(request) : [{ content: 'ok' }];
-      const answer: ServerAnswer = Array.isArray(decided)
-        ? { kind: 'json', body: chatCompletionBody(body.model, decided) }
-        : decided;
+      const answer = answerOf(chat, decided);
       if (answer.kind === 'hang') return;
       if (answer.kind === 'drop') {
         response.socket?.destroy();
@@ -151,23 +192,22 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   const answerVllmLora = (
     path: string,
     body: { lora_name?: string; lora_path?: string },
-    response: ServerResponse,
-  ): void => {
+  ): { status: number; body: unknown } => {
     const name = body?.lora_name;
-    if (typeof name !== 'string' || name.length === 0) return send(response, 400, errorBody('lora_name is required'));
+    if (typeof name !== 'string' || name.length === 0) return { status: 400, body: errorBody('lora_name is required') };
     if (path === '/v1/load_lora_adapter') {
-      if (typeof body.lora_path !== 'string') return send(response, 400, errorBody('lora_path is required'));
+      if (typeof body.lora_path !== 'string') return { status: 400, body: errorBody('lora_path is required') };
       if (loadedAdapters.has(name))
-        return send(response, 400, errorBody(`The lora adapter '${name}' has already been loaded.`));
+        return { status: 400, body: errorBody(`The lora adapter '${name}' has already been loaded.`) };
       loadedAdapters.set(name, body.lora_path);
       adapterEvents.push({ type: 'load', name });
-      return send(response, 200, `Success: LoRA adapter '${name}' added successfully.`);
+      return { status: 200, body: `Success: LoRA adapter '${name}' added successfully.` };
     }
     if (!loadedAdapters.has(name))
-      return send(response, 404, errorBody(`The lora adapter '${name}' cannot be found.`, 'NotFoundError'));
+      return { status: 404, body: errorBody(`The lora adapter '${name}' cannot be found.`, 'NotFoundError') };
     loadedAdapters.delete(name);
     adapterEvents.push({ type: 'unload', name });
-    return send(response, 200, `Success: LoRA adapter '${name}' removed successfully.`);
+    return { status: 200, body: `Success: LoRA adapter '${name}' removed successfully.` };
   };
 
   const server = createServer((incoming, response) => {
@@ -183,6 +223,7 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
         body = undefined;
       }
       const method = incoming.method ?? 'GET';
+      if (loading) return send(response, 503, errorBody('Loading model', 'unavailable_error'));
       if (method === 'POST' && path === '/v1/chat/completions') {
         const request: ServerRequest = { method, path, body, headers: incoming.headers, sequence: requests.length };
         requests.push(request);
@@ -208,7 +249,8 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
         return send(response, 200, { object: 'list', data });
       }
       if (method === 'POST' && (path === '/v1/load_lora_adapter' || path === '/v1/unload_lora_adapter')) {
-        return answerVllmLora(path, body as { lora_name?: string }, response);
+        const answer = answerVllmLora(path, body as { lora_name?: string });
+        return send(response, answer.status, answer.body);
       }
       if (path === '/lora-adapters' && method === 'GET') return send(response, 200, llamaAdapters);
       if (path === '/lora-adapters' && method === 'POST') {
@@ -228,6 +270,12 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return {
     baseUrl: `${origin}/v1`,
     origin,
@@ -236,10 +284,17 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     loadedAdapters,
     llamaAdapters,
     adapterEvents,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    kill,
+    setLoading: (value) => {
+      loading = value;
+    },
+    restart: async () => {
+      await kill();
+      llamaAdapters.forEach((adapter, id) => {
+        adapter.scale = startScales[id]!;
+      });
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    close: kill,
   };
 }
