@@ -8,6 +8,7 @@ import { compareCommand } from './compare-command.ts';
 import { evalCommand } from './eval-command.ts';
 import { reportCommand } from './report-command.ts';
 import { benchCommand } from './bench-command.ts';
+import { registerServeCommand } from './serve-command.ts';
 
 /** Flags that override single config fields: name → config key (help text comes from the schema). */
 const CONFIG_FLAGS = [
@@ -157,6 +158,8 @@ function buildProgram(
     .action(async (options: { json?: boolean; quick?: boolean; suite: 'speed' | 'warm-start' | 'grpo-step' }) => {
       output.out(`${await benchCommand(options)}\n`);
     });
+
+  registerServeCommand(program, output.out);
 
   program.hook('postAction', () => setExit(0));
   return program;

@@ -1,0 +1,91 @@
+import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
+import type { RunStore } from '../store/run-store.ts';
+import { CurriculumDriver } from './curriculum-driver.ts';
+import { OutcomeLog } from './outcome-log.ts';
+import { buildServer } from './server.ts';
+import { ServeService, type ServiceLimits } from './service.ts';
+
+export interface ServeInput {
+  config: RunConfig;
+  domain: Domain;
+  simulator: TrainableSimulator;
+  store: RunStore;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  token: string | null;
+  limits?: Partial<ServiceLimits & { bodyLimit: number; requestTimeoutMs: number; keepAliveMs: number }>;
+}
+
+export interface RunningServer {
+  url: string;
+  service: ServeService;
+  /** Stops accepting, flushes the log, closes the run's files. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Hosts that only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export const DEFAULT_LIMITS = {
+  maxSessions: 1024,
+  idleMs: 600_000,
+  resetWaitMs: 10_000,
+  bodyLimit: 1 << 20,
+  requestTimeoutMs: 30_000,
+  keepAliveMs: 75_000,
+};
+
+/**
+ * Starts `genenv serve` on an opened run directory: restores the curriculum (warm start, or the state
+ * of the last committed epoch with its open rounds), then listens. Loopback only unless a token is set.
+ */
+export async function startServe(input: ServeInput): Promise<RunningServer> {
+  if (!isLoopback(input.host) && input.token === null)
+    throw new GenEnvError(
+      'usage',
+      `--host ${input.host} exposes the service beyond this machine: give --token-env NAME with a bearer token in $NAME`,
+    );
+  if (input.config.variant !== 'genenv' && input.config.variant !== 'random')
+    throw new GenEnvError('config', `genenv serve runs the genenv and random variants, not ${input.config.variant}`);
+  const limits = { ...DEFAULT_LIMITS, ...input.limits };
+  const log = new OutcomeLog(input.store.directory);
+  const parts = { config: input.config, domain: input.domain, simulator: input.simulator, store: input.store };
+  const driver = new CurriculumDriver(parts, log);
+  try {
+    await driver.start();
+  } catch (error) {
+    log.close();
+    throw error instanceof GenEnvError
+      ? error
+      : new GenEnvError('store', `cannot start the curriculum: ${(error as Error).message}`, { cause: error });
+  }
+  const service = new ServeService(input.config, input.domain, driver, log, limits);
+  const app = await buildServer(service, input.domain, { token: input.token, ...limits });
+  let address: string;
+  try {
+    address = await app.listen({ host: input.host, port: input.port });
+  } catch (error) {
+    service.stop();
+    log.close();
+    throw new GenEnvError('usage', `cannot listen on ${input.host}:${input.port}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    url: address,
+    service,
+    close: () => {
+      closing ??= (async () => {
+        service.stop();
+        await app.close();
+        log.close();
+      })();
+      return closing;
+    },
+  };
+}
