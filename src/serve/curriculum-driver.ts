@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import { errorLine } from '../interfaces/index.ts';
+import type { RunContext } from '../core/run-context.ts';
+import { warmStart } from '../core/warm-start.ts';
+import { GenEnvError, errorLine } from '../interfaces/index.ts';
 import type { OutcomeLog } from './outcome-log.ts';
-import { buildRound, finishRound, proposeRound, type CurriculumParts, type OpenRound } from './round-lifecycle.ts';
+import { closeRound, openRound, type OpenRound } from './round-lifecycle.ts';
 import type { Round, Slot, SlotOutcome } from './round.ts';
-import { warmStartSimulator } from './simulator-warm-start.ts';
+import type { RecordingSimulator } from './served-run.ts';
 
 /** What a claim got: an attempt, or why there is none right now. */
 export type Claim =
@@ -31,34 +33,37 @@ export class CurriculumDriver {
   failure: string | null = null;
 
   constructor(
-    private readonly parts: CurriculumParts,
+    private readonly run: RunContext,
+    private readonly simulator: RecordingSimulator,
     private readonly log: OutcomeLog,
   ) {}
 
   /** Restores (or starts) the curriculum: simulator state of the last closed epoch, open rounds and their outcomes. */
   async start(): Promise<void> {
-    const { store, simulator } = this.parts;
+    const { store, streams } = this.run;
     const last = store.lastCommittedEpoch();
-    if (last === null) await warmStartSimulator(this.parts);
+    const stored = this.log.roundsAfter(last ?? -1);
+    for (const round of stored) this.simulator.remember(streams.propose(round.epoch), round.proposals);
+    if (last === null) await warmStart(this.run);
     else {
       const checkpoint = store.checkpointOf(last);
-      if (checkpoint === null) throw new Error(`epoch ${last} has no checkpoint`);
-      await simulator.load(join(store.directory, checkpoint, 'simulator'));
+      if (checkpoint === null) throw new GenEnvError('resume', `epoch ${last} has no checkpoint`);
+      await this.simulator.load(join(store.directory, checkpoint, 'simulator'));
       this.synthetic = store.metrics().at(-1)?.syntheticSamples ?? 0;
     }
     this.lastClosed = last ?? -1;
     this.lastOpened = this.lastClosed;
-    for (const stored of this.log.roundsAfter(this.lastClosed)) {
-      const open = buildRound(this.parts, stored.epoch, stored.proposals, stored.contexts);
-      for (const row of this.log.outcomesOf(stored.epoch)) open.round.record(row.flat, row);
-      this.rounds.set(stored.epoch, open);
-      this.lastOpened = stored.epoch;
+    for (const { epoch } of stored) {
+      const open = await openRound(this.run, epoch);
+      for (const row of this.log.outcomesOf(epoch)) open.round.record(row.flat, row);
+      this.rounds.set(epoch, open);
+      this.lastOpened = epoch;
     }
     await this.work();
   }
 
   get finished(): boolean {
-    return this.lastClosed >= this.parts.config.epochs;
+    return this.lastClosed >= this.run.config.epochs;
   }
 
   /** Open epochs and progress, for `/state`. */
@@ -163,7 +168,7 @@ export class CurriculumDriver {
 
   private canOpen(): boolean {
     const next = this.lastOpened + 1;
-    if (next > this.parts.config.epochs) return false;
+    if (next > this.run.config.epochs) return false;
     if (this.lastOpened < 0) return true;
     const latest = this.rounds.get(this.lastOpened);
     return (latest === undefined || latest.round.exhausted) && this.lastClosed >= this.lastOpened - 1;
@@ -174,10 +179,9 @@ export class CurriculumDriver {
     return open !== undefined && open.round.complete;
   }
 
+  /** Opens an epoch; the recording simulator commits its proposals to the log before any task is handed out. */
   private async open(epoch: number): Promise<void> {
-    const { proposals, contexts } = await proposeRound(this.parts, epoch);
-    this.log.saveRound(epoch, proposals, contexts);
-    this.rounds.set(epoch, buildRound(this.parts, epoch, proposals, contexts));
+    this.rounds.set(epoch, await openRound(this.run, epoch));
     this.lastOpened = epoch;
   }
 
@@ -185,7 +189,7 @@ export class CurriculumDriver {
     const open = this.rounds.get(epoch)!;
     const now = performance.now();
     const extra = { 'serve/attempts': open.round.size };
-    this.synthetic = await finishRound(this.parts, open, this.synthetic, (now - this.lastCloseTime) / 1000, extra);
+    this.synthetic = await closeRound(this.run, open, this.synthetic, (now - this.lastCloseTime) / 1000, extra);
     this.lastCloseTime = now;
     this.rounds.delete(epoch);
     this.lastClosed = epoch;

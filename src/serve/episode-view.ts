@@ -25,7 +25,7 @@ export function resetObservation(episodeId: string, slot: Slot, round: Round, pr
       id: instance.id,
       family: instance.family,
       epoch: slot.epoch,
-      task_type: taskType.record.id,
+      task_type: taskType.id,
       attempt: slot.sample,
       group_size: round.groupSize,
       features: instance.features,

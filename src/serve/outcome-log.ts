@@ -1,13 +1,12 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { GenEnvError, type Proposal, type SimulatorContext } from '../interfaces/index.ts';
+import { GenEnvError, type Proposal } from '../interfaces/index.ts';
 import type { SlotOutcome } from './round.ts';
 
 const SERVE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rounds (
   epoch INTEGER PRIMARY KEY,
-  proposals TEXT NOT NULL,        -- JSON Proposal[] as the simulator wrote them
-  contexts TEXT NOT NULL          -- JSON SimulatorContext[]
+  proposals TEXT NOT NULL         -- JSON Proposal[] as the simulator wrote them
 );
 -- Every acknowledged attempt, committed before its answer leaves the server.
 CREATE TABLE IF NOT EXISTS outcomes (
@@ -68,6 +67,8 @@ export class OutcomeLog {
   private pending: { row: OutcomeRow; resolve: () => void; reject: (error: Error) => void }[] = [];
   private scheduled = false;
   private readonly insert: Database.Statement;
+  private readonly selectEpisode: Database.Statement;
+  private readonly selectRequest: Database.Statement;
 
   constructor(directory: string) {
     try {
@@ -83,26 +84,22 @@ export class OutcomeLog {
     this.insert = this.database.prepare(
       'INSERT INTO outcomes VALUES (@episodeId, @requestId, @epoch, @flat, @completion, @reward, @success, @invalid, @response)',
     );
+    this.selectEpisode = this.database.prepare('SELECT * FROM outcomes WHERE episode_id = ?');
+    this.selectRequest = this.database.prepare('SELECT * FROM outcomes WHERE request_id = ?');
   }
 
-  saveRound(epoch: number, proposals: readonly Proposal[], contexts: readonly SimulatorContext[]): void {
-    this.database
-      .prepare('INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)')
-      .run(epoch, JSON.stringify(proposals), JSON.stringify(contexts));
+  /** Commits a round's proposals (before any of its tasks is handed out). */
+  saveRound(epoch: number, proposals: readonly Proposal[]): void {
+    this.database.prepare('INSERT OR REPLACE INTO rounds VALUES (?, ?)').run(epoch, JSON.stringify(proposals));
   }
 
   /** Rounds opened after `epoch`, oldest first. */
-  roundsAfter(epoch: number): { epoch: number; proposals: Proposal[]; contexts: SimulatorContext[] }[] {
+  roundsAfter(epoch: number): { epoch: number; proposals: Proposal[] }[] {
     const rows = this.database.prepare('SELECT * FROM rounds WHERE epoch > ? ORDER BY epoch').all(epoch) as {
       epoch: number;
       proposals: string;
-      contexts: string;
     }[];
-    return rows.map((row) => ({
-      epoch: row.epoch,
-      proposals: JSON.parse(row.proposals),
-      contexts: JSON.parse(row.contexts),
-    }));
+    return rows.map((row) => ({ epoch: row.epoch, proposals: JSON.parse(row.proposals) }));
   }
 
   /** Queues an attempt; resolves once it is committed, rejects when it conflicts with a logged one. */
@@ -149,14 +146,14 @@ export class OutcomeLog {
   }
 
   byEpisode(episodeId: string): OutcomeRow | null {
-    const row = this.database.prepare('SELECT * FROM outcomes WHERE episode_id = ?').get(episodeId) as
+    const row = this.selectEpisode.get(episodeId) as
       | StoredRow
       | undefined;
     return row ? fromStored(row) : null;
   }
 
   byRequest(requestId: string): OutcomeRow | null {
-    const row = this.database.prepare('SELECT * FROM outcomes WHERE request_id = ?').get(requestId) as
+    const row = this.selectRequest.get(requestId) as
       | StoredRow
       | undefined;
     return row ? fromStored(row) : null;

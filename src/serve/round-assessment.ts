@@ -1,16 +1,14 @@
-import { taskOutcome } from '../core/task-outcome.ts';
 import type { AttemptedTaskType } from '../core/task-type.ts';
-import type { Domain, RolloutGroup, RunConfig } from '../interfaces/index.ts';
-import type { TraceRecord } from '../store/records.ts';
+import type { Domain, RolloutGroup, TraceRecord } from '../interfaces/index.ts';
 import type { Round } from './round.ts';
 
 /**
- * A complete round as the loop's attempted task types (Algorithm 1, steps 3–4 with the trainer as the
- * agent): one GRPO group per instance from the logged attempts, traces in (instance, sample) order so
- * the stored run does not depend on arrival order, and p̂ → R_env → band by the loop's own
- * `taskOutcome`. Task types without any attempt are dropped, as in the in-process rollout.
+ * A complete round as the loop's attempted task types (Algorithm 1, step 3 with the trainer as the agent):
+ * one GRPO group per instance from the logged attempts, traces in (instance, sample) order so the stored
+ * run does not depend on the order in which clients answered. Task types without any attempt are dropped,
+ * as in the in-process rollout.
  */
-export function assessRound(round: Round, domain: Domain, config: RunConfig, agentVersion: string): AttemptedTaskType[] {
+export function attemptedTaskTypes(round: Round, domain: Domain, agentVersion: string): AttemptedTaskType[] {
   const perTaskType = round.taskTypes.map(() => ({
     groups: [] as RolloutGroup[],
     traces: [] as TraceRecord[],
@@ -26,7 +24,7 @@ export function assessRound(round: Round, domain: Domain, config: RunConfig, age
       entry.attempts += 1;
       entry.traces.push({
         epoch: round.epoch,
-        proposalId: taskType.record.id,
+        proposalId: taskType.id,
         instanceId: instance.id,
         sample,
         completion: outcome.completion,
@@ -45,21 +43,6 @@ export function assessRound(round: Round, domain: Domain, config: RunConfig, age
   });
   return round.taskTypes.flatMap((taskType, index) => {
     const entry = perTaskType[index]!;
-    if (entry.attempts === 0) return [];
-    const outcome = taskOutcome(entry.successes, entry.attempts, config);
-    return [
-      {
-        ...taskType,
-        ...entry,
-        ...outcome,
-        record: {
-          ...taskType.record,
-          successRate: outcome.successRate,
-          envReward: outcome.envReward,
-          inBand: outcome.inBand,
-          agentVersion,
-        },
-      },
-    ];
+    return entry.attempts === 0 ? [] : [{ ...taskType, ...entry }];
   });
 }

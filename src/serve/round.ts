@@ -99,8 +99,9 @@ export class Round {
   }
 
   /**
-   * Hands out an attempt. Without a group key: the lowest free one. With a key: the first key picks the
-   * instance of the lowest free attempt, later resets with that key get its other attempts. Null when
+   * Hands out an attempt. Without a group key: the lowest free one. With a key: the first reset picks the
+   * first instance with all G attempts free (else the lowest free one), later resets with that key get its
+   * other attempts. Null when
    * none is free; `group-full` when the key's instance has no free attempt left.
    */
   claim(groupKey?: string): Slot | null | 'group-full' {
@@ -119,10 +120,24 @@ export class Round {
     } else {
       flat = this.nextFree();
       if (flat === null) return null;
-      if (groupKey !== undefined) this.groups.set(groupKey, Math.floor(flat / this.groupSize));
+      if (groupKey !== undefined) {
+        flat = this.firstUntouched(Math.floor(flat / this.groupSize)) ?? flat;
+        this.groups.set(groupKey, Math.floor(flat / this.groupSize));
+      }
     }
     this.state[flat] = OUT;
     return this.slotAt(flat);
+  }
+
+  /** First attempt of the first instance from `start` on whose G attempts are all free, so a group gets all G. */
+  private firstUntouched(start: number): number | null {
+    for (let instance = start; instance < this.instances.length; instance++) {
+      const first = instance * this.groupSize;
+      let free = true;
+      for (let sample = 0; sample < this.groupSize && free; sample++) free = this.state[first + sample] === FREE;
+      if (free) return first;
+    }
+    return null;
   }
 
   /** Gives an unscored attempt back (its episode expired or was closed). */

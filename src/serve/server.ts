@@ -25,6 +25,12 @@ export interface ServerOptions {
   keepAliveMs: number;
 }
 
+/** JSON reviver that refuses prototype-poisoning keys (as fastify's default parser does). */
+function refuseProtoKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__' || key === 'constructor') throw new Error(`the key "${key}" is not allowed`);
+  return value;
+}
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 function parse<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
@@ -79,7 +85,7 @@ export async function buildServer(service: ServeService, domain: Domain, options
     const text = String(body);
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, JSON.parse(text, refuseProtoKeys));
     } catch (error) {
       done(new ServeError(400, 'INVALID_JSON', `invalid JSON: ${(error as Error).message}`), undefined);
     }

@@ -1,8 +1,10 @@
 import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import type { RunStore } from '../store/run-store.ts';
+import { RandomStreams } from '../core/random-streams.ts';
 import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
+import { RecordingSimulator, servedRunContext } from './served-run.ts';
 import { buildServer } from './server.ts';
 import { ServeService, type ServiceLimits } from './service.ts';
 
@@ -49,13 +51,20 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
       'usage',
       `--host ${input.host} exposes the service beyond this machine: give --token-env NAME with a bearer token in $NAME`,
     );
-  if (input.config.variant !== 'genenv' && input.config.variant !== 'random')
-    throw new GenEnvError('config', `genenv serve runs the genenv and random variants, not ${input.config.variant}`);
   const limits = { ...DEFAULT_LIMITS, ...input.limits };
   const log = new OutcomeLog(input.store.directory);
-  const parts = { config: input.config, domain: input.domain, simulator: input.simulator, store: input.store };
-  const driver = new CurriculumDriver(parts, log);
+  const streams = new RandomStreams(input.config.seed);
+  const proposeSeeds = new Map(
+    Array.from({ length: input.config.epochs + 1 }, (_, epoch) => [streams.propose(epoch), epoch] as const),
+  );
+  const simulator = new RecordingSimulator(input.simulator, (seed, proposals) => {
+    const epoch = proposeSeeds.get(seed);
+    if (epoch === undefined) throw new GenEnvError('internal', 'the simulator proposed outside any served epoch');
+    log.saveRound(epoch, proposals);
+  });
+  let driver: CurriculumDriver;
   try {
+    driver = new CurriculumDriver(servedRunContext(input.config, input.domain, simulator, input.store), simulator, log);
     await driver.start();
   } catch (error) {
     log.close();
