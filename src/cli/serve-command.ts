@@ -17,6 +17,7 @@ export interface ServeCommandOptions {
   tokenEnv?: string;
   maxSessions?: number;
   idleTimeout?: number;
+  prefetch?: number;
   overrides: Partial<RunConfigInput>;
 }
 
@@ -82,6 +83,7 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
       host: options.host,
       port: options.port,
       token,
+      ...(options.prefetch !== undefined ? { prefetch: options.prefetch === 0 ? 0 : 1 } : {}),
       limits: {
         ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
         ...(options.idleTimeout !== undefined ? { idleMs: options.idleTimeout * 1000 } : {}),
@@ -117,6 +119,11 @@ export function registerServeCommand(program: Command, out: (text: string) => vo
     .option('--token-env <name>', 'environment variable holding the bearer token clients must send')
     .option('--max-sessions <n>', 'open episodes (and WebSocket sessions) at most', integerFlag('--max-sessions'))
     .option('--idle-timeout <s>', 'an episode not stepped within s seconds expires', numberFlag('--idle-timeout'))
+    .option(
+      '--prefetch <n>',
+      '1 (default): the next epoch opens when the current one is handed out (trainers that reset a whole batch); 0: when it closes, as in genenv run',
+      integerFlag('--prefetch'),
+    )
     .option('--epochs <n>', 'epochs (rounds of task types) to serve', integerFlag('--epochs'))
     .option('--seed <n>', 'random seed', integerFlag('--seed'))
     .option('--samples <n>', 'G: attempts per task instance (the trainer group size)', integerFlag('--samples'))
@@ -126,6 +133,8 @@ export function registerServeCommand(program: Command, out: (text: string) => vo
       const overrides: Record<string, unknown> = {};
       for (const key of ['epochs', 'seed', 'samples', 'variations', 'tasksPerEpoch'])
         if (flags[key] !== undefined) overrides[key] = flags[key];
+      if (flags.prefetch !== undefined && flags.prefetch !== 0 && flags.prefetch !== 1)
+        throw new GenEnvError('usage', `--prefetch is 0 or 1, got ${flags.prefetch}`);
       if (flags.port !== undefined && ((flags.port as number) < 0 || (flags.port as number) > 65535))
         throw new GenEnvError('usage', `--port ${flags.port} is not a port number`);
       await serveCommand({ ...(flags as Omit<ServeCommandOptions, 'overrides'>), overrides }, out);

@@ -31,7 +31,7 @@ export function hostileRequests(
   known: { episodeIds: string[]; requestIds: string[]; token: string | null },
 ): HostileRequest[] {
   const random = new Random(seed);
-  const auth = known.token ? { authorization: `Bearer ${known.token}` } : {};
+  const auth: Record<string, string> = known.token ? { authorization: `Bearer ${known.token}` } : {};
   const pick = <T>(values: readonly T[], fallback: T) => (values.length ? random.pick(values) : fallback);
   const makers: (() => Omit<HostileRequest, 'kind'>)[] = [
     () => ({ method: 'POST', path: '/step', headers: { ...json, ...auth }, body: '{"action": {"text": "1"' }),

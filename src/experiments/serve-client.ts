@@ -147,13 +147,15 @@ export async function runTrainerLoop(options: TrainerLoopOptions): Promise<Train
   const groups = new Map<string, RolloutGroup>();
   let batch: RolloutGroup[] = [];
   let done = false;
-  const wait = () => new Promise((resolve) => setTimeout(resolve, retryMs));
+  const wait = (failures = 0) =>
+    new Promise((resolve) => setTimeout(resolve, Math.min(500, retryMs * 2 ** Math.min(failures, 10))));
+  // Refused connections (a restarting server) are retried with exponential backoff up to 0.5 s.
   const call = async (path: string, body: unknown): Promise<Reply> => {
-    for (;;) {
+    for (let failures = 0; ; failures++) {
       try {
         return await client.post(path, body);
       } catch {
-        await wait();
+        await wait(failures);
       }
     }
   };

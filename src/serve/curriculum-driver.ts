@@ -15,11 +15,12 @@ export type Claim =
   | { kind: 'group-full'; reason: string };
 
 /**
- * Schedules the served curriculum. Epochs are rounds 0..E (E = config.epochs). Round r+1 opens once
- * round r has handed out all its attempts and round r−1 is closed, so the simulator that proposes
- * round r+1 is always the one updated on round r−1 (one round of lag, which lets a trainer hold a
- * whole batch of episodes open across a round boundary). Rounds close in order. Every decision
- * depends on the logged outcomes only, never on timing, so a resumed server continues the same run.
+ * Schedules the served curriculum. Epochs are rounds 0..E (E = config.epochs); rounds close in order.
+ * With `prefetch` 0, round r+1 opens once round r is closed: the schedule of `genenv run`. With prefetch
+ * 1, it opens once round r has handed out all its attempts and round r−1 is closed, so the simulator that
+ * proposes round r+1 is the one updated on round r−1: one round of lag, which lets a trainer hold a whole
+ * batch of episodes open across a round boundary. Every decision depends on the logged outcomes only,
+ * never on timing, so a resumed server continues the same run.
  */
 export class CurriculumDriver {
   private readonly rounds = new Map<number, OpenRound>();
@@ -36,6 +37,7 @@ export class CurriculumDriver {
     private readonly run: RunContext,
     private readonly simulator: RecordingSimulator,
     private readonly log: OutcomeLog,
+    private readonly prefetch: 0 | 1,
   ) {}
 
   /** Restores (or starts) the curriculum: simulator state of the last closed epoch, open rounds and their outcomes. */
@@ -171,7 +173,7 @@ export class CurriculumDriver {
     if (next > this.run.config.epochs) return false;
     if (this.lastOpened < 0) return true;
     const latest = this.rounds.get(this.lastOpened);
-    return (latest === undefined || latest.round.exhausted) && this.lastClosed >= this.lastOpened - 1;
+    return (latest === undefined || latest.round.exhausted) && this.lastClosed >= this.lastOpened - this.prefetch;
   }
 
   private canClose(): boolean {

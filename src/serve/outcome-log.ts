@@ -4,6 +4,7 @@ import { GenEnvError, type Proposal } from '../interfaces/index.ts';
 import type { SlotOutcome } from './round.ts';
 
 const SERVE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rounds (
   epoch INTEGER PRIMARY KEY,
   proposals TEXT NOT NULL         -- JSON Proposal[] as the simulator wrote them
@@ -86,6 +87,12 @@ export class OutcomeLog {
     );
     this.selectEpisode = this.database.prepare('SELECT * FROM outcomes WHERE episode_id = ?');
     this.selectRequest = this.database.prepare('SELECT * FROM outcomes WHERE request_id = ?');
+  }
+
+  /** A setting fixed when the service first started (e.g. `prefetch`); stores `fallback` when absent. */
+  setting(key: string, fallback: string): string {
+    this.database.prepare('INSERT OR IGNORE INTO meta VALUES (?, ?)').run(key, fallback);
+    return (this.database.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value;
   }
 
   /** Commits a round's proposals (before any of its tasks is handed out). */

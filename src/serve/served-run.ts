@@ -91,18 +91,22 @@ export class RecordingSimulator implements TrainableSimulator {
 }
 
 /**
- * The run store as a served round sees it: family statistics lag one epoch (a round opens while the
- * epoch before it may still be collecting outcomes, so it may only read epochs that are surely closed).
- * With the lag, a round rebuilt after a restart sees the same statistics it saw when it first opened.
+ * The run store as a served round sees it: with `prefetch` rounds opened ahead, family statistics lag that
+ * many epochs (a round opens while the epochs before it may still be collecting outcomes, so it may only
+ * read epochs that are surely closed). With the lag, a round rebuilt after a restart sees the same
+ * statistics it saw when it first opened; with prefetch 0 it reads what `genenv run` reads.
  */
 export class LaggedStore implements CoevolutionStore {
-  constructor(private readonly inner: RunStore) {}
+  constructor(
+    private readonly inner: RunStore,
+    private readonly prefetch: number,
+  ) {}
 
   get directory(): string {
     return this.inner.directory;
   }
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory {
-    return this.inner.familyStatistics(family, beforeEpoch - 1, window);
+    return this.inner.familyStatistics(family, beforeEpoch - this.prefetch, window);
   }
   trainPoolInstances(): never {
     throw new GenEnvError('config', 'genenv serve does not replay D_train (replayFraction must be 0)');
@@ -124,6 +128,7 @@ export function servedRunContext(
   domain: Domain,
   simulator: RecordingSimulator,
   store: RunStore,
+  prefetch: number,
 ): RunContext {
   if (config.variant !== 'genenv' && config.variant !== 'random')
     throw new GenEnvError('config', `genenv serve runs the genenv and random variants, not ${config.variant}`);
@@ -138,7 +143,7 @@ export function servedRunContext(
     heldOut: [],
     agent: new ExternalAgent(),
     simulator,
-    store: new LaggedStore(store),
+    store: new LaggedStore(store, prefetch),
     emit: () => {},
   };
 }

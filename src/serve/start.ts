@@ -17,6 +17,8 @@ export interface ServeInput {
   /** 0 picks a free port. */
   port: number;
   token: string | null;
+  /** Rounds opened ahead of the closed ones (0: the schedule of `genenv run`; 1: default). Fixed per run. */
+  prefetch?: 0 | 1;
   limits?: Partial<ServiceLimits & { bodyLimit: number; requestTimeoutMs: number; keepAliveMs: number }>;
 }
 
@@ -64,7 +66,12 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
   });
   let driver: CurriculumDriver;
   try {
-    driver = new CurriculumDriver(servedRunContext(input.config, input.domain, simulator, input.store), simulator, log);
+    const stored = log.setting('prefetch', String(input.prefetch ?? 1));
+    if (input.prefetch !== undefined && stored !== String(input.prefetch))
+      throw new GenEnvError('usage', `this served run uses --prefetch ${stored}; it cannot change on resume`);
+    const prefetch = stored === '0' ? 0 : 1;
+    const run = servedRunContext(input.config, input.domain, simulator, input.store, prefetch);
+    driver = new CurriculumDriver(run, simulator, log, prefetch);
     await driver.start();
   } catch (error) {
     log.close();

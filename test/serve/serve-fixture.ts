@@ -26,7 +26,13 @@ export interface Served extends RunningServer {
 /** Starts a served run in a fresh temporary directory (or resumes `resume`). */
 export async function serveRun(
   overrides: Partial<RunConfigInput> = {},
-  options: { resume?: string; token?: string | null; host?: string; limits?: Record<string, number> } = {},
+  options: {
+    resume?: string;
+    token?: string | null;
+    host?: string;
+    prefetch?: 0 | 1;
+    limits?: Record<string, number>;
+  } = {},
 ): Promise<Served> {
   const directory = options.resume ?? mkdtempSync(join(tmpdir(), 'genenv-serve-'));
   const store = options.resume
@@ -48,6 +54,7 @@ export async function serveRun(
     host: options.host ?? '127.0.0.1',
     port: 0,
     token: options.token ?? null,
+    ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
     limits: options.limits,
   });
   return {
