@@ -82,6 +82,11 @@ export class CurriculumDriver {
     return this.rounds.get(epoch)?.round;
   }
 
+  /** Whether an open round has bound this group key. */
+  hasGroup(groupKey: string): boolean {
+    return [...this.rounds.values()].some(({ round }) => round.hasGroup(groupKey));
+  }
+
   /** Hands out an attempt, waiting up to `waitMs` for the next round to open. */
   async claim(groupKey: string | undefined, waitMs: number): Promise<Claim> {
     const deadline = performance.now() + waitMs;

@@ -53,6 +53,8 @@ export const StepRequestSchema = z.object({
 });
 export type StepRequest = z.infer<typeof StepRequestSchema>;
 
+export const CloseRequestSchema = z.object({ episode_id: identifier('the unscored episode to give back') });
+
 /** WebSocket messages (OpenEnv): `{type, data}`; the session holds the episode. */
 export const SocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reset'), data: ResetRequestSchema.optional() }),

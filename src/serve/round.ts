@@ -140,6 +140,11 @@ export class Round {
     return null;
   }
 
+  /** Whether a group key is bound to an instance of this round. */
+  hasGroup(groupKey: string): boolean {
+    return this.groups.has(groupKey);
+  }
+
   /** Gives an unscored attempt back (its episode expired or was closed). */
   release(flat: number): void {
     if (this.state[flat] !== OUT) return;

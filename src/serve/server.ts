@@ -4,12 +4,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { Domain } from '../interfaces/index.ts';
 import {
+  CloseRequestSchema,
   ResetRequestSchema,
   RewardRequestSchema,
   StepRequestSchema,
   issueLine,
   protocolSchemas,
 } from './protocol.ts';
+import { rewardRequest } from './reward-endpoint.ts';
 import { ServeError } from './serve-error.ts';
 import type { ServeService } from './service.ts';
 import { attachSocket } from './socket-session.ts';
@@ -121,7 +123,13 @@ export async function buildServer(service: ServeService, domain: Domain, options
       throw new ServeError(422, 'VALIDATION_ERROR', 'episode_id: required over HTTP (it comes with the reset observation)');
     return service.step(episodeId, step);
   });
-  app.post('/get_reward', async (request) => service.reward(parse(RewardRequestSchema, request.body)));
+  app.post('/get_reward', async (request) => rewardRequest(service, parse(RewardRequestSchema, request.body)));
+  // Not in OpenEnv's HTTP API (its WebSocket has `close`): gives an unscored episode's attempt back.
+  app.post('/close', async (request) => {
+    const { episode_id: episodeId } = parse(CloseRequestSchema, request.body);
+    service.close(episodeId);
+    return { closed: true };
+  });
   app.get('/ws', { websocket: true }, (socket) => attachSocket(socket, service));
   return app;
 }

@@ -4,7 +4,7 @@ import type { Domain, RunConfig } from '../interfaces/index.ts';
 import type { CurriculumDriver } from './curriculum-driver.ts';
 import { actionCompletion, resetObservation } from './episode-view.ts';
 import type { OutcomeLog, OutcomeRow } from './outcome-log.ts';
-import type { ResetRequest, RewardRequest, StepRequest } from './protocol.ts';
+import type { ResetRequest, StepRequest } from './protocol.ts';
 import type { Round, Slot } from './round.ts';
 import { ServeError } from './serve-error.ts';
 
@@ -207,22 +207,17 @@ export class ServeService {
     };
   }
 
-  /** OpenRLHF `/get_reward`: each label is an episode id from reset, each query its prompt + response. */
-  async reward(request: RewardRequest): Promise<{ rewards: number[]; scores: number[]; extra_logs: object }> {
-    request.labels.forEach((label, index) => {
-      if (!this.episodes.has(label) && !this.log.byEpisode(label))
-        throw new ServeError(404, 'UNKNOWN_EPISODE', `labels[${index}]: unknown episode ${label}`);
-    });
-    const results = await Promise.all(
-      request.query.map((query, index) => {
-        const prompt = request.prompts?.[index];
-        const text = prompt !== undefined && query.startsWith(prompt) ? query.slice(prompt.length) : query;
-        return this.step(request.labels[index]!, { action: { text } });
-      }),
-    );
-    const rewards = results.map((result) => result.reward ?? 0);
-    const success = results.map((result) => ((result.observation.feedback as { success: boolean }).success ? 1 : 0));
-    return { rewards, scores: rewards, extra_logs: { success } };
+  /** Whether an episode is open or logged. */
+  knowsEpisode(episodeId: string): boolean {
+    return this.episodes.has(episodeId) || this.log.byEpisode(episodeId) !== null;
+  }
+
+  /** The logged or pending answer of a request id, if any (without scoring anything). */
+  async answered(requestId: string): Promise<StepResult | null> {
+    const pending = this.pendingRequests.get(requestId);
+    if (pending) return pending.result;
+    const logged = this.log.byRequest(requestId);
+    return logged ? this.replay(logged) : null;
   }
 
   private expireIdle(): void {
