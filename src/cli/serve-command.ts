@@ -32,11 +32,19 @@ function openStore(options: ServeCommandOptions): RunStore {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
     return RunStore.create(options.out ?? join('runs', `${stamp}-serve-${config.preset}`), config);
   }
-  const others = Object.entries({ ...options.overrides, preset: options.preset, config: options.config, out: options.out })
+  const others = Object.entries({
+    ...options.overrides,
+    preset: options.preset,
+    config: options.config,
+    out: options.out,
+  })
     .filter(([key, value]) => value !== undefined && key !== 'epochs')
     .map(([key]) => key);
   if (others.length)
-    throw new GenEnvError('usage', `--resume takes the run's stored config; only --epochs may change (got --${others[0]})`);
+    throw new GenEnvError(
+      'usage',
+      `--resume takes the run's stored config; only --epochs may change (got --${others[0]})`,
+    );
   const store = RunStore.open(options.resume);
   const epochs = options.overrides.epochs;
   if (epochs !== undefined && epochs !== store.config.epochs) {
@@ -51,7 +59,8 @@ function tokenFrom(name: string | undefined): string | null {
   if (name === undefined) return null;
   const value = process.env[name];
   if (!value) throw new GenEnvError('usage', `--token-env ${name}: the environment variable ${name} is empty or unset`);
-  if (value.length < 16) throw new GenEnvError('usage', `--token-env ${name}: the token must have at least 16 characters`);
+  if (value.length < 16)
+    throw new GenEnvError('usage', `--token-env ${name}: the token must have at least 16 characters`);
   return value;
 }
 
@@ -121,7 +130,8 @@ export function registerServeCommand(program: Command, out: (text: string) => vo
     .option('--idle-timeout <s>', 'an episode not stepped within s seconds expires', numberFlag('--idle-timeout'))
     .option(
       '--prefetch <n>',
-      '1 (default): the next epoch opens when the current one is handed out (trainers that reset a whole batch); 0: when it closes, as in genenv run',
+      '1 (default): the next epoch opens when the current one is handed out (trainers that reset a whole ' +
+        'batch); 0: when it closes, as in genenv run',
       integerFlag('--prefetch'),
     )
     .option('--epochs <n>', 'epochs (rounds of task types) to serve', integerFlag('--epochs'))

@@ -56,7 +56,10 @@ export function hostileRequests(
       method: 'POST',
       path: '/step',
       headers: { ...json, ...auth },
-      body: JSON.stringify({ episode_id: pick(known.episodeIds, 'x'), action: { text: `changed ${random.int(0, 99)}` } }),
+      body: JSON.stringify({
+        episode_id: pick(known.episodeIds, 'x'),
+        action: { text: `changed ${random.int(0, 99)}` },
+      }),
     }),
     () => ({
       method: 'POST',
@@ -65,9 +68,19 @@ export function hostileRequests(
       body: JSON.stringify({ episode_id: 'other', request_id: pick(known.requestIds, 'r'), action: { text: '1' } }),
     }),
     () => ({ method: 'POST', path: '/step', headers: { ...json, ...auth }, body: Buffer.alloc(2 << 20, 0x20) }),
-    () => ({ method: 'POST', path: '/reset', headers: { ...json, ...auth }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` }),
+    () => ({
+      method: 'POST',
+      path: '/reset',
+      headers: { ...json, ...auth },
+      body: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    }),
     () => ({ method: 'POST', path: '/step', headers: { 'content-type': 'text/plain', ...auth }, body: 'hello' }),
-    () => ({ method: 'POST', path: '/reset', headers: { ...json, ...auth }, body: '{"__proto__": {"polluted": true}}' }),
+    () => ({
+      method: 'POST',
+      path: '/reset',
+      headers: { ...json, ...auth },
+      body: '{"__proto__": {"polluted": true}}',
+    }),
     () => ({ method: 'GET', path: `/nowhere/${random.int(0, 1e6)}`, headers: { ...auth }, body: '' }),
     () => ({ method: 'DELETE', path: '/reset', headers: { ...auth }, body: '' }),
     () => ({ method: 'GET', path: `/state?episode_id=${random.int(0, 1e6)}`, headers: { ...auth }, body: '' }),
@@ -84,12 +97,20 @@ export function hostileRequests(
       body: JSON.stringify({ query: ['a'], labels: [`ghost-${random.int(0, 1e9)}`] }),
     }),
     () => ({ method: 'POST', path: '/step', headers: { ...json }, body: '{"action": {"text": "1"}}' }),
-    () => ({ method: 'POST', path: '/reset', headers: { ...json, authorization: 'Bearer wrong-token-123456' }, body: '{}' }),
+    () => ({
+      method: 'POST',
+      path: '/reset',
+      headers: { ...json, authorization: 'Bearer wrong-token-123456' },
+      body: '{}',
+    }),
     () => ({
       method: 'POST',
       path: '/step',
       headers: { ...json, ...auth },
-      body: JSON.stringify({ episode_id: 'x', action: { tool_calls: Array.from({ length: 65 }, () => ({ name: 'f' })) } }),
+      body: JSON.stringify({
+        episode_id: 'x',
+        action: { tool_calls: Array.from({ length: 65 }, () => ({ name: 'f' })) },
+      }),
     }),
     () => ({ method: 'POST', path: '/step', headers: { ...json, ...auth }, body: '\u0000\u0001\u0002' }),
   ];
@@ -131,7 +152,8 @@ export async function sendHostile(
           response.on('error', () => resolve({ kind: request.kind, status: 0, reason: null }));
         },
       );
-      outgoing.on('error', () => resolve({ kind: request.kind, status: 0, reason: null }));
+      // A server that refuses a huge body answers and closes: the write fails, the answer may still come.
+      outgoing.on('error', () => setTimeout(() => resolve({ kind: request.kind, status: 0, reason: null }), 100));
       outgoing.end(request.body);
     });
   const worker = async () => {

@@ -124,6 +124,8 @@ export interface TrainerLoopOptions {
   maxSteps?: number;
   /** Milliseconds to wait before retrying after a refused connection or a busy service. */
   retryMs?: number;
+  /** Keep the acknowledged outcomes (default true; a long benchmark leaves them out). */
+  keepAcknowledged?: boolean;
 }
 
 export interface TrainerLoopResult {
@@ -176,14 +178,19 @@ export async function runTrainerLoop(options: TrainerLoopOptions): Promise<Train
       )[0]!;
       const requestId = `w${workerIndex}-${serial++}-${String(observation.episode_id)}`;
       let step: Reply;
-      do step = await call('/step', { episode_id: observation.episode_id, request_id: requestId, action: { text: completion!.text } });
+      do
+        step = await call('/step', {
+          episode_id: observation.episode_id,
+          request_id: requestId,
+          action: { text: completion!.text },
+        });
       while (step.status === 503);
       if (step.status !== 200) continue; // lost before it was logged (server restarted): reset again
       if ((step.body?.observation as { replayed?: boolean } | undefined)?.replayed) result.replays++;
       result.steps++;
       result.latencies.push(reset.milliseconds + step.milliseconds);
       const reward = Number(step.body!.reward);
-      result.acknowledged.set(String(observation.episode_id), reward);
+      if (options.keepAcknowledged !== false) result.acknowledged.set(String(observation.episode_id), reward);
       const key = `${task.epoch}:${task.id}`;
       const group = groups.get(key) ?? { prompt, completions: [], rewards: [] };
       groups.set(key, group);

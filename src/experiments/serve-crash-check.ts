@@ -39,8 +39,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `genenv serve` in a child process and waits until it listens. */
-function startServer(args: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServer(args: string[], environment: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...environment },
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -53,7 +56,8 @@ function startServer(args: string[]): Promise<ChildProcess> {
   });
 }
 
-const killed = (child: ChildProcess) =>
+/** Kills a child with SIGKILL (as `kill -9`) and waits for its exit. */
+export const killed = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -149,7 +153,15 @@ export async function crashCheck(options: { kills: number; epochs: number; seed:
 export async function uninterruptedPools(options: { epochs: number; seed: number; clients?: number }): Promise<string> {
   const directory = mkdtempSync(join(tmpdir(), 'genenv-crash-ref-'));
   const port = await freePort();
-  const child = await startServer([...CRASH_FLAGS, '--epochs', String(options.epochs), '--port', String(port), '--out', directory]);
+  const child = await startServer([
+    ...CRASH_FLAGS,
+    '--epochs',
+    String(options.epochs),
+    '--port',
+    String(port),
+    '--out',
+    directory,
+  ]);
   const client = new ServeClient(`http://127.0.0.1:${port}`, undefined, options.clients ?? 64);
   await runTrainerLoop({
     client,

@@ -69,7 +69,11 @@ export class CurriculumDriver {
   }
 
   /** Open epochs and progress, for `/state`. */
-  status(): { epoch: number | null; closedEpochs: number; openRounds: { epoch: number; done: number; size: number }[] } {
+  status(): {
+    epoch: number | null;
+    closedEpochs: number;
+    openRounds: { epoch: number; done: number; size: number }[];
+  } {
     const openRounds = [...this.rounds.values()].map(({ round }) => ({
       epoch: round.epoch,
       done: round.done,
@@ -107,7 +111,9 @@ export class CurriculumDriver {
       if (result === 'group-full')
         return {
           kind: 'group-full',
-          reason: `group ${groupKey} already has its ${round.groupSize} attempts (the run's samples G); use a new group key`,
+          reason:
+            `group ${groupKey} already has its ${round.groupSize} attempts (the run's samples G); ` +
+            'use a new group key',
         };
       if (result) {
         if (round.exhausted) void this.work();
@@ -119,7 +125,8 @@ export class CurriculumDriver {
 
   private busyReason(): string {
     const waiting = [...this.rounds.values()].map(({ round }) => `${round.size - round.done} of epoch ${round.epoch}`);
-    return `no task free yet: the next epoch opens when outstanding attempts are stepped (${waiting.join(', ') || 'none'})`;
+    const outstanding = waiting.join(', ') || 'none';
+    return `no task free yet: the next epoch opens when outstanding attempts are stepped (${outstanding})`;
   }
 
   /** Gives an unscored attempt back. */
@@ -183,7 +190,7 @@ export class CurriculumDriver {
 
   private canClose(): boolean {
     const open = this.rounds.get(this.lastClosed + 1);
-    return open !== undefined && open.round.complete;
+    return open?.round.complete === true;
   }
 
   /** Opens an epoch; the recording simulator commits its proposals to the log before any task is handed out. */

@@ -133,7 +133,10 @@ export function servedRunContext(
   if (config.variant !== 'genenv' && config.variant !== 'random')
     throw new GenEnvError('config', `genenv serve runs the genenv and random variants, not ${config.variant}`);
   if (config.replayFraction > 0)
-    throw new GenEnvError('config', 'genenv serve does not replay D_train: set replayFraction to 0 (the trainer replays)');
+    throw new GenEnvError(
+      'config',
+      'genenv serve does not replay D_train: set replayFraction to 0 (the trainer replays)',
+    );
   return {
     config,
     plan: VARIANTS[config.variant],

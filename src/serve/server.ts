@@ -73,7 +73,11 @@ function authorize(options: ServerOptions) {
  * `/schema`, `/metadata`, `/health` and `/ws`, and OpenRLHF's `/get_reward`. Every refusal is a 4xx
  * (or 503 when the service cannot take work now) with `{"error": one line}`.
  */
-export async function buildServer(service: ServeService, domain: Domain, options: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer(
+  service: ServeService,
+  domain: Domain,
+  options: ServerOptions,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit,
@@ -106,7 +110,9 @@ export async function buildServer(service: ServeService, domain: Domain, options
   app.get('/health', async () => ({ status: service.driver.failure ? 'unhealthy' : 'healthy' }));
   app.get('/metadata', async () => ({
     name: `genenv-${domain.name}`,
-    description: `GenEnv co-evolving curriculum over the ${domain.name} domain: reset hands out simulator-proposed tasks, step scores them with the domain's verifier`,
+    description:
+      `GenEnv co-evolving curriculum over the ${domain.name} domain: reset hands out simulator-proposed ` +
+      "tasks, step scores them with the domain's verifier",
     version: domain.version,
     author: 'genenv',
   }));
@@ -120,7 +126,11 @@ export async function buildServer(service: ServeService, domain: Domain, options
   app.post('/step', async (request) => {
     const { episode_id: episodeId, ...step } = parse(StepRequestSchema, request.body);
     if (episodeId === undefined)
-      throw new ServeError(422, 'VALIDATION_ERROR', 'episode_id: required over HTTP (it comes with the reset observation)');
+      throw new ServeError(
+        422,
+        'VALIDATION_ERROR',
+        'episode_id: required over HTTP (it comes with the reset observation)',
+      );
     return service.step(episodeId, step);
   });
   app.post('/get_reward', async (request) => rewardRequest(service, parse(RewardRequestSchema, request.body)));

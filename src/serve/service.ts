@@ -8,6 +8,16 @@ import type { ResetRequest, StepRequest } from './protocol.ts';
 import type { Round, Slot } from './round.ts';
 import { ServeError } from './serve-error.ts';
 
+/** The server process's memory (MiB) and CPU time (s), for `/state` and the benchmark. */
+const processUsage = () => {
+  const memory = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  return {
+    memory_mb: { rss: Math.round(memory.rss / 2 ** 20), heap: Math.round(memory.heapUsed / 2 ** 20) },
+    cpu_seconds: (cpu.user + cpu.system) / 1e6,
+  };
+};
+
 /** The answer to reset and step (OpenEnv's `{observation, reward, done}`). */
 export interface StepResult {
   observation: Record<string, unknown>;
@@ -67,18 +77,24 @@ export class ServeService {
       throw new ServeError(
         503,
         'CAPACITY_REACHED',
-        `session cap reached: ${this.episodes.size} of ${this.limits.maxSessions} episodes are open; step or close them (they expire after ${Math.round(this.limits.idleMs / 1000)} s idle)`,
+        `session cap reached: ${this.episodes.size} of ${this.limits.maxSessions} episodes are open; ` +
+          `step or close them (they expire after ${Math.round(this.limits.idleMs / 1000)} s idle)`,
       );
     }
     const id = request.episode_id ?? randomUUID();
     if (request.episode_id !== undefined && (this.episodes.has(id) || this.log.byEpisode(id)))
-      throw new ServeError(409, 'EPISODE_EXISTS', `episode_id ${id} is already in use; leave it out to get a fresh one`);
+      throw new ServeError(
+        409,
+        'EPISODE_EXISTS',
+        `episode_id ${id} is already in use; leave it out to get a fresh one`,
+      );
     const claim = await this.driver.claim(request.group_key, this.limits.resetWaitMs);
     if (claim.kind === 'finished')
       throw new ServeError(
         410,
         'FINISHED',
-        `the curriculum finished its ${this.config.epochs} epochs; restart with --resume and a larger --epochs to go on`,
+        `the curriculum finished its ${this.config.epochs} epochs; ` +
+          'restart with --resume and a larger --epochs to go on',
       );
     if (claim.kind === 'busy') throw new ServeError(503, 'BUSY', claim.reason);
     if (claim.kind === 'group-full') throw new ServeError(409, 'GROUP_FULL', claim.reason);
@@ -88,13 +104,19 @@ export class ServeService {
     return { observation: resetObservation(id, claim.slot, claim.round, prompt), reward: null, done: false };
   }
 
-  /** Scores an action. Idempotent: a retried request_id, or the same action on a scored episode, gets the logged answer. */
+  /**
+   * Scores an action. Idempotent: a retried request_id, or the same action on a scored episode, gets the
+   * logged answer; another action on a scored episode is refused.
+   */
   async step(episodeId: string, request: Omit<StepRequest, 'episode_id'>): Promise<StepResult> {
     const requestId = request.request_id;
     if (requestId !== undefined) {
       const pending = this.pendingRequests.get(requestId);
       if (pending) return this.sameEpisode(pending.episodeId, episodeId, requestId, pending.result);
-      const logged = this.log.byRequest(requestId);
+      // An open, unscored episode cannot own a logged request id; one logged for another episode makes the
+      // insert fail on its unique key (409), so the lookup is only needed for episodes no longer open.
+      const open = this.episodes.get(episodeId);
+      const logged = open && !open.scoring ? null : this.log.byRequest(requestId);
       if (logged) return this.sameEpisode(logged.episodeId, episodeId, requestId, Promise.resolve(logged));
     }
     const completion = actionCompletion(request.action);
@@ -105,7 +127,8 @@ export class ServeService {
         throw new ServeError(
           404,
           'UNKNOWN_EPISODE',
-          `unknown episode ${episodeId} (never reset, expired after idling, or lost in a restart before it was scored): reset again`,
+          `unknown episode ${episodeId} (never reset, expired after idling, ` +
+            'or lost in a restart before it was scored): reset again',
         );
       if (JSON.stringify(logged.completion) !== JSON.stringify(completion))
         throw new ServeError(409, 'ALREADY_SCORED', `episode ${episodeId} was already scored with another action`);
@@ -171,6 +194,8 @@ export class ServeService {
       });
     } catch (error) {
       episode.scoring = null;
+      if (requestId !== null && /request_id/.test((error as Error).message))
+        throw new ServeError(409, 'REQUEST_ID_REUSED', `request_id ${requestId} was already used for another episode`);
       throw new ServeError(409, 'CONFLICT', `the outcome could not be logged: ${(error as Error).message}`);
     }
     this.episodes.delete(episode.id);
@@ -204,6 +229,7 @@ export class ServeService {
       open_episodes: this.episodes.size,
       counters: this.counters,
       failure: this.driver.failure,
+      ...processUsage(),
     };
   }
 

@@ -52,7 +52,10 @@ export function attachSocket(socket: WebSocket, service: ServeService): void {
     try {
       json = JSON.parse(raw);
     } catch (error) {
-      return send({ type: 'error', data: { message: `invalid JSON: ${(error as Error).message}`, code: 'INVALID_JSON' } });
+      return send({
+        type: 'error',
+        data: { message: `invalid JSON: ${(error as Error).message}`, code: 'INVALID_JSON' },
+      });
     }
     const parsed = SocketMessageSchema.safeParse(json);
     if (!parsed.success)

@@ -51,7 +51,8 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
   if (!isLoopback(input.host) && input.token === null)
     throw new GenEnvError(
       'usage',
-      `--host ${input.host} exposes the service beyond this machine: give --token-env NAME with a bearer token in $NAME`,
+      `--host ${input.host} exposes the service beyond this machine: ` +
+        'give --token-env NAME with a bearer token in $NAME',
     );
   const limits = { ...DEFAULT_LIMITS, ...input.limits };
   const log = new OutcomeLog(input.store.directory);

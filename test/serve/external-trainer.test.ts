@@ -14,17 +14,19 @@ const CONFIG = { epochs: 8, tasksPerEpoch: 16, variations: 2, samples: 8 };
 
 /** Mean |p̂ − α| over the task types of epochs `from`..`to` (inclusive). */
 const distance = (summary: RunSummary, from: number, to: number) =>
-  mean(
-    summary.epochs
-      .slice(from, to + 1)
-      .flatMap((epoch) => epoch.successRates.map((rate) => Math.abs(rate - 0.5))),
-  )!;
+  mean(summary.epochs.slice(from, to + 1).flatMap((epoch) => epoch.successRates.map((rate) => Math.abs(rate - 0.5))))!;
 
 it('calibrates p̂ toward α when an external trainer trains over HTTP, like the in-process loop', async () => {
   const inProcess: number[] = [];
   for (const seed of [1, 2, 3]) {
     const out = mkdtempSync(join(tmpdir(), 'genenv-inprocess-'));
-    const { summary } = await runCommand({ out, quiet: true, skipReport: true, preset: 'student', overrides: { ...CONFIG, seed } });
+    const { summary } = await runCommand({
+      out,
+      quiet: true,
+      skipReport: true,
+      preset: 'student',
+      overrides: { ...CONFIG, seed },
+    });
     inProcess.push(distance(summary, 6, 8));
     rmSync(out, { recursive: true, force: true });
   }

@@ -91,7 +91,11 @@ describe('hostile requests', () => {
       const requestIds: string[] = [];
       for (let index = 0; index < 4; index++) {
         const episode = observationOf(await client.post('/reset', {}));
-        await client.post('/step', { episode_id: episode.episode_id, request_id: `known-${index}`, action: { text: '5' } });
+        await client.post('/step', {
+          episode_id: episode.episode_id,
+          request_id: `known-${index}`,
+          action: { text: '5' },
+        });
         episodeIds.push(episode.episode_id);
         requestIds.push(`known-${index}`);
       }
