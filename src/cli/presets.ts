@@ -40,6 +40,8 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     kMin: 0.1,
     lambda: 1,
     weightNormalization: 'mean',
+    // An epoch with no task type in the band still trains the simulator, on the four nearest α.
+    rwrFilter: 'band-or-nearest',
     // The agent's batches mix in as many seed task types as synthetic ones (paper: D_train = base ∪ traces).
     baseFraction: 1,
     // Six fresh instances of every seed, seen twice: new slot values each time make the agent copy them

@@ -13,6 +13,7 @@ export type AssessConfig = Pick<
   | 'lambda'
   | 'weightNormalization'
   | 'rwrFilter'
+  | 'rwrFallback'
 >;
 
 /**

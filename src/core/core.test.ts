@@ -54,6 +54,13 @@ describe('simulator weights', () => {
     expect(simulatorWeights([taskOutcome(0, 8, config), taskOutcome(8, 8, config)], config)).toEqual([0, 0]);
     expect(simulatorWeights([], config)).toEqual([]);
   });
+  it('band-or-nearest: the band when it holds a task type, else the rwrFallback nearest α', () => {
+    const nearest = { ...config, rwrFilter: 'band-or-nearest' as const, rwrFallback: 1 };
+    expect(simulatorWeights(outcomes, nearest)).toEqual(simulatorWeights(outcomes, config));
+    const outside = [taskOutcome(0, 8, config), taskOutcome(7, 8, config), taskOutcome(8, 8, config)];
+    expect(simulatorWeights(outside, nearest)).toEqual([0, 1, 0]);
+    expect(simulatorWeights(outside, { ...nearest, rwrFallback: 2 }).filter((weight) => weight > 0)).toHaveLength(2);
+  });
   it('without the filter every task type is weighted and the better one weighs more', () => {
     const weights = simulatorWeights(outcomes, { ...config, rwrFilter: 'none' });
     expect(weights.every((weight) => weight > 0)).toBe(true);

@@ -108,6 +108,9 @@ async function commit(run: RunContext, state: EpochState, heldOutAccuracy: Recor
   const pools = run.store.poolSizes();
   extra['pool/train'] = pools.train + trainTraces([...generated, ...extras]);
   extra['pool/env'] = pools.env + (tasks.source === 'simulator' ? generated.length : 0);
+  // Diversity of the simulator's valid proposals: distinct canonical specs among this epoch's task types.
+  if (tasks.source === 'simulator')
+    extra['pool/distinctSpecs'] = new Set(generated.map((taskType) => run.domain.formatSpec(taskType.spec))).size;
   const metrics = computeEpochMetrics({
     epoch,
     taskTypes: generated,

@@ -1,4 +1,4 @@
-import { estimateSuccessRate, inBand, rwrWeights, scoreDifficulty } from '../curriculum/index.ts';
+import { estimateSuccessRate, inBand, nearestToTarget, rwrWeights, scoreDifficulty } from '../curriculum/index.ts';
 import type { RunConfig } from '../interfaces/index.ts';
 
 /** What the loop learns about one task type from its rollouts. */
@@ -28,15 +28,27 @@ export function taskOutcome(
 /**
  * RWR weights of the task types that train the simulator, weighted by exp(λ·R_env) with the configured
  * normalisation. With the `band` filter (paper) only in-band task types are kept and the others get
- * weight 0; with `none` every task type is kept and the weights alone rank them.
+ * weight 0; `band-or-nearest` keeps the `rwrFallback` task types nearest α when the band is empty; with
+ * `none` every task type is kept and the weights alone rank them.
  */
 export function simulatorWeights(
   outcomes: readonly TaskOutcome[],
-  config: Pick<RunConfig, 'lambda' | 'weightNormalization' | 'rwrFilter'>,
+  config: Pick<RunConfig, 'lambda' | 'weightNormalization' | 'rwrFilter' | 'rwrFallback' | 'alpha'>,
 ): number[] {
+  const inBandCount = outcomes.filter((outcome) => outcome.inBand).length;
+  const fallback =
+    config.rwrFilter === 'band-or-nearest' && inBandCount === 0
+      ? new Set(
+          nearestToTarget(
+            outcomes.map((outcome) => outcome.successRate),
+            config.alpha,
+            config.rwrFallback,
+          ),
+        )
+      : null;
   const kept = outcomes
     .map((outcome, index) => ({ outcome, index }))
-    .filter(({ outcome }) => config.rwrFilter === 'none' || outcome.inBand);
+    .filter(({ outcome, index }) => config.rwrFilter === 'none' || outcome.inBand || fallback?.has(index) === true);
   const weights = rwrWeights(
     kept.map(({ outcome }) => outcome.envReward),
     config.lambda,

@@ -59,5 +59,10 @@ export async function updateSimulator(
       : [],
   );
   const stats = await run.simulator.update({ records }, { seed: run.streams.simulatorUpdate(epoch) });
-  return namespaced('simulator', stats);
+  // How many task types trained it, and how many were in the band: an empty update says why (none in band).
+  return {
+    'simulator/records': records.length,
+    'simulator/inBand': generated.filter(({ assessment }) => assessment.inBand).length,
+    ...namespaced('simulator', stats),
+  };
 }

@@ -20,3 +20,16 @@ export function filterInBand<T>(
     return rate !== null && inBand(rate, alpha, kMin);
   });
 }
+
+/**
+ * Indices of the `count` success rates nearest α (ties: the earlier item first), in item order: the
+ * fallback set that trains the simulator when no task type is inside the band. `count` ≥ 0.
+ */
+export function nearestToTarget(successRates: readonly number[], alpha: number, count: number): number[] {
+  return successRates
+    .map((rate, index) => ({ distance: Math.abs(rate - alpha), index }))
+    .sort((left, right) => left.distance - right.distance || left.index - right.index)
+    .slice(0, Math.max(0, count))
+    .map(({ index }) => index)
+    .sort((left, right) => left - right);
+}

@@ -1,4 +1,3 @@
-export * from '../domains/answer-matching.ts';
 export * from './success-rate.ts';
 export * from './difficulty-scorers.ts';
 export * from './band-filter.ts';

@@ -40,9 +40,9 @@ function timeKernels(): { milliseconds: () => number; restore: () => void } {
   let spent = 0;
   for (const name of Object.keys(originals) as (keyof MatrixKernels)[]) {
     const original = originals[name];
-    kernels[name] = (a, b, out, rows, inner, columns, accumulate) => {
+    kernels[name] = (a, b, out, rows, inner, columns, mode) => {
       const start = performance.now();
-      original(a, b, out, rows, inner, columns, accumulate);
+      original(a, b, out, rows, inner, columns, mode);
       spent += performance.now() - start;
     };
   }
@@ -126,11 +126,11 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const left = Float32Array.from({ length: rows * config.modelWidth }, () => random.normal());
   const right = Float32Array.from({ length: config.modelWidth * config.hiddenWidth }, () => random.normal());
   const out = new Float32Array(rows * config.hiddenWidth);
-  kernels.matmul(left, right, out, rows, config.modelWidth, config.hiddenWidth, false);
+  kernels.matmul(left, right, out, rows, config.modelWidth, config.hiddenWidth, 'overwrite');
   const start = performance.now();
   const repeats = quick ? 2 : 10;
   for (let repeat = 0; repeat < repeats; repeat++)
-    kernels.matmul(left, right, out, rows, config.modelWidth, config.hiddenWidth, false);
+    kernels.matmul(left, right, out, rows, config.modelWidth, config.hiddenWidth, 'overwrite');
   const kernelGflops =
     (2 * rows * config.modelWidth * config.hiddenWidth * repeats) / ((performance.now() - start) / 1000) / 1e9;
 
@@ -139,7 +139,9 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   return {
     kernel: kernelName,
     parameters: model.parameterCount,
-    modelShape: `${config.layers} layers, width ${config.modelWidth}, ${config.heads} heads, SwiGLU ${config.hiddenWidth}, vocab ${config.vocabSize}`,
+    modelShape:
+      `${config.layers} layers, width ${config.modelWidth}, ${config.heads} heads, ` +
+      `SwiGLU ${config.hiddenWidth}, vocab ${config.vocabSize}`,
     trainBatch: `${batch} × ${length} tokens`,
     trainStepMilliseconds: parallelSeconds * 1000,
     trainStepMillisecondsOneThread: trainSeconds * 1000,
@@ -163,6 +165,8 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
     matmulKernelGflops: kernelGflops,
     trainTimeInMatmulShareOneThread: matmulShare,
     sampleThreads: 1,
-    note: 'wall-clock figures include time lost to other processes on a shared machine; per-CPU-second figures exclude it',
+    note:
+      'wall-clock figures include time lost to other processes on a shared machine; ' +
+      'per-CPU-second figures exclude it',
   };
 }

@@ -48,11 +48,20 @@ export const RunConfigSchema = z
     lambda: z.number().min(0).max(1e3).describe('λ: RWR temperature, weights ∝ exp(λ·R_env)'),
     weightNormalization: WeightNormalizationSchema.default('mean'),
     rwrFilter: z
-      .enum(['band', 'none'])
+      .enum(['band', 'band-or-nearest', 'none'])
       .default('band')
       .describe(
-        'which task types train the simulator: band keeps |p̂-α| ≤ k_min (paper), none keeps all valid ones and lets the weights rank them',
+        'which task types train the simulator: band keeps |p̂-α| ≤ k_min (paper); band-or-nearest the same, ' +
+          'or the rwrFallback task types nearest α when the band is empty (so every epoch updates); none keeps ' +
+          'all valid ones and lets the weights rank them',
       ),
+    rwrFallback: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(4)
+      .describe('band-or-nearest: task types nearest α that train the simulator when none is in the band'),
     difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])

@@ -13,6 +13,11 @@ export interface SpecGrammar<State = unknown> {
   complete(state: State): boolean;
   /** Equal keys mean equal continuations (lets a sampler cache its token masks per state). */
   key(state: State): string;
+  /**
+   * The fewest characters that complete a valid spec from this state (0 when complete). Lets a sampler with a
+   * token budget steer toward an ending in time instead of being cut off mid-spec.
+   */
+  remaining(state: State): number;
 }
 
 /** Runs a grammar over a whole text: the final state, or null where it leaves the grammar. */

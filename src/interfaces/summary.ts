@@ -60,3 +60,19 @@ export const ComparisonSchema = z.object({
   variants: z.array(VariantComparisonSchema),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;
+
+/**
+ * One link diagnostic of the method (`diagnostics/<name>.json` in a run or comparison folder), written by the
+ * diagnostic commands and shown as a table in the report: what was measured, per row, and what it shows.
+ */
+export const DiagnosticSchema = z.object({
+  name: z.string().min(1),
+  title: z.string().min(1),
+  /** What was measured, and how to reproduce it (the command). */
+  description: z.string(),
+  columns: z.array(z.string()).min(1),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+  /** One or two sentences: what the measurement shows. */
+  finding: z.string().optional(),
+});
+export type Diagnostic = z.infer<typeof DiagnosticSchema>;

@@ -30,7 +30,7 @@ export function causalAttentionForward(
       gather(v, valueBlock, sequence, head, length, width, headWidth);
       const base = (sequence * heads + head) * length * length;
       const scores = probabilities.subarray(base, base + length * length);
-      kernels.matmulTransposedB(queryBlock, keyBlock, scores, length, headWidth, length, false);
+      kernels.matmulTransposedB(queryBlock, keyBlock, scores, length, headWidth, length, 'overwrite');
       for (let t = 0; t < length; t++) {
         const row = t * length;
         let largest = -Infinity;
@@ -49,7 +49,7 @@ export function causalAttentionForward(
         for (let s = 0; s <= t; s++) scores[row + s] = scores[row + s]! * inverse;
         for (let s = t + 1; s < length; s++) scores[row + s] = 0;
       }
-      kernels.matmul(scores, valueBlock, outBlock, length, length, headWidth, false);
+      kernels.matmul(scores, valueBlock, outBlock, length, length, headWidth, 'overwrite');
       scatter(outBlock, out, sequence, head, length, width, headWidth);
     }
   }
@@ -88,9 +88,9 @@ export function causalAttentionBackward(
       const base = (sequence * heads + head) * length * length;
       const weights = probabilities.subarray(base, base + length * length);
       // dV = Pᵀ·dO; dP = dO·vᵀ; dS = P ∘ (dP − rowsum(P ∘ dP)) / √dh; dQ = dS·k; dK = dSᵀ·q.
-      kernels.matmulTransposedA(weights, dOutBlock, dBlock, length, length, headWidth, false);
+      kernels.matmulTransposedA(weights, dOutBlock, dBlock, length, length, headWidth, 'overwrite');
       scatter(dBlock, dv, sequence, head, length, width, headWidth);
-      kernels.matmulTransposedB(dOutBlock, valueBlock, dScores, length, headWidth, length, false);
+      kernels.matmulTransposedB(dOutBlock, valueBlock, dScores, length, headWidth, length, 'overwrite');
       for (let t = 0; t < length; t++) {
         const row = t * length;
         let weighted = 0;
@@ -98,9 +98,9 @@ export function causalAttentionBackward(
         for (let s = 0; s <= t; s++) dScores[row + s] = weights[row + s]! * (dScores[row + s]! - weighted) * scale;
         for (let s = t + 1; s < length; s++) dScores[row + s] = 0;
       }
-      kernels.matmul(dScores, keyBlock, dBlock, length, length, headWidth, false);
+      kernels.matmul(dScores, keyBlock, dBlock, length, length, headWidth, 'overwrite');
       scatter(dBlock, dq, sequence, head, length, width, headWidth);
-      kernels.matmulTransposedA(dScores, queryBlock, dBlock, length, length, headWidth, false);
+      kernels.matmulTransposedA(dScores, queryBlock, dBlock, length, length, headWidth, 'overwrite');
       scatter(dBlock, dk, sequence, head, length, width, headWidth);
     }
   }

@@ -26,7 +26,7 @@ export function rotaryTable(positions: number, headWidth: number, base: number):
 
 /**
  * Rotates interleaved pairs (2i, 2i+1) of every head in place (the original Llama / llama.cpp layout).
- * `positionOf(row)` gives each row's position; direction −1 applies the inverse rotation (for backward).
+ * `positions[row]` is each row's position; direction −1 applies the inverse rotation (for backward).
  */
 export function applyRotary(
   x: Float32Array,
@@ -34,12 +34,12 @@ export function applyRotary(
   width: number,
   headWidth: number,
   table: RotaryTable,
-  positionOf: (row: number) => number,
+  positions: Int32Array,
   direction: 1 | -1,
 ): void {
   const half = table.half;
   for (let row = 0; row < rows; row++) {
-    const tableBase = positionOf(row) * half;
+    const tableBase = positions[row]! * half;
     const rowBase = row * width;
     for (let headStart = 0; headStart < width; headStart += headWidth) {
       for (let pair = 0; pair < half; pair++) {
@@ -57,7 +57,8 @@ export function applyRotary(
 
 /**
  * Reference version with plain loops (slow; the matrix-kernel version in attention-kernels.ts is tested
- * against it). out[b,t] = Σ_{s≤t} softmax_s(q_t·k_s/√dh) v_s per head. probabilities: [batch, heads, length, length]
+ * against it). out[b,t] = Σ_{s≤t} softmax_s(q_t·k_s/√dh) v_s per head.
+ * probabilities: [batch, heads, length, length]
  * (only s ≤ t written), kept for backward.
  */
 export function causalAttentionForwardLoops(
@@ -100,7 +101,7 @@ export function causalAttentionForwardLoops(
           const weight = probabilities[probabilityBase + s]! / total;
           probabilities[probabilityBase + s] = weight;
           const valueBase = (sequence * length + s) * width + column;
-          for (let j = 0; j < headWidth; j++) out[outBase + j] += weight * v[valueBase + j]!;
+          for (let j = 0; j < headWidth; j++) out[outBase + j] = out[outBase + j]! + weight * v[valueBase + j]!;
         }
       }
     }
@@ -141,7 +142,7 @@ export function causalAttentionBackwardLoops(
           let dot = 0;
           for (let j = 0; j < headWidth; j++) {
             dot += dOut[rowBase + j]! * v[valueBase + j]!;
-            dv[valueBase + j] += probability * dOut[rowBase + j]!;
+            dv[valueBase + j] = dv[valueBase + j]! + probability * dOut[rowBase + j]!;
           }
           dProbability[s] = dot;
           weighted += probability * dot;
@@ -151,10 +152,60 @@ export function causalAttentionBackwardLoops(
           if (dScore === 0) continue;
           const keyBase = (sequence * length + s) * width + column;
           for (let j = 0; j < headWidth; j++) {
-            dq[rowBase + j] += dScore * k[keyBase + j]!;
-            dk[keyBase + j] += dScore * q[rowBase + j]!;
+            dq[rowBase + j] = dq[rowBase + j]! + dScore * k[keyBase + j]!;
+            dk[keyBase + j] = dk[keyBase + j]! + dScore * q[rowBase + j]!;
           }
         }
+      }
+    }
+  }
+}
+
+/**
+ * Attention of one new row per sequence over that sequence's key/value cache: row r belongs to cache
+ * slot `sequences[r]`, sits at position `positions[r]` and attends to cached positions 0 … positions[r]
+ * (its own key and value already written there). keys, values: [slots, cacheLength, width]; query and
+ * attended: [rows, width].
+ */
+export function cachedAttention(
+  query: Float32Array,
+  keys: Float32Array,
+  values: Float32Array,
+  attended: Float32Array,
+  sequences: Int32Array,
+  positions: Int32Array,
+  cacheLength: number,
+  heads: number,
+  headWidth: number,
+): void {
+  const width = heads * headWidth;
+  const scale = 1 / Math.sqrt(headWidth);
+  const scores = new Float32Array(cacheLength);
+  for (let row = 0; row < sequences.length; row++) {
+    const at = positions[row]!;
+    const cacheBase = sequences[row]! * cacheLength * width;
+    for (let head = 0; head < heads; head++) {
+      const column = head * headWidth;
+      let largest = -Infinity;
+      for (let s = 0; s <= at; s++) {
+        let dot = 0;
+        const keyBase = cacheBase + s * width + column;
+        for (let j = 0; j < headWidth; j++) dot += query[row * width + column + j]! * keys[keyBase + j]!;
+        scores[s] = dot * scale;
+        if (scores[s]! > largest) largest = scores[s]!;
+      }
+      let total = 0;
+      for (let s = 0; s <= at; s++) {
+        scores[s] = Math.exp(scores[s]! - largest);
+        total += scores[s]!;
+      }
+      const outBase = row * width + column;
+      for (let j = 0; j < headWidth; j++) attended[outBase + j] = 0;
+      for (let s = 0; s <= at; s++) {
+        const weight = scores[s]! / total;
+        const valueBase = cacheBase + s * width + column;
+        for (let j = 0; j < headWidth; j++)
+          attended[outBase + j] = attended[outBase + j]! + weight * values[valueBase + j]!;
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { TokenBatch } from './transformer.ts';
 
-/** A token sequence whose loss covers positions ≥ `lossStart` (e.g. prompt ⧺ response, lossStart = prompt length). */
+/** A token sequence whose loss covers positions ≥ `lossStart` (prompt ⧺ response: lossStart = prompt length). */
 export interface ScoredSequence {
   tokens: number[];
   lossStart: number;

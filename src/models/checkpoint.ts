@@ -48,7 +48,7 @@ export function writeCheckpoint(directory: string, checkpoint: ModelCheckpoint):
 export function readCheckpoint(directory: string): ModelCheckpoint {
   const manifestPath = join(directory, manifestName);
   if (!existsSync(manifestPath)) throw new RangeError(`no ${manifestName} in ${directory}`);
-  let parsed;
+  let parsed: ReturnType<typeof ManifestSchema.safeParse>;
   try {
     parsed = ManifestSchema.safeParse(JSON.parse(readFileSync(manifestPath, 'utf8')));
   } catch {

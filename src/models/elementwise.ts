@@ -43,12 +43,13 @@ export function rmsNormBackward(
     let dot = 0;
     for (let column = 0; column < width; column++) {
       const upstream = dOut[base + column]!;
-      dGain[column] += upstream * x[base + column]! * scale;
+      dGain[column] = dGain[column]! + upstream * x[base + column]! * scale;
       dot += upstream * gain[column]! * x[base + column]!;
     }
     const correction = (scale * scale * scale * dot) / width;
     for (let column = 0; column < width; column++) {
-      dx[base + column] += scale * dOut[base + column]! * gain[column]! - x[base + column]! * correction;
+      dx[base + column] =
+        dx[base + column]! + (scale * dOut[base + column]! * gain[column]! - x[base + column]! * correction);
     }
   }
 }
@@ -71,7 +72,10 @@ export function swigluForward(
   }
 }
 
-/** Backward of SwiGLU: writes dGate and dUp from dOut and the forward's σ(gate). silu'(a) = σ(a)(1 + a(1 − σ(a))). */
+/**
+ * Backward of SwiGLU: writes dGate and dUp from dOut and the forward's σ(gate).
+ * silu'(a) = σ(a)(1 + a(1 − σ(a))).
+ */
 export function swigluBackward(
   gate: Float32Array,
   up: Float32Array,

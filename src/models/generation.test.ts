@@ -15,7 +15,8 @@ const config = ModelConfigSchema.parse({
 
 describe('generation', () => {
   const model = LanguageModel.initialize(config, tokenizer, 5);
-  for (let index = 0; index < model.parameters.length; index++) model.parameters[index] *= 4; // peaky, varied outputs
+  // Peaky, varied outputs.
+  for (let index = 0; index < model.parameters.length; index++) model.parameters[index] = model.parameters[index]! * 4;
   const requests = [
     { prompt: [Tokenizer.begin, 65, 66, Tokenizer.separator], maxNewTokens: 9 },
     { prompt: [Tokenizer.begin, 67, Tokenizer.separator], maxNewTokens: 12 },
@@ -31,11 +32,11 @@ describe('generation', () => {
       const cached = model.generate(requests, settings, true);
       const recomputed = model.generate(requests, settings, false);
       expect(cached.map((result) => result.tokens)).toEqual(recomputed.map((result) => result.tokens));
-      cached.forEach((result, sequence) =>
-        result.logprobs.forEach((logprob, index) =>
-          expect(logprob).toBeCloseTo(recomputed[sequence]!.logprobs[index]!, 4),
-        ),
-      );
+      cached.forEach((result, sequence) => {
+        result.logprobs.forEach((logprob, index) => {
+          expect(logprob).toBeCloseTo(recomputed[sequence]!.logprobs[index]!, 4);
+        });
+      });
       // The context bounds the budget: 24 − 20 = 4 new tokens at most.
       expect(cached[3]!.tokens.length).toBeLessThanOrEqual(4);
       expect(cached[0]!.tokens.length).toBeGreaterThan(0);

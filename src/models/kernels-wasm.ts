@@ -1,4 +1,4 @@
-import type { MatrixKernels } from './kernels-js.ts';
+import type { MatrixKernels, OutputMode } from './kernels-js.ts';
 
 /**
  * A WebAssembly SIMD matrix-product kernel, assembled here byte by byte (no toolchain needed at run
@@ -407,25 +407,26 @@ export function createWasmKernels(): MatrixKernels | null {
     inner: number,
     columns: number,
     out: Float32Array,
-    accumulate: boolean,
+    mode: OutputMode,
     offsetC: number,
     offsetA: number,
     offsetB: number,
     transposedA = false,
   ) => {
+    const accumulate = mode === 'accumulate';
     if (accumulate) heap.set(out.subarray(0, rows * columns), offsetC);
     const [rowStride, innerStride] = transposedA ? [4, rows * 4] : [inner * 4, 4];
     product(offsetA * 4, offsetB * 4, offsetC * 4, rows, inner, columns, accumulate ? 1 : 0, rowStride, innerStride);
     out.set(heap.subarray(offsetC, offsetC + rows * columns));
   };
   return {
-    matmul(a, b, out, rows, inner, columns, accumulate) {
+    matmul(a, b, out, rows, inner, columns, mode) {
       const [offsetA, offsetB, offsetC] = reserve(rows, inner, columns);
       heap.set(a.subarray(0, rows * inner), offsetA);
       heap.set(b.subarray(0, inner * columns), offsetB);
-      run(rows, inner, columns, out, accumulate, offsetC, offsetA, offsetB);
+      run(rows, inner, columns, out, mode, offsetC, offsetA, offsetB);
     },
-    matmulTransposedB(a, b, out, rows, inner, columns, accumulate) {
+    matmulTransposedB(a, b, out, rows, inner, columns, mode) {
       const [offsetA, offsetB, offsetC] = reserve(rows, inner, columns);
       heap.set(a.subarray(0, rows * inner), offsetA);
       // b is [columns, inner]; write bᵀ [inner, columns].
@@ -433,14 +434,14 @@ export function createWasmKernels(): MatrixKernels | null {
         const source = column * inner;
         for (let k = 0; k < inner; k++) heap[offsetB + k * columns + column] = b[source + k]!;
       }
-      run(rows, inner, columns, out, accumulate, offsetC, offsetA, offsetB);
+      run(rows, inner, columns, out, mode, offsetC, offsetA, offsetB);
     },
-    matmulTransposedA(a, b, out, rows, inner, columns, accumulate) {
+    matmulTransposedA(a, b, out, rows, inner, columns, mode) {
       const [offsetA, offsetB, offsetC] = reserve(rows, inner, columns);
       // a is [inner, rows]: the kernel reads it through strides, no transpose.
       heap.set(a.subarray(0, rows * inner), offsetA);
       heap.set(b.subarray(0, inner * columns), offsetB);
-      run(rows, inner, columns, out, accumulate, offsetC, offsetA, offsetB, true);
+      run(rows, inner, columns, out, mode, offsetC, offsetA, offsetB, true);
     },
   };
 }

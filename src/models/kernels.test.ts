@@ -22,12 +22,12 @@ describe('matrix kernels', () => {
       const b = Float32Array.from({ length: inner * columns }, () => random.normal());
       const start = Float32Array.from({ length: rows * columns }, () => random.normal());
       for (const name of ['matmul', 'matmulTransposedB', 'matmulTransposedA'] as const) {
-        for (const accumulate of [false, true]) {
+        for (const mode of ['overwrite', 'accumulate'] as const) {
           const expected = new Float32Array(start);
           const actual = new Float32Array(start);
           // The same numbers read as the transposed layouts each variant expects.
-          javascriptKernels[name](a, b, expected, rows, inner, columns, accumulate);
-          wasm![name](a, b, actual, rows, inner, columns, accumulate);
+          javascriptKernels[name](a, b, expected, rows, inner, columns, mode);
+          wasm![name](a, b, actual, rows, inner, columns, mode);
           actual.forEach((value, index) => {
             expect(value).toBeCloseTo(expected[index]!, 4);
           });

@@ -114,7 +114,8 @@ export class LanguageModel {
         helper.postBackward(gradLogprob.slice(split), gradEntropy ? gradEntropy.slice(split) : null);
         local.backward(gradLogprob.slice(0, split), gradEntropy ? gradEntropy.slice(0, split) : null);
         helper.waitBackward();
-        for (let index = 0; index < this.gradients.length; index++) this.gradients[index] += helper.gradients[index]!;
+        for (let index = 0; index < this.gradients.length; index++)
+          this.gradients[index] = this.gradients[index]! + helper.gradients[index]!;
       },
     };
   }

@@ -48,12 +48,12 @@ export function scoreSequences(
     const rowCount = packed.batch.batch * packed.batch.length;
     const flatLogprob = new Float32Array(rowCount);
     const flatEntropy = gradEntropy ? new Float32Array(rowCount) : null;
-    packed.scoredRows.forEach((rows, sequence) =>
+    packed.scoredRows.forEach((rows, sequence) => {
       rows.forEach((row, index) => {
         flatLogprob[row] = gradLogprob[sequence]![index]!;
         if (flatEntropy) flatEntropy[row] = gradEntropy![sequence]![index]!;
-      }),
-    );
+      });
+    });
     transformer.backward(parameters, pass, flatLogprob, flatEntropy, gradients);
   };
   return { logprobs, entropies, distributions, backward };

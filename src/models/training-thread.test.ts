@@ -28,13 +28,17 @@ describe('training thread', () => {
       const one = single.score(sequences, true);
       const two = parallel.score(sequences, true);
       expect(two.logprobs.map((values) => values.length)).toEqual(one.logprobs.map((values) => values.length));
-      one.logprobs.forEach((values, sequence) =>
-        values.forEach((value, index) => expect(two.logprobs[sequence]![index]).toBeCloseTo(value, 5)),
-      );
+      one.logprobs.forEach((values, sequence) => {
+        values.forEach((value, index) => {
+          expect(two.logprobs[sequence]![index]).toBeCloseTo(value, 5);
+        });
+      });
       expect(one.distributions.length).toBe(5);
-      one.distributions.forEach((values, sequence) =>
-        values.forEach((value, index) => expect(two.distributions[sequence]![index]).toBeCloseTo(value, 4)),
-      );
+      one.distributions.forEach((values, sequence) => {
+        values.forEach((value, index) => {
+          expect(two.distributions[sequence]![index]).toBeCloseTo(value, 4);
+        });
+      });
       const gradLogprob = one.logprobs.map((values) => values.map(() => random.normal()));
       const gradEntropy = one.logprobs.map((values) => values.map(() => random.normal()));
       one.backward(gradLogprob, gradEntropy);
@@ -47,11 +51,11 @@ describe('training thread', () => {
       single.step(adam);
       parallel.step(adam);
       const after = parallel.score(sequences).logprobs;
-      single
-        .score(sequences)
-        .logprobs.forEach((values, sequence) =>
-          values.forEach((value, index) => expect(after[sequence]![index]).toBeCloseTo(value, 4)),
-        );
+      single.score(sequences).logprobs.forEach((values, sequence) => {
+        values.forEach((value, index) => {
+          expect(after[sequence]![index]).toBeCloseTo(value, 4);
+        });
+      });
       expect(() => two.backward(gradLogprob, gradEntropy)).toThrow(/latest/);
     } finally {
       await parallel.close();

@@ -33,7 +33,7 @@ describe('transformer backward', () => {
     const model = new Transformer(shape);
     const parameters = initializeParameters(shape, 7);
     // Larger weights than init so that gradients are not tiny; float64 would be nicer but f32 is what runs.
-    for (let index = 0; index < parameters.length; index++) parameters[index] *= 1.5;
+    for (let index = 0; index < parameters.length; index++) parameters[index] = parameters[index]! * 1.5;
     const input = tinyBatch();
     const random = new Random(11);
     const gradLogprob = new Float32Array(input.batch * input.length).map(() => random.normal());
@@ -115,8 +115,10 @@ describe('attention through the matrix kernels', () => {
       );
       return [out, dq, dk, dv];
     });
-    results[0]!.forEach((expected, index) =>
-      expected.forEach((value, position) => expect(results[1]![index]![position]).toBeCloseTo(value, 4)),
-    );
+    results[0]!.forEach((expected, index) => {
+      expected.forEach((value, position) => {
+        expect(results[1]![index]![position]).toBeCloseTo(value, 4);
+      });
+    });
   });
 });

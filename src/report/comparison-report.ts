@@ -8,6 +8,7 @@ import { trainingDynamicsChart } from './charts/training-dynamics.ts';
 import { variantIntervalsChart } from './charts/variant-intervals.ts';
 import { heldOutSetsOf } from './charts/variant-statistics.ts';
 import type { ComparisonData } from './comparison-data.ts';
+import { diagnosticsSection } from './diagnostics.ts';
 import { formatNumber } from './html/escape.ts';
 import { chartFigure, renderPage, type Fact } from './html/page.ts';
 import { flattenConfig, htmlTable, type Cell } from './html/tables.ts';
@@ -128,6 +129,7 @@ export function comparisonReportHtml(data: ComparisonData, generatedAt: string):
           ? `<div class="chart-grid">${calibrations.map(chartFigure).join('\n')}</div>`
           : '<p class="note">No run recorded per-task-type success rates.</p>',
     },
+    ...diagnosticsSection(data.directory),
     { heading: 'Runs and seeds', html: runsTable(data) },
     { heading: 'Resolved configuration per variant', html: configTable(data) },
   ];

@@ -78,6 +78,31 @@ describe('buildReport', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it('shows stored link diagnostics as tables with their findings, and names a malformed one', async () => {
+    const directory = join(root, 'diagnosed');
+    writeRunFixture(directory, { variant: 'genenv', seed: 1, epochs: 2 });
+    mkdirSync(join(directory, 'diagnostics'));
+    const diagnostic = {
+      name: 'misranking',
+      title: 'Thm. 1: mis-ranking <rate>',
+      description: 'genenv diagnose misranking',
+      columns: ['n', 'measured', 'bound'],
+      rows: [
+        [16, 0.31, 3.5],
+        [64, 0.12, null],
+      ],
+      finding: 'the bound is vacuous below n = 400',
+    };
+    writeFileSync(join(directory, 'diagnostics', 'misranking.json'), JSON.stringify(diagnostic));
+    const html = readFileSync(await buildReport(directory), 'utf8');
+    expect(html).toContain('data-table="diagnostic-misranking"');
+    expect(html).toContain('Thm. 1: mis-ranking &lt;rate&gt;');
+    expect(html).toContain('the bound is vacuous below n = 400');
+    expect(html).toContain('0.310');
+    writeFileSync(join(directory, 'diagnostics', 'broken.json'), JSON.stringify({ name: 'broken' }));
+    await expect(buildReport(directory)).rejects.toThrow(/broken\.json is malformed/);
+  });
+
   it('says what a directory holds, or why it cannot report on it', async () => {
     expect(directoryKind(join(root, 'run'))).toBe('run');
     expect(directoryKind(join(root, 'comparison'))).toBe('comparison');

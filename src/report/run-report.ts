@@ -1,3 +1,4 @@
+import { diagnosticsSection } from './diagnostics.ts';
 import { calibrationChart } from './charts/calibration.ts';
 import { curriculumChart } from './charts/curriculum.ts';
 import { recordKeys } from './charts/epoch-series.ts';
@@ -77,6 +78,7 @@ export function runReportHtml(run: RunData, generatedAt: string): string {
     [
       { heading: 'Charts', html: charts.map(chartFigure).join('\n') },
       { heading: 'Per-epoch metrics', html: epochTable(run) },
+      ...diagnosticsSection(run.directory),
       { heading: 'Resolved configuration', html: htmlTable('config', ['setting', 'value'], configRows) },
     ],
     generatedAt,

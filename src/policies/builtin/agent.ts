@@ -12,6 +12,7 @@ import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
+import type { AgentOptions } from './options.ts';
 import { promptTokens } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 import { ModelHolder } from './model-holder.ts';
@@ -21,11 +22,19 @@ import { ModelHolder } from './model-holder.ts';
  * warmStart = SFT on response tokens; update = GRPO against the frozen post-warm-start reference, then
  * SFT on the update's rehearsal pairs.
  */
-export class BuiltinAgent extends ModelHolder implements TrainableAgent {
+export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent {
   readonly name = 'builtin-agent';
 
-  constructor(state: ModelState, pool: SamplerPool | null = null) {
+  constructor(state: ModelState<AgentOptions>, pool: SamplerPool | null = null) {
     super(state, pool, 'agent');
+  }
+
+  /**
+   * Moments fitted to the SFT loss mis-scale the first policy-gradient steps (Adam's second moment
+   * lags the new gradients); with a warm-up, updates start from fresh moments and a small step.
+   */
+  protected override freshMomentsAfterWarmStart(): boolean {
+    return this.state.options.updateWarmupSteps > 0;
   }
 
   /** Response budget of a prompt in tokens: the prompt's own bound, the option, and the context. */

@@ -4,11 +4,17 @@ import { deriveSeed } from '../../util/random.ts';
 import { BuiltinAgent, frozenAgent } from './agent.ts';
 import { agentCorpus, simulatorCorpus } from './corpus.ts';
 import { createModelState, loadModelState } from './model-state.ts';
-import { parseBuiltinOptions } from './options.ts';
+import { parseAgentOptions, parseSimulatorOptions } from './options.ts';
 import { SamplerPool } from './sampler-pool.ts';
 import { BuiltinSimulator } from './simulator.ts';
 
-export { BuiltinOptionsSchema, modelSizes, type BuiltinOptions } from './options.ts';
+export {
+  AgentOptionsSchema,
+  SimulatorOptionsSchema,
+  modelSizes,
+  type AgentOptions,
+  type SimulatorOptions,
+} from './options.ts';
 export { BuiltinAgent } from './agent.ts';
 export { BuiltinSimulator } from './simulator.ts';
 
@@ -21,7 +27,7 @@ export interface BuiltinPolicyInput {
 
 /** The built-in agent: tokenizer learned on the domain's rendered seed prompts, weights from `seed`. */
 export async function createBuiltinAgent(input: BuiltinPolicyInput): Promise<TrainableAgent> {
-  const options = parseBuiltinOptions(input.options, 'agent');
+  const options = parseAgentOptions(input.options);
   const state = createModelState(
     'agent',
     options,
@@ -33,14 +39,15 @@ export async function createBuiltinAgent(input: BuiltinPolicyInput): Promise<Tra
 
 /** The built-in simulator: tokenizer learned on the seeds' compact specs, weights from `seed`. */
 export async function createBuiltinSimulator(input: BuiltinPolicyInput): Promise<TrainableSimulator> {
-  const options = parseBuiltinOptions(input.options, 'simulator');
+  const options = parseSimulatorOptions(input.options);
   const state = createModelState(
     'simulator',
     options,
     simulatorCorpus(input.domain),
     deriveSeed(input.seed, 'builtin-simulator', 'init'),
   );
-  return new BuiltinSimulator(input.domain, state, options.workers > 0 ? new SamplerPool(options.workers) : null);
+  const pool = options.workers > 0 ? new SamplerPool(options.workers) : null;
+  return new BuiltinSimulator(input.domain, state, pool, options.grammar === 'constrained');
 }
 
 /** A trained built-in agent from a checkpoint directory (GenEnvError 'policy' when it is not one). */

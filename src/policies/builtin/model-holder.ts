@@ -2,18 +2,24 @@ import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { createAdamState } from '../../models/adam.ts';
 import type { UpdateStats } from '../../interfaces/policy.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
+import type { BuiltinRole, OptionsOf } from './options.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 
 /**
  * What the built-in agent and simulator share: a model state (weights, optimiser, tokenizer, version),
  * an optional pool of sampling threads, and exact checkpoints of that state.
  */
-export abstract class ModelHolder {
+export abstract class ModelHolder<R extends BuiltinRole> {
   protected constructor(
-    protected state: ModelState,
+    protected state: ModelState<OptionsOf<R>>,
     protected readonly pool: SamplerPool | null,
-    private readonly role: 'agent' | 'simulator',
+    private readonly role: R,
   ) {}
+
+  /** Whether the optimiser restarts from fresh moments after the warm start (the agent's warm-up option). */
+  protected freshMomentsAfterWarmStart(): boolean {
+    return false;
+  }
 
   /** Completed updates, warm start included. */
   get version(): number {
@@ -37,10 +43,7 @@ export abstract class ModelHolder {
             schedule: settings.warmStartSchedule,
           });
     this.state.reference = model.clone();
-    // Moments fitted to the SFT loss mis-scale the first policy-gradient steps (Adam's second moment
-    // lags the new gradients); with a warm-up, updates start from fresh moments and a small step.
-    if (this.role === 'agent' && settings.updateWarmupSteps > 0)
-      model.optimizer = createAdamState(model.parameters.length);
+    if (this.freshMomentsAfterWarmStart()) model.optimizer = createAdamState(model.parameters.length);
     this.state.version += 1;
     return {
       sftSteps: stats.steps,

@@ -4,29 +4,29 @@ import { readCheckpoint, writeCheckpoint } from '../../models/checkpoint.ts';
 import { LanguageModel } from '../../models/language-model.ts';
 import { ModelConfigSchema } from '../../models/model-config.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
-import { BuiltinOptionsSchema, canonicalOptions, shapeOf, type BuiltinOptions } from './options.ts';
+import { checkpointOptions, shapeOf, type BuiltinRole, type OptionsOf, type SharedOptions } from './options.ts';
 
-export type BuiltinRole = 'agent' | 'simulator';
+export type { BuiltinRole } from './options.ts';
 
 /**
  * What a built-in policy owns: the trained model, the frozen reference (agent: KL anchor after the warm
  * start; simulator: the initial simulator), its options and the update counter.
  */
-export interface ModelState {
+export interface ModelState<O extends SharedOptions = SharedOptions> {
   role: BuiltinRole;
-  options: BuiltinOptions;
+  options: O;
   model: LanguageModel;
   reference: LanguageModel | null;
   version: number;
 }
 
 /** A fresh state: tokenizer learned on `corpus`, weights from `seed`. */
-export function createModelState(
+export function createModelState<O extends SharedOptions>(
   role: BuiltinRole,
-  options: BuiltinOptions,
+  options: O,
   corpus: readonly string[],
   seed: number,
-): ModelState {
+): ModelState<O> {
   const tokenizer = Tokenizer.learn(corpus, options.merges, options.pieces);
   const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, ...shapeOf(options) });
   const model = LanguageModel.initialize(config, tokenizer, seed);
@@ -34,7 +34,7 @@ export function createModelState(
   return { role, options, model, reference: null, version: 0 };
 }
 
-export function adamOptions(options: BuiltinOptions, learningRate: number): AdamOptions {
+export function adamOptions(options: SharedOptions, learningRate: number): AdamOptions {
   return {
     learningRate,
     beta1: 0.9,
@@ -67,13 +67,13 @@ export function saveModelState(directory: string, state: ModelState): void {
 }
 
 /** Reads a state written by saveModelState; anything wrong becomes GenEnvError('policy', one line). */
-export function loadModelState(directory: string, role: BuiltinRole): ModelState {
+export function loadModelState<R extends BuiltinRole>(directory: string, role: R): ModelState<OptionsOf<R>> {
   try {
     const checkpoint = readCheckpoint(directory);
     const metadata = checkpoint.metadata;
     if (metadata.role !== role)
       throw new RangeError(`checkpoint in ${directory} is a ${String(metadata.role)}, not a ${role}`);
-    const options = canonicalOptions(BuiltinOptionsSchema.parse(metadata.options));
+    const options = checkpointOptions(metadata.options, role);
     const tokenizer = Tokenizer.fromState(checkpoint.tokenizer);
     const weights = checkpoint.arrays.weights;
     const first = checkpoint.arrays['adam-first'];

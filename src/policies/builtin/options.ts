@@ -12,91 +12,128 @@ export const modelSizes = {
 const positive = (description: string) => z.number().positive().describe(description);
 const unit = (description: string) => z.number().min(0).max(1).describe(description);
 
-/** Options of a built-in policy (`agent.options` / `simulator.options` in the run config). */
-export const BuiltinOptionsSchema = z
-  .object({
-    size: z.enum(['tiny', 'small', 'default']).default('default').describe('model shape preset'),
-    modelWidth: z.number().int().min(8).max(1024).optional().describe('override the preset residual width'),
-    layers: z.number().int().min(1).max(16).optional(),
-    heads: z.number().int().min(1).max(32).optional(),
-    hiddenWidth: z.number().int().min(8).max(4096).optional(),
-    contextLength: z.number().int().min(16).max(2048).optional(),
-    tieEmbeddings: z
-      .boolean()
-      .default(false)
-      .describe('output head shares the token embedding (helps copying values from the prompt)'),
-    merges: z.number().int().min(0).max(2048).default(64).describe('BPE merges learned on the domain corpus'),
-    pieces: PieceSplitSchema.default('none').describe(
-      'cut text into words, digits and symbols before merges (words), the same with every two-digit run one token (numbers), or merge across them (none)',
+/** Options both built-in policies take: the model's shape, its tokenizer, the warm start and update basics. */
+const sharedOptions = {
+  size: z.enum(['tiny', 'small', 'default']).default('default').describe('model shape preset'),
+  modelWidth: z.number().int().min(8).max(1024).optional().describe('override the preset residual width'),
+  layers: z.number().int().min(1).max(16).optional(),
+  heads: z.number().int().min(1).max(32).optional(),
+  hiddenWidth: z.number().int().min(8).max(4096).optional(),
+  contextLength: z.number().int().min(16).max(2048).optional(),
+  tieEmbeddings: z
+    .boolean()
+    .default(false)
+    .describe('output head shares the token embedding (helps copying values from the prompt)'),
+  merges: z.number().int().min(0).max(2048).default(64).describe('BPE merges learned on the domain corpus'),
+  pieces: PieceSplitSchema.default('none').describe(
+    'cut text into words, digits and symbols before merges (words), the same with every two-digit run one ' +
+      'token (numbers), or merge across them (none)',
+  ),
+  learningRate: positive('AdamW learning rate of updates').max(1).default(2e-3),
+  warmStartLearningRate: positive('AdamW learning rate of the SFT warm start').max(1).default(3e-3),
+  warmStartEpochs: z.number().int().min(0).max(1000).default(3),
+  warmStartSchedule: z
+    .enum(['constant', 'cosine'])
+    .default('constant')
+    .describe('warm-start learning rate: constant, or 5% linear warm-up then cosine decay to a tenth'),
+  batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
+  weightDecay: z.number().min(0).max(1).default(0),
+  clipNorm: z.number().min(0).default(1).describe('global gradient-norm clip (0 = off)'),
+  klCoefficient: z
+    .number()
+    .min(0)
+    .max(100)
+    .default(0.02)
+    .describe('KL penalty to the reference (agent) / initial simulator'),
+  klEstimator: z.enum(['k1', 'k2', 'k3']).default('k3'),
+  updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
+  maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),
+  workers: z.number().int().min(0).max(64).default(0).describe('worker threads for sampling (0 = in process)'),
+  trainThreads: z
+    .number()
+    .int()
+    .min(1)
+    .max(2)
+    .default(1)
+    .describe('threads per training step (2 = a helper thread takes half of each batch)'),
+};
+
+/** Options only the built-in agent takes: GRPO, guidance and rehearsal. */
+const agentOnlyOptions = {
+  clip: unit('PPO/GRPO ratio clip ε').default(0.2),
+  entropyCoefficient: z.number().min(0).max(10).default(0),
+  advantage: z.enum(['grpo', 'dr-grpo', 'rloo']).default('grpo'),
+  aggregation: z.enum(['token-mean', 'sequence-mean']).default('token-mean'),
+  guidance: z
+    .enum(['none', 'failed-groups', 'all-groups'])
+    .default('none')
+    .describe(
+      'add the reference answer to GRPO groups (off-policy guidance) where no rollout succeeded, or to every group',
     ),
-    learningRate: positive('AdamW learning rate of updates').max(1).default(2e-3),
-    warmStartLearningRate: positive('AdamW learning rate of the SFT warm start').max(1).default(3e-3),
-    warmStartEpochs: z.number().int().min(0).max(1000).default(3),
-    warmStartSchedule: z
-      .enum(['constant', 'cosine'])
-      .default('constant')
-      .describe('warm-start learning rate: constant, or 5% linear warm-up then cosine decay to a tenth'),
-    batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
-    weightDecay: z.number().min(0).max(1).default(0),
-    clipNorm: z.number().min(0).default(1).describe('global gradient-norm clip (0 = off)'),
-    clip: unit('PPO/GRPO ratio clip ε').default(0.2),
-    klCoefficient: z
-      .number()
-      .min(0)
-      .max(100)
-      .default(0.02)
-      .describe('KL penalty to the reference (agent) / initial simulator'),
-    klEstimator: z.enum(['k1', 'k2', 'k3']).default('k3'),
-    entropyCoefficient: z.number().min(0).max(10).default(0),
-    klCap: positive('simulator: cap on the KL of one update, measured on the batch').default(0.05),
-    advantage: z.enum(['grpo', 'dr-grpo', 'rloo']).default('grpo'),
-    aggregation: z.enum(['token-mean', 'sequence-mean']).default('token-mean'),
-    guidance: z
-      .enum(['none', 'failed-groups', 'all-groups'])
-      .default('none')
-      .describe(
-        'agent: add the reference answer to GRPO groups (off-policy guidance) where no rollout succeeded, or to every group',
-      ),
-    negativeSamples: z
-      .enum(['train', 'skip'])
-      .default('train')
-      .describe(
-        'agent: train on rollouts with negative advantage (GRPO) or skip them (only successes and guides pull)',
-      ),
-    updateWarmupSteps: z
-      .number()
-      .int()
-      .min(0)
-      .max(100000)
-      .default(0)
-      .describe(
-        "agent: start GRPO with fresh optimiser moments and ramp its learning rate up linearly over this many steps (0 = keep the warm start's moments, no ramp)",
-      ),
-    rehearsalLearningRate: positive(
-      "agent: AdamW learning rate of the SFT pass over the update's rehearsal (pairs from D_train)",
-    )
-      .max(1)
-      .default(1e-3),
-    rehearsalEpochs: z.number().int().min(1).max(64).default(1).describe("agent: passes over each update's rehearsal"),
-    updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
-    minibatchSize: z.number().int().min(1).max(4096).default(64),
-    maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),
-    workers: z.number().int().min(0).max(64).default(0).describe('worker threads for sampling (0 = in process)'),
-    trainThreads: z
-      .number()
-      .int()
-      .min(1)
-      .max(2)
-      .default(1)
-      .describe('threads per training step (2 = a helper thread takes half of each batch)'),
-  })
-  .strict();
+  negativeSamples: z
+    .enum(['train', 'skip'])
+    .default('train')
+    .describe('train on rollouts with negative advantage (GRPO) or skip them (only successes and guides pull)'),
+  updateWarmupSteps: z
+    .number()
+    .int()
+    .min(0)
+    .max(100000)
+    .default(0)
+    .describe(
+      'start GRPO with fresh optimiser moments and ramp its learning rate up linearly over this many steps ' +
+        "(0 = keep the warm start's moments, no ramp)",
+    ),
+  rehearsalLearningRate: positive(
+    "AdamW learning rate of the SFT pass over the update's rehearsal (pairs from D_train)",
+  )
+    .max(1)
+    .default(1e-3),
+  rehearsalEpochs: z.number().int().min(1).max(64).default(1).describe("passes over each update's rehearsal"),
+  minibatchSize: z.number().int().min(1).max(4096).default(64),
+};
 
-export type BuiltinOptions = z.infer<typeof BuiltinOptionsSchema>;
+/** Options only the built-in simulator takes. */
+const simulatorOnlyOptions = {
+  klCap: positive('cap on the KL of one update, measured on the batch').default(0.05),
+  grammar: z
+    .enum(['constrained', 'free'])
+    .default('constrained')
+    .describe("sample only tokens that continue a valid spec of the domain's grammar (constrained), or any (free)"),
+};
 
-/** Validates options; a bad value becomes one readable line (GenEnvError 'config'). */
-export function parseBuiltinOptions(options: Record<string, unknown>, role: 'agent' | 'simulator'): BuiltinOptions {
-  const parsed = BuiltinOptionsSchema.safeParse(options);
+/** `agent.options` of a built-in agent in the run config. */
+export const AgentOptionsSchema = z.object({ ...sharedOptions, ...agentOnlyOptions }).strict();
+/** `simulator.options` of a built-in simulator in the run config. */
+export const SimulatorOptionsSchema = z.object({ ...sharedOptions, ...simulatorOnlyOptions }).strict();
+
+export type AgentOptions = z.infer<typeof AgentOptionsSchema>;
+export type SimulatorOptions = z.infer<typeof SimulatorOptionsSchema>;
+/** What both built-in policies' options hold. */
+export type SharedOptions = AgentOptions | SimulatorOptions;
+export type BuiltinRole = 'agent' | 'simulator';
+/** The options type of a role. */
+export type OptionsOf<R extends BuiltinRole> = R extends 'agent' ? AgentOptions : SimulatorOptions;
+
+const schemas = { agent: AgentOptionsSchema, simulator: SimulatorOptionsSchema } as const;
+const onlyOf = { agent: Object.keys(agentOnlyOptions), simulator: Object.keys(simulatorOnlyOptions) } as const;
+
+/** Validates `agent.options`; a bad value becomes one readable line (GenEnvError 'config'). */
+export function parseAgentOptions(options: Record<string, unknown>): AgentOptions {
+  return parseOptions(options, 'agent');
+}
+
+/** Validates `simulator.options`; a bad value becomes one readable line (GenEnvError 'config'). */
+export function parseSimulatorOptions(options: Record<string, unknown>): SimulatorOptions {
+  return parseOptions(options, 'simulator');
+}
+
+function parseOptions<R extends BuiltinRole>(options: Record<string, unknown>, role: R) {
+  const other: BuiltinRole = role === 'agent' ? 'simulator' : 'agent';
+  const misplaced = Object.keys(options).find((key) => onlyOf[other].includes(key));
+  if (misplaced !== undefined)
+    throw new GenEnvError('config', `${role}.options.${misplaced}: only the built-in ${other} takes this option`);
+  const parsed = schemas[role].safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : '(options)';
@@ -125,14 +162,23 @@ export function parseBuiltinOptions(options: Record<string, unknown>, role: 'age
       `${role}.options.maxResponseTokens ${value.maxResponseTokens} must be below contextLength ${shape.contextLength}`,
     );
   }
-  return canonicalOptions({ ...value, ...shape });
+  return canonicalOptions({ ...value, ...shape }) as OptionsOf<R>;
+}
+
+/**
+ * Options read back from a checkpoint of `role`. Checkpoints written before the two schemas were
+ * split hold every option of both roles; the other role's keys are dropped.
+ */
+export function checkpointOptions<R extends BuiltinRole>(options: unknown, role: R) {
+  const other: BuiltinRole = role === 'agent' ? 'simulator' : 'agent';
+  const record = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
+  const own = Object.fromEntries(Object.entries(record).filter(([key]) => !onlyOf[other].includes(key)));
+  return canonicalOptions(schemas[role].parse(own)) as OptionsOf<R>;
 }
 
 /** The same options with keys in sorted order, so that saved checkpoints are byte-identical after a reload. */
-export function canonicalOptions(options: BuiltinOptions): BuiltinOptions {
-  return Object.fromEntries(
-    Object.entries(options).sort(([left], [right]) => (left < right ? -1 : 1)),
-  ) as BuiltinOptions;
+export function canonicalOptions<O extends SharedOptions>(options: O): O {
+  return Object.fromEntries(Object.entries(options).sort(([left], [right]) => (left < right ? -1 : 1))) as O;
 }
 
 function definedOnly<T extends Record<string, number | undefined>>(values: T): Partial<Record<keyof T, number>> {
@@ -141,8 +187,8 @@ function definedOnly<T extends Record<string, number | undefined>>(values: T): P
   >;
 }
 
-/** The model shape an options object resolves to (after parseBuiltinOptions). */
-export function shapeOf(options: BuiltinOptions): {
+/** The model shape an options object resolves to (after parsing). */
+export function shapeOf(options: SharedOptions): {
   modelWidth: number;
   layers: number;
   heads: number;

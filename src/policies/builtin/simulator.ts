@@ -12,8 +12,10 @@ import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { stableId } from '../../util/random.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
+import type { SimulatorOptions } from './options.ts';
 import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
+import { GrammarTokens } from './grammar-constraint.ts';
 import { ModelHolder } from './model-holder.ts';
 
 /** What a proposal keeps for learning later: its token ids and whether it ended with the end token. */
@@ -27,15 +29,21 @@ export interface ProposalSample {
  * spec, bucketed recent success, target α). warmStart = SFT toward target texts; update = RWR with a KL
  * penalty to the initial (warm-started) simulator and a per-update KL cap.
  */
-export class BuiltinSimulator extends ModelHolder implements TrainableSimulator {
+export class BuiltinSimulator extends ModelHolder<'simulator'> implements TrainableSimulator {
   readonly name = 'builtin-simulator';
+
+  /** Grammar-constrained decoding of the domain's compact spec; null when off or the domain has no grammar. */
+  private readonly grammar: GrammarTokens | null;
 
   constructor(
     private readonly domain: Domain,
-    state: ModelState,
+    state: ModelState<SimulatorOptions>,
     pool: SamplerPool | null = null,
+    constrained = false,
   ) {
     super(state, pool, 'simulator');
+    const grammar = constrained ? domain.specGrammar?.() : undefined;
+    this.grammar = grammar ? new GrammarTokens(grammar, state.model.tokenizer) : null;
   }
 
   private contextIds(context: SimulatorContext): number[] {
@@ -51,6 +59,7 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
     const requests: GenerationRequest[] = contexts.map((context) => ({
       prompt: this.contextIds(context),
       maxNewTokens: this.state.options.maxResponseTokens,
+      ...(this.grammar ? { constraint: this.grammar.constraint(this.state.options.maxResponseTokens) } : {}),
     }));
     const settings = {
       temperature: options.temperature ?? 1,
@@ -58,9 +67,11 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
       seed: options.seed,
       stopToken: Tokenizer.end,
     };
-    const generated: GeneratedSequence[] = this.pool
-      ? await this.pool.generate(this.state.model, requests, settings)
-      : this.state.model.generate(requests, settings);
+    // A constraint follows its sequence token by token, so constrained sampling stays in this thread.
+    const generated: GeneratedSequence[] =
+      this.pool && !this.grammar
+        ? await this.pool.generate(this.state.model, requests, settings)
+        : this.state.model.generate(requests, settings);
     const policyVersion = `simulator-v${this.state.version}`;
     return contexts.map((context, index) => {
       const result = generated[index]!;
