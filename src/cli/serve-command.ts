@@ -70,9 +70,15 @@ function tokenFrom(name: string | undefined): string | null {
  */
 export async function serveCommand(options: ServeCommandOptions, out: (text: string) => void): Promise<void> {
   const token = tokenFrom(options.tokenEnv);
+  const { startServe, isLoopback } = await import('../serve/start.ts');
+  // Checked before the run directory is created, so a refused start leaves nothing behind.
+  if (!isLoopback(options.host) && token === null)
+    throw new GenEnvError(
+      'usage',
+      `--host ${options.host} is not loopback: give --token-env NAME (bearer token in $NAME)`,
+    );
   const store = openStore(options);
   const config = store.config;
-  const { startServe } = await import('../serve/start.ts');
   let server: Awaited<ReturnType<typeof startServe>> | null = null;
   let committed = false;
   try {

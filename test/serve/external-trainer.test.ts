@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { reportCommand } from '../../src/cli/report-command.ts';
 import { runCommand } from '../../src/cli/run-command.ts';
 import { ServeClient, runTrainerLoop } from '../../src/experiments/serve-client.ts';
 import type { RunSummary } from '../../src/interfaces/index.ts';
@@ -45,6 +46,9 @@ it('calibrates p̂ toward α when an external trainer trains over HTTP, like the
     const [, upper] = confidenceInterval95(inProcess);
     expect(end).toBeLessThan(start);
     expect(end).toBeLessThanOrEqual(upper);
+    // `genenv report DIR` renders a served run like any other.
+    await served.close();
+    expect(await reportCommand(served.directory)).toMatch(/report written: .*report\.html/);
   } finally {
     await served.stop();
   }
