@@ -1,5 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
-import type { AgentPrompt, RolloutGroup } from '../interfaces/index.ts';
+import type { AgentPrompt, Completion, RolloutGroup } from '../interfaces/index.ts';
 import type { SimulatedStudent } from '../policies/student/student.ts';
 import { deriveSeed } from '../util/random.ts';
 
@@ -132,26 +132,40 @@ export interface TrainerLoopResult {
   steps: number;
   /** Acknowledged outcomes: episode id → reward. */
   acknowledged: Map<string, number>;
-  /** Steps answered from the log (retries). */
-  replays: number;
+  /** Milliseconds of each acknowledged reset + step pair. */
   latencies: number[];
 }
 
-/**
- * An external trainer driving the service over HTTP: each worker resets, lets the simulated student answer
- * and steps (with a request id, retried after connection errors until answered). Completed GRPO groups
- * update the student, `groupsPerUpdate` at a time, as the in-process loop does once per epoch.
- */
-export async function runTrainerLoop(options: TrainerLoopOptions): Promise<TrainerLoopResult> {
-  const { client, student } = options;
-  const retryMs = options.retryMs ?? 50;
-  const result: TrainerLoopResult = { steps: 0, acknowledged: new Map(), replays: 0, latencies: [] };
-  const groups = new Map<string, RolloutGroup>();
-  let batch: RolloutGroup[] = [];
-  let done = false;
-  const wait = (failures = 0) =>
+/** Collects each task's G rewards into a GRPO group and updates the student every `size` groups. */
+class GroupBatcher {
+  private readonly open = new Map<string, RolloutGroup>();
+  private batch: RolloutGroup[] = [];
+
+  constructor(
+    private readonly student: SimulatedStudent,
+    private readonly size: number,
+  ) {}
+
+  async add(task: ObservedTask, prompt: AgentPrompt, completion: Completion, reward: number): Promise<void> {
+    const key = `${task.epoch}:${task.id}`;
+    const group = this.open.get(key) ?? { prompt, completions: [], rewards: [] };
+    this.open.set(key, group);
+    group.completions.push(completion);
+    group.rewards.push(reward);
+    if (group.rewards.length < task.group_size) return;
+    this.open.delete(key);
+    this.batch.push(group);
+    if (this.batch.length < this.size) return;
+    const groups = this.batch;
+    this.batch = [];
+    await this.student.update({ groups }, { seed: 0 });
+  }
+}
+
+/** POSTs, retrying refused connections (a restarting server) with exponential backoff up to 0.5 s. */
+function retrying(client: ServeClient, retryMs: number) {
+  const wait = (failures: number) =>
     new Promise((resolve) => setTimeout(resolve, Math.min(500, retryMs * 2 ** Math.min(failures, 10))));
-  // Refused connections (a restarting server) are retried with exponential backoff up to 0.5 s.
   const call = async (path: string, body: unknown): Promise<Reply> => {
     for (let failures = 0; ; failures++) {
       try {
@@ -161,50 +175,47 @@ export async function runTrainerLoop(options: TrainerLoopOptions): Promise<Train
       }
     }
   };
+  return { call, wait };
+}
+
+/**
+ * An external trainer driving the service over HTTP: each worker resets, lets the simulated student answer
+ * and steps (with a request id, retried after connection errors until answered). Completed GRPO groups
+ * update the student, `groupsPerUpdate` at a time, as the in-process loop does once per epoch.
+ */
+export async function runTrainerLoop(options: TrainerLoopOptions): Promise<TrainerLoopResult> {
+  const { student } = options;
+  const { call, wait } = retrying(options.client, options.retryMs ?? 50);
+  const result: TrainerLoopResult = { steps: 0, acknowledged: new Map(), latencies: [] };
+  const batcher = new GroupBatcher(student, options.groupsPerUpdate);
+  let done = false;
   const worker = async (workerIndex: number) => {
-    let serial = 0;
-    while (!done && (options.maxSteps === undefined || result.steps < options.maxSteps)) {
+    for (let serial = 0; !done && (options.maxSteps === undefined || result.steps < options.maxSteps); serial++) {
       const reset = await call('/reset', {});
       if (reset.status === 410) break;
       if (reset.status !== 200) {
-        await wait();
+        await wait(0);
         continue;
       }
       const observation = (reset.body as { observation: Record<string, unknown> }).observation;
+      const episodeId = String(observation.episode_id);
       const task = observation.task as ObservedTask;
       const prompt = studentPrompt(observation);
-      const [completion] = (
-        await student.act([prompt], { samples: 1, seed: deriveSeed(options.seed, task.id, task.attempt) })
-      )[0]!;
-      const requestId = `w${workerIndex}-${serial++}-${String(observation.episode_id)}`;
-      let step: Reply;
-      do
-        step = await call('/step', {
-          episode_id: observation.episode_id,
-          request_id: requestId,
-          action: { text: completion!.text },
-        });
-      while (step.status === 503);
+      const seed = deriveSeed(options.seed, task.id, task.attempt);
+      const completion = (await student.act([prompt], { samples: 1, seed }))[0]![0]!;
+      const body = {
+        episode_id: episodeId,
+        request_id: `w${workerIndex}-${serial}-${episodeId}`,
+        action: { text: completion.text },
+      };
+      let step = await call('/step', body);
+      while (step.status === 503) step = await call('/step', body);
       if (step.status !== 200) continue; // lost before it was logged (server restarted): reset again
-      if ((step.body?.observation as { replayed?: boolean } | undefined)?.replayed) result.replays++;
+      const reward = Number(step.body!.reward);
       result.steps++;
       result.latencies.push(reset.milliseconds + step.milliseconds);
-      const reward = Number(step.body!.reward);
-      if (options.keepAcknowledged !== false) result.acknowledged.set(String(observation.episode_id), reward);
-      const key = `${task.epoch}:${task.id}`;
-      const group = groups.get(key) ?? { prompt, completions: [], rewards: [] };
-      groups.set(key, group);
-      group.completions.push(completion!);
-      group.rewards.push(reward);
-      if (group.rewards.length === task.group_size) {
-        groups.delete(key);
-        batch.push(group);
-        if (batch.length >= options.groupsPerUpdate) {
-          const update = batch;
-          batch = [];
-          await student.update({ groups: update }, { seed: 0 });
-        }
-      }
+      if (options.keepAcknowledged !== false) result.acknowledged.set(episodeId, reward);
+      await batcher.add(task, prompt, completion, reward);
     }
     done = true;
   };

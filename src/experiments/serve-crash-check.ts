@@ -119,34 +119,41 @@ export async function crashCheck(options: { kills: number; epochs: number; seed:
   const result = await loop;
   client.close();
   await killed(child);
+  const counts = countLogged(directory, result.acknowledged, options.epochs);
+  const pools = poolsOf(directory);
+  rmSync(directory, { recursive: true, force: true });
+  return {
+    kills,
+    acknowledged: result.acknowledged.size,
+    ...counts,
+    pools,
+    seconds: (performance.now() - started) / 1000,
+  } satisfies CrashCheckResult;
+}
+
+/**
+ * Acknowledged outcomes missing from the log (or logged with another reward), and attempts counted twice:
+ * logged more often than stored, or epochs whose trace count is not 8 × 2 × 8 (or a missing epoch).
+ */
+function countLogged(
+  directory: string,
+  acknowledged: ReadonlyMap<string, number>,
+  epochs: number,
+): { lost: number; doubled: number } {
   const log = new Database(join(directory, 'serve.sqlite'), { readonly: true });
-  const rewards = new Map(
-    (log.prepare('SELECT episode_id, reward FROM outcomes').all() as { episode_id: string; reward: number }[]).map(
-      (row) => [row.episode_id, row.reward],
-    ),
-  );
+  const rows = log.prepare('SELECT episode_id, reward FROM outcomes').all() as { episode_id: string; reward: number }[];
   log.close();
-  const lost = [...result.acknowledged].filter(([episode, reward]) => rewards.get(episode) !== reward).length;
+  const rewards = new Map(rows.map((row) => [row.episode_id, row.reward]));
+  const lost = [...acknowledged].filter(([episode, reward]) => rewards.get(episode) !== reward).length;
   const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
   const perEpoch = database.prepare('SELECT epoch, COUNT(*) AS n FROM traces GROUP BY epoch').all() as {
     epoch: number;
     n: number;
   }[];
   database.close();
-  const expected = 8 * 2 * 8;
-  const doubled =
-    perEpoch.filter((row) => row.n !== expected).length +
-    Math.max(0, rewards.size - perEpoch.reduce((sum, row) => sum + row.n, 0));
-  const pools = poolsOf(directory);
-  rmSync(directory, { recursive: true, force: true });
-  return {
-    kills,
-    acknowledged: result.acknowledged.size,
-    lost,
-    doubled: perEpoch.length === options.epochs + 1 ? doubled : doubled + 1,
-    pools,
-    seconds: (performance.now() - started) / 1000,
-  } satisfies CrashCheckResult;
+  const stored = perEpoch.reduce((sum, row) => sum + row.n, 0);
+  const wrongEpochs = perEpoch.filter((row) => row.n !== 8 * 2 * 8).length + (epochs + 1 - perEpoch.length);
+  return { lost, doubled: Math.max(0, rewards.size - stored) + wrongEpochs };
 }
 
 /** The same served run without interruption, for comparison. */

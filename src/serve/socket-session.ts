@@ -19,10 +19,52 @@ function refusalOf(error: unknown): { message: string; code: string } {
   return { message: `internal error: ${line.slice(0, 300)}`, code: 'EXECUTION_ERROR' };
 }
 
+/** What one socket holds: its open episode and how to answer. */
+interface Session {
+  socket: WebSocket;
+  service: ServeService;
+  episodeId: string | null;
+  send(value: unknown): void;
+}
+
+/** Handles one text message of a session; every failure becomes an error message. */
+async function handleMessage(session: Session, raw: string): Promise<void> {
+  const { service, send } = session;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    return send({
+      type: 'error',
+      data: { message: `invalid JSON: ${(error as Error).message}`, code: 'INVALID_JSON' },
+    });
+  }
+  const parsed = SocketMessageSchema.safeParse(json);
+  if (!parsed.success)
+    return send({ type: 'error', data: { message: issueLine(parsed.error), code: 'VALIDATION_ERROR' } });
+  const message = parsed.data;
+  try {
+    if (message.type === 'close') return session.socket.close(1000, 'closed by client');
+    if (message.type === 'state') return send({ type: 'state', data: service.state(session.episodeId ?? undefined) });
+    if (message.type === 'reset') {
+      if (session.episodeId !== null) service.close(session.episodeId);
+      session.episodeId = null;
+      const result = await service.reset(message.data ?? {});
+      session.episodeId = String(result.observation.episode_id);
+      return send({ type: 'observation', data: result });
+    }
+    if (session.episodeId === null) throw new ServeError(409, 'NO_EPISODE', 'step before reset: send a reset first');
+    return send({ type: 'observation', data: await service.step(session.episodeId, message.data) });
+  } catch (error) {
+    send({ type: 'error', data: refusalOf(error) });
+  }
+}
+
 /**
  * One OpenEnv WebSocket session: `{type: reset|step|state|close, data}` in, `{type: observation|state|
  * error, data}` out, one episode at a time. Messages are handled in order; a malformed one gets an
- * error message and changes nothing. The session's open episode is given back when the socket closes.
+ * error message and changes nothing. The session's open episode is given back when the socket closes;
+ * a peer that misses a keep-alive ping for a whole period is dropped.
  */
 export function attachSocket(socket: WebSocket, service: ServeService): void {
   if (openSockets >= service.limits.maxSessions) {
@@ -32,12 +74,16 @@ export function attachSocket(socket: WebSocket, service: ServeService): void {
     return;
   }
   openSockets++;
-  let episodeId: string | null = null;
+  const session: Session = {
+    socket,
+    service,
+    episodeId: null,
+    send: (value) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(value));
+    },
+  };
   let queue: Promise<void> = Promise.resolve();
   let alive = true;
-  const send = (value: unknown) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(value));
-  };
   const ping = setInterval(() => {
     if (!alive) return socket.terminate();
     alive = false;
@@ -46,52 +92,16 @@ export function attachSocket(socket: WebSocket, service: ServeService): void {
   socket.on('pong', () => {
     alive = true;
   });
-
-  const handle = async (raw: string) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (error) {
-      return send({
-        type: 'error',
-        data: { message: `invalid JSON: ${(error as Error).message}`, code: 'INVALID_JSON' },
-      });
-    }
-    const parsed = SocketMessageSchema.safeParse(json);
-    if (!parsed.success)
-      return send({ type: 'error', data: { message: issueLine(parsed.error), code: 'VALIDATION_ERROR' } });
-    const message = parsed.data;
-    try {
-      if (message.type === 'close') return socket.close(1000, 'closed by client');
-      if (message.type === 'state') return send({ type: 'state', data: service.state(episodeId ?? undefined) });
-      if (message.type === 'reset') {
-        if (episodeId !== null) service.close(episodeId);
-        episodeId = null;
-        const result = await service.reset(message.data ?? {});
-        episodeId = String(result.observation.episode_id);
-        return send({ type: 'observation', data: result });
-      }
-      if (episodeId === null) throw new ServeError(409, 'NO_EPISODE', 'step before reset: send a reset first');
-      const result = await service.step(episodeId, message.data);
-      return send({ type: 'observation', data: result });
-    } catch (error) {
-      send({ type: 'error', data: refusalOf(error) });
-    }
-  };
-
   socket.on('message', (data, isBinary) => {
     alive = true;
     const text = isBinary ? null : data.toString();
-    queue = queue.then(() =>
-      text === null
-        ? send({ type: 'error', data: { message: 'binary messages are not accepted', code: 'INVALID_JSON' } })
-        : handle(text),
-    );
+    const binary = { type: 'error', data: { message: 'binary messages are not accepted', code: 'INVALID_JSON' } };
+    queue = queue.then(() => (text === null ? session.send(binary) : handleMessage(session, text)));
   });
   socket.on('close', () => {
     openSockets--;
     clearInterval(ping);
-    if (episodeId !== null) service.close(episodeId);
+    if (session.episodeId !== null) service.close(session.episodeId);
   });
   socket.on('error', () => socket.terminate());
 }
