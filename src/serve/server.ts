@@ -122,7 +122,12 @@ export async function buildServer(
     const episodeId = typeof query.episode_id === 'string' ? query.episode_id : undefined;
     return service.state(episodeId);
   });
-  app.post('/reset', async (request) => service.reset(parse(ResetRequestSchema, request.body)));
+  app.post('/reset', async (request) => {
+    const result = await service.reset(parse(ResetRequestSchema, request.body));
+    // A client that gave up while the reset waited for the next epoch gets nothing: its attempt goes back.
+    if (request.socket.destroyed) service.close(String(result.observation.episode_id));
+    return result;
+  });
   app.post('/step', async (request) => {
     const { episode_id: episodeId, ...step } = parse(StepRequestSchema, request.body);
     if (episodeId === undefined)
