@@ -16,6 +16,7 @@ import {
 const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Promise<Domain>> = {
   arithmetic: (options) => createArithmeticDomain(options),
   toolworld: async (options) => (await import('../domains/toolworld/index.ts')).createToolWorld(options),
+  household: async (options) => (await import('../domains/household/index.ts')).createHousehold(options),
 };
 
 export function domainNames(): string[] {

@@ -1,11 +1,13 @@
 import type { Domain } from '../interfaces/domain.ts';
 import type { AgentDemonstration } from '../interfaces/policy.ts';
 import { deriveSeed } from '../util/random.ts';
+import { demonstrationsOf } from './episodes.ts';
 
 /**
  * The agent's warm-start data: `variations` fresh instances of every seed task (new slot values each,
  * drawn from `deriveSeed(seed, 'warm-start', task id)`), each paired with its reference answer. Seeds
- * that fail to instantiate are skipped.
+ * that fail to instantiate are skipped. An interactive domain's instance gives one pair per turn of its
+ * reference episode.
  */
 export function agentDemonstrations(
   domain: Domain,
@@ -18,10 +20,7 @@ export function agentDemonstrations(
   for (const task of seeds) {
     const result = domain.instantiate(task.spec, variations, deriveSeed(seed, 'warm-start', task.id));
     if (!result.ok) continue;
-    for (const instance of result.instances) {
-      const prompt = domain.render(instance);
-      demonstrations.push({ prompt, target: prompt.reference.answer });
-    }
+    for (const instance of result.instances) demonstrations.push(...demonstrationsOf(domain, instance));
   }
   return demonstrations;
 }

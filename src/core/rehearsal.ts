@@ -2,12 +2,14 @@ import type { Domain } from '../interfaces/domain.ts';
 import type { AgentDemonstration } from '../interfaces/policy.ts';
 import type { SuccessfulTrace } from '../interfaces/run-records.ts';
 import { Random, deriveSeed } from '../util/random.ts';
+import { demonstrationsOf } from './episodes.ts';
 
 /**
  * The agent's rehearsal for one update (paper §2.3, D_train = base data ∪ past valid traces): `count`
  * supervised pairs, round(count·traceShare) of them successful past traces drawn without replacement
  * (fewer when the pool holds fewer), the rest fresh instances of random seed tasks paired with their
- * reference answers. Deterministic in `seed`; seeds that fail to instantiate are skipped.
+ * reference answers (an interactive domain's episode gives one pair per turn). Deterministic in `seed`;
+ * seeds that fail to instantiate are skipped.
  *
  * @param count supervised pairs wanted, ≥ 0
  * @param traceShare share of them taken from `traces`, in [0, 1]
@@ -24,18 +26,16 @@ export function rehearsalDemonstrations(
   const random = new Random(seed);
   const fromTraces = Math.min(traces.length, Math.round(count * traceShare));
   const picked = random.shuffle(traces.map((_, index) => index)).slice(0, fromTraces);
-  const demonstrations: AgentDemonstration[] = picked.map((index) => ({
-    prompt: domain.render(traces[index]!.instance),
-    target: traces[index]!.text,
-  }));
+  const demonstrations: AgentDemonstration[] = picked.flatMap((index) =>
+    demonstrationsOf(domain, traces[index]!.instance, traces[index]!.text),
+  );
   if (seeds.length === 0) return demonstrations;
   // Base data: one fresh variation per draw; a bounded number of tries so that broken seeds cannot loop.
   for (let attempt = 0; demonstrations.length < count && attempt < 4 * count; attempt++) {
     const task = random.pick(seeds);
     const result = domain.instantiate(task.spec, 1, deriveSeed(seed, 'base', attempt));
     if (!result.ok || result.instances.length === 0) continue;
-    const prompt = domain.render(result.instances[0]!);
-    demonstrations.push({ prompt, target: prompt.reference.answer });
+    demonstrations.push(...demonstrationsOf(domain, result.instances[0]!));
   }
   return demonstrations;
 }

@@ -8,6 +8,7 @@ import {
   type Score,
   type TraceRecord,
 } from '../interfaces/index.ts';
+import { playEpisodes } from './episodes.ts';
 import type { AttemptedTaskType, TaskType } from './task-type.ts';
 
 /** Scores one completion; a scorer that throws yields reward 0 with the reason, never a crash. */
@@ -49,7 +50,21 @@ export async function attemptTaskTypes(
   const instances = taskTypes.flatMap((taskType) => taskType.instances.map((instance) => ({ taskType, instance })));
   const prompts = instances.map(({ instance }) => domain.render(instance));
   const { samples, temperature } = settings.config;
-  const completions = prompts.length ? await agent.act(prompts, { samples, seed: settings.seed, temperature }) : [];
+  // Interactive domains play an episode per sample; the verifier's verdicts come with the trajectories.
+  const episodes =
+    domain.interactive && prompts.length
+      ? await playEpisodes(
+          agent,
+          domain,
+          instances.map(({ instance }) => instance),
+          { samples, seed: settings.seed, temperature },
+        )
+      : null;
+  const completions = episodes
+    ? episodes.map((group) => group.completions)
+    : prompts.length
+      ? await agent.act(prompts, { samples, seed: settings.seed, temperature })
+      : [];
   const byTaskType = new Map<TaskType, Attempts>();
   instances.forEach(({ taskType, instance }, position) => {
     const entry = byTaskType.get(taskType) ?? { groups: [], traces: [], successes: 0, attempts: 0 };
@@ -57,7 +72,7 @@ export async function attemptTaskTypes(
     const answers = completions[position] ?? [];
     const rewards: number[] = [];
     answers.forEach((completion, sample) => {
-      const score = safeScore(domain, instance, completion);
+      const score = episodes?.[position]?.scores[sample] ?? safeScore(domain, instance, completion);
       const success = score.success && score.reward >= settings.config.successThreshold;
       rewards.push(score.reward);
       entry.successes += success ? 1 : 0;

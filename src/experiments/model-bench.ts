@@ -1,5 +1,15 @@
 import { LanguageModel } from '../models/language-model.ts';
-import { kernelName, kernels, type MatrixKernels } from '../models/kernels.ts';
+import {
+  activeBackend,
+  type BackendName,
+  describeBackend,
+  kernels,
+  type MatrixKernels,
+  nativeThreads,
+  nativeUnavailableReason,
+  setNativeThreads,
+  useBackend,
+} from '../models/kernels.ts';
 import { ModelConfigSchema, type ModelConfig } from '../models/model-config.ts';
 import { Tokenizer } from '../models/tokenizer.ts';
 import { modelSizes } from '../policies/builtin/options.ts';
@@ -38,7 +48,7 @@ function measure(work: () => void): { wall: number; cpu: number } {
 function timeKernels(): { milliseconds: () => number; restore: () => void } {
   const originals = { ...kernels };
   let spent = 0;
-  for (const name of Object.keys(originals) as (keyof MatrixKernels)[]) {
+  for (const name of ['matmul', 'matmulTransposedA', 'matmulTransposedB'] as (keyof MatrixKernels)[]) {
     const original = originals[name];
     kernels[name] = (a, b, out, rows, inner, columns, mode) => {
       const start = performance.now();
@@ -49,18 +59,10 @@ function timeKernels(): { milliseconds: () => number; restore: () => void } {
   return { milliseconds: () => spent, restore: () => Object.assign(kernels, originals) };
 }
 
-/**
- * Measures the default built-in model (≈0.5M parameters) on this machine: training tokens/s (forward +
- * backward + AdamW on batch 16 × 128) with two threads (`trainTokensPerSecond`) and with one, sampling
- * tokens/s with and without the key/value cache (one thread), achieved GFLOP/s against an estimated fp32
- * peak, and the share of single-thread training time spent in matrix products.
- * `quick` shortens every measurement (for tests and smoke runs).
- */
-export async function runModelBenchmark(options: { quick?: boolean }): Promise<Record<string, number | string>> {
-  const quick = options.quick ?? false;
+/** The bench model and its inputs: the default built-in shape, 16 training sequences, 16 sampling requests. */
+function benchSetup(quick: boolean) {
   const tokenizer = benchTokenizer();
   const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, ...modelSizes.default });
-  const model = LanguageModel.initialize(config, tokenizer, 1);
   const random = new Random(2);
   const batch = 16;
   const length = quick ? 32 : 128;
@@ -68,105 +70,165 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
     tokens: Array.from({ length: length + 1 }, () => random.int(0, 255)),
     lossStart: 1,
   }));
-  const adam = { learningRate: 1e-4, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
-  const trainStep = () => {
-    const pass = model.score(sequences);
-    pass.backward(
-      pass.logprobs.map((values) => new Float32Array(values.length).fill(-1 / (batch * length))),
-      null,
-    );
-    model.step(adam);
-  };
-  trainStep(); // warm-up: JIT and wasm tier-up
-  const steps = quick ? 1 : 5;
-  const timer = timeKernels();
-  const training = measure(() => {
-    for (let step = 0; step < steps; step++) trainStep();
-  });
-  const trainSeconds = training.wall / steps;
-  const matmulShare = timer.milliseconds() / 1000 / steps / trainSeconds;
-  timer.restore();
-  const trainFlops = 3 * forwardFlops(config, batch, length);
-
-  // The same steps with a helper thread taking half of each batch (the 2-core configuration).
-  model.enableTrainingThread();
-  trainStep();
-  const parallelTraining = measure(() => {
-    for (let step = 0; step < steps; step++) trainStep();
-  });
-  await model.close();
-  const parallelSeconds = parallelTraining.wall / steps;
-
-  // Sampling: 16 sequences, 16-token prompts, no stop token, to the same total length both ways.
   const promptLength = 16;
   const newTokens = quick ? 24 : 112;
   const requests = Array.from({ length: batch }, () => ({
     prompt: Array.from({ length: promptLength }, () => random.int(0, 255)),
     maxNewTokens: newTokens,
   }));
-  const sampling = { temperature: 1, topP: 1, seed: 3, stopToken: -1 };
-  model.generate(
-    requests.slice(0, 2).map((request) => ({ ...request, maxNewTokens: 4 })),
-    sampling,
-  ); // warm-up
-  let cached = [] as ReturnType<typeof model.generate>;
-  let uncached = cached;
-  const cachedTime = measure(() => {
-    cached = model.generate(requests, sampling, true);
-  });
-  const uncachedTime = measure(() => {
-    uncached = model.generate(requests, sampling, false);
-  });
-  const cachedSeconds = cachedTime.wall;
-  const uncachedSeconds = uncachedTime.wall;
-  const generated = (results: typeof cached) => results.reduce((sum, result) => sum + result.tokens.length, 0);
+  const sampleSetup = `${batch} sequences, ${promptLength}-token prompts, ${newTokens} new tokens each`;
+  return { tokenizer, config, batch, length, sequences, requests, sampleSetup, steps: quick ? 1 : 4 };
+}
+type BenchSetup = ReturnType<typeof benchSetup>;
 
-  // Kernel ceiling: one large product at the training shape.
-  const rows = batch * length;
-  const left = Float32Array.from({ length: rows * config.modelWidth }, () => random.normal());
-  const right = Float32Array.from({ length: config.modelWidth * config.hiddenWidth }, () => random.normal());
-  const out = new Float32Array(rows * config.hiddenWidth);
-  kernels.matmul(left, right, out, rows, config.modelWidth, config.hiddenWidth, 'overwrite');
-  const start = performance.now();
-  const repeats = quick ? 2 : 10;
-  for (let repeat = 0; repeat < repeats; repeat++)
-    kernels.matmul(left, right, out, rows, config.modelWidth, config.hiddenWidth, 'overwrite');
-  const kernelGflops =
-    (2 * rows * config.modelWidth * config.hiddenWidth * repeats) / ((performance.now() - start) / 1000) / 1e9;
-
-  const peak = estimatePeak();
-  const achieved = trainFlops / parallelSeconds / 1e9;
+/** Seconds per training step (forward + backward + AdamW), wall and CPU, after one warm-up step. */
+async function trainingSeconds(setup: BenchSetup, helperThread: boolean) {
+  const model = LanguageModel.initialize(setup.config, setup.tokenizer, 1);
+  if (helperThread) model.enableTrainingThread();
+  const adam = { learningRate: 1e-4, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
+  const scale = -1 / (setup.batch * setup.length);
+  const trainStep = () => {
+    const pass = model.score(setup.sequences);
+    pass.backward(
+      pass.logprobs.map((values) => new Float32Array(values.length).fill(scale)),
+      null,
+    );
+    model.step(adam);
+  };
+  trainStep(); // warm-up: JIT and wasm tier-up
+  const timer = timeKernels();
+  const time = measure(() => {
+    for (let step = 0; step < setup.steps; step++) trainStep();
+  });
+  const matmulSeconds = timer.milliseconds() / 1000 / setup.steps;
+  timer.restore();
+  await model.close();
   return {
-    kernel: kernelName,
+    wall: time.wall / setup.steps,
+    cpu: time.cpu / setup.steps,
+    matmulSeconds,
     parameters: model.parameterCount,
+  };
+}
+
+/** Sampling tokens/s with and without the key/value cache (one JavaScript thread). */
+function samplingRates(setup: BenchSetup) {
+  const model = LanguageModel.initialize(setup.config, setup.tokenizer, 1);
+  const sampling = { temperature: 1, topP: 1, seed: 3, stopToken: -1 };
+  const warmUp = setup.requests.slice(0, 2).map((request) => ({ ...request, maxNewTokens: 4 }));
+  model.generate(warmUp, sampling);
+  const generated = (results: ReturnType<typeof model.generate>) =>
+    results.reduce((sum, result) => sum + result.tokens.length, 0);
+  let tokens = 0;
+  const cached = measure(() => {
+    tokens = generated(model.generate(setup.requests, sampling, true));
+  });
+  let uncachedTokens = 0;
+  const uncached = measure(() => {
+    uncachedTokens = generated(model.generate(setup.requests, sampling, false));
+  });
+  return {
+    sampleTokensPerSecond: tokens / cached.wall,
+    sampleTokensPerSecondNoCache: uncachedTokens / uncached.wall,
+    sampleTokensPerCpuSecond: tokens / cached.cpu,
+    sampleTokensPerCpuSecondNoCache: uncachedTokens / uncached.cpu,
+    cacheSpeedup: tokens / cached.wall / (uncachedTokens / uncached.wall),
+  };
+}
+
+/** GFLOP/s of one large product at the training shape (the matrix kernel's ceiling). */
+function kernelGflops(setup: BenchSetup, quick: boolean): number {
+  const random = new Random(5);
+  const { modelWidth, hiddenWidth } = setup.config;
+  const rows = setup.batch * setup.length;
+  const left = Float32Array.from({ length: rows * modelWidth }, () => random.normal());
+  const right = Float32Array.from({ length: modelWidth * hiddenWidth }, () => random.normal());
+  const out = new Float32Array(rows * hiddenWidth);
+  kernels.matmul(left, right, out, rows, modelWidth, hiddenWidth, 'overwrite');
+  const repeats = quick ? 2 : 20;
+  const start = performance.now();
+  for (let repeat = 0; repeat < repeats; repeat++)
+    kernels.matmul(left, right, out, rows, modelWidth, hiddenWidth, 'overwrite');
+  return (2 * rows * modelWidth * hiddenWidth * repeats) / ((performance.now() - start) / 1000) / 1e9;
+}
+
+/**
+ * One backend's figures: training with its two-thread configuration (wasm: a helper thread takes half of
+ * each batch; native: the addon's own pool of 2) and with one thread, sampling with and without the cache.
+ */
+async function measureBackend(setup: BenchSetup, backend: BackendName, quick: boolean) {
+  useBackend(backend);
+  const rows = setup.batch * setup.length;
+  const trainFlops = 3 * forwardFlops(setup.config, setup.batch, setup.length);
+  if (backend === 'native') setNativeThreads(1);
+  const one = await trainingSeconds(setup, false);
+  if (backend === 'native') setNativeThreads(2);
+  const two = await trainingSeconds(setup, backend === 'wasm');
+  const peak = estimatePeak();
+  const achieved = trainFlops / two.wall / 1e9;
+  return {
+    kernel: describeBackend(),
+    parameters: two.parameters,
+    trainStepMilliseconds: two.wall * 1000,
+    trainTokensPerSecond: rows / two.wall,
+    trainTokensPerCpuSecond: rows / two.cpu,
+    trainTokensPerSecondOneThread: rows / one.wall,
+    trainTokensPerCpuSecondOneThread: rows / one.cpu,
+    achievedGflops: achieved,
+    achievedGflopsOneThread: trainFlops / one.wall / 1e9,
+    achievedGflopsPerCpuSecond: trainFlops / one.cpu / 1e9,
+    peakFraction: achieved / peak.gflops,
+    trainTimeInMatmulShareOneThread: one.matmulSeconds / one.wall,
+    ...samplingRates(setup),
+    matmulKernelGflops: kernelGflops(setup, quick),
+  };
+}
+
+/**
+ * Measures the default built-in model (≈0.5M parameters) on every backend that is available, in one run:
+ * training tokens/s (forward + backward + AdamW on 16 sequences), sampling tokens/s with and without the
+ * key/value cache, achieved GFLOP/s against an estimated fp32 peak, and the native/WASM ratios. Top-level
+ * figures are the default backend's; `wasm.*` and `native.*` hold each one's. `quick` shortens everything.
+ */
+export async function runModelBenchmark(options: { quick?: boolean }): Promise<Record<string, number | string>> {
+  const quick = options.quick ?? false;
+  const setup = benchSetup(quick);
+  const initial = activeBackend();
+  const threads = nativeThreads();
+  const backends: BackendName[] = nativeUnavailableReason() === null ? ['wasm', 'native'] : ['wasm'];
+  const measured: Partial<Record<BackendName, Awaited<ReturnType<typeof measureBackend>>>> = {};
+  try {
+    for (const backend of backends) measured[backend] = await measureBackend(setup, backend, quick);
+  } finally {
+    useBackend(initial);
+    setNativeThreads(threads);
+  }
+  const peak = estimatePeak();
+  const { config } = setup;
+  const results: Record<string, number | string> = {
+    backend: initial,
+    backends: backends.join(', '),
+    ...(nativeUnavailableReason() ? { nativeUnavailable: nativeUnavailableReason()! } : {}),
+    ...measured[initial],
     modelShape:
       `${config.layers} layers, width ${config.modelWidth}, ${config.heads} heads, ` +
       `SwiGLU ${config.hiddenWidth}, vocab ${config.vocabSize}`,
-    trainBatch: `${batch} × ${length} tokens`,
-    trainStepMilliseconds: parallelSeconds * 1000,
-    trainStepMillisecondsOneThread: trainSeconds * 1000,
-    trainTokensPerSecond: rows / parallelSeconds,
-    trainThreads: 2,
-    trainTokensPerCpuSecond: (rows * steps) / parallelTraining.cpu,
-    trainTokensPerSecondOneThread: rows / trainSeconds,
-    trainTokensPerCpuSecondOneThread: (rows * steps) / training.cpu,
-    sampleTokensPerSecond: generated(cached) / cachedSeconds,
-    sampleTokensPerSecondNoCache: generated(uncached) / uncachedSeconds,
-    sampleTokensPerCpuSecond: generated(cached) / cachedTime.cpu,
-    sampleTokensPerCpuSecondNoCache: generated(uncached) / uncachedTime.cpu,
-    cacheSpeedup: generated(cached) / cachedSeconds / (generated(uncached) / uncachedSeconds),
-    sampleSetup: `${batch} sequences, ${promptLength}-token prompts, ${newTokens} new tokens each`,
-    achievedGflops: achieved,
-    achievedGflopsOneThread: trainFlops / trainSeconds / 1e9,
-    achievedGflopsPerCpuSecond: (trainFlops * steps) / training.cpu / 1e9,
+    trainBatch: `${setup.batch} × ${setup.length} tokens`,
+    sampleSetup: setup.sampleSetup,
     peakGflops: peak.gflops,
     peakGflopsMethod: peak.method,
-    peakFraction: achieved / peak.gflops,
-    matmulKernelGflops: kernelGflops,
-    trainTimeInMatmulShareOneThread: matmulShare,
-    sampleThreads: 1,
-    note:
-      'wall-clock figures include time lost to other processes on a shared machine; ' +
-      'per-CPU-second figures exclude it',
   };
+  for (const [backend, figures] of Object.entries(measured))
+    for (const [key, value] of Object.entries(figures)) results[`${backend}.${key}`] = value;
+  const { native, wasm } = measured;
+  if (native && wasm) {
+    for (const key of ['trainTokensPerSecond', 'trainTokensPerCpuSecondOneThread', 'sampleTokensPerSecond'] as const)
+      results[`nativeOverWasm.${key}`] = native[key] / wasm[key];
+    results['nativeOverWasm.sampleTokensPerSecondNoCache'] =
+      native.sampleTokensPerSecondNoCache / wasm.sampleTokensPerSecondNoCache;
+  }
+  results.note =
+    'wall-clock figures include time lost to other processes on a shared machine; ' +
+    'per-CPU-second figures exclude it';
+  return results;
 }

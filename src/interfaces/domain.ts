@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { InteractiveDomain } from './interaction.ts';
 import type { SpecGrammar } from './spec-grammar.ts';
 import type {
   AgentPrompt,
@@ -65,6 +66,14 @@ export interface Domain<Spec = unknown, Payload = unknown> {
   features(spec: Spec): Features;
   /** The prompt an agent sees for an instance. */
   render(instance: TaskInstance<Payload>): AgentPrompt;
-  /** Scores an agent's completion (response only, never prompt + response). */
+  /**
+   * Scores an agent's completion (response only, never prompt + response). For an interactive domain
+   * the completion is an episode's actions, one per line, replayed from a fresh reset.
+   */
   score(instance: TaskInstance<Payload>, completion: Completion): Score;
+  /**
+   * Present for multi-turn domains: the agent acts in episodes (reset, step, verdict) instead of writing
+   * one response; `render` then gives the first turn's prompt. Absent for single-response domains.
+   */
+  readonly interactive?: InteractiveDomain<Payload>;
 }

@@ -11,3 +11,4 @@ export * from './benchmark.ts';
 export * from './adapter-manager.ts';
 export * from './run-records.ts';
 export * from './spec-grammar.ts';
+export * from './interaction.ts';

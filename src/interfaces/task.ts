@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage, ToolCall, ToolSchema } from './chat.ts';
+import type { CompletionTurn } from './interaction.ts';
 
 /** Numeric difficulty features of a task spec (chain length, distractors, ...), for reports and curricula. */
 export type Features = Record<string, number>;
@@ -62,6 +63,11 @@ export interface Completion {
   finishReason?: string;
   /** Version label of the policy that produced it (e.g. `agent-v3`). */
   policyVersion: string;
+  /**
+   * Every turn of a multi-turn episode (interactive domains): `text` then holds the episode's actions,
+   * one per line, and token ids / log-probs live in each turn's response (the agent's own spans).
+   */
+  turns?: CompletionTurn[];
 }
 
 /** Verdict of a domain on one completion. `reward` in [0, 1]; `success` is the binary outcome used for p̂. */

@@ -1,11 +1,13 @@
-import { kernels } from './kernels.ts';
+import type { MatrixKernels } from './kernels-js.ts';
 
 /**
  * Causal attention through the matrix kernels: per (sequence, head) the head's q, k, v [length, headWidth]
  * are gathered into contiguous blocks, scores = q·kᵀ/√dh [length, length] are masked and soft-maxed in
- * place, out = P·v. Same contract as causalAttentionForwardLoops; ~30× faster with SIMD kernels.
+ * place, out = P·v, with the given matrix kernels. Same contract as causalAttentionForwardLoops;
+ * ~30× faster with SIMD kernels.
  */
 export function causalAttentionForward(
+  kernels: MatrixKernels,
   q: Float32Array,
   k: Float32Array,
   v: Float32Array,
@@ -57,6 +59,7 @@ export function causalAttentionForward(
 
 /** Backward of causalAttentionForward: writes dq, dk, dv (w.r.t. the rotated q, k) from dOut. */
 export function causalAttentionBackward(
+  kernels: MatrixKernels,
   q: Float32Array,
   k: Float32Array,
   v: Float32Array,

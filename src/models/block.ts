@@ -1,6 +1,4 @@
-import { causalAttentionBackward } from './attention-kernels.ts';
-import { applyRotary, type RotaryTable } from './attention.ts';
-import { rmsNormBackward, rmsNormForward, swigluBackward, swigluForward } from './elementwise.ts';
+import type { RotaryTable } from './attention.ts';
 import { kernels } from './kernels.ts';
 import { type LayerSlots, view } from './parameters.ts';
 
@@ -83,16 +81,24 @@ export function blockForward(
   const { rows, width, hidden, headWidth, normEpsilon } = shape;
   const a = activations;
   const weight = (slot: keyof LayerSlots) => view(parameters, slots[slot]);
-  rmsNormForward(a.input, weight('attentionNorm'), a.attentionNormed, a.attentionInverse, rows, width, normEpsilon);
+  kernels.rmsNormForward(
+    a.input,
+    weight('attentionNorm'),
+    a.attentionNormed,
+    a.attentionInverse,
+    rows,
+    width,
+    normEpsilon,
+  );
   kernels.matmul(a.attentionNormed, weight('query'), a.query, rows, width, width, 'overwrite');
   kernels.matmul(a.attentionNormed, weight('key'), a.key, rows, width, width, 'overwrite');
   kernels.matmul(a.attentionNormed, weight('value'), a.value, rows, width, width, 'overwrite');
-  applyRotary(a.query, rows, width, headWidth, rotary, positions, 1);
-  applyRotary(a.key, rows, width, headWidth, rotary, positions, 1);
+  kernels.applyRotary(a.query, rows, width, headWidth, rotary, positions, 1);
+  kernels.applyRotary(a.key, rows, width, headWidth, rotary, positions, 1);
   attend(a);
   a.middle.set(a.input);
   kernels.matmul(a.attended, weight('attentionOutput'), a.middle, rows, width, width, 'accumulate');
-  rmsNormForward(
+  kernels.rmsNormForward(
     a.middle,
     weight('feedForwardNorm'),
     a.feedForwardNormed,
@@ -103,7 +109,7 @@ export function blockForward(
   );
   kernels.matmul(a.feedForwardNormed, weight('gate'), a.gate, rows, width, hidden, 'overwrite');
   kernels.matmul(a.feedForwardNormed, weight('up'), a.up, rows, width, hidden, 'overwrite');
-  swigluForward(a.gate, a.up, a.activated, a.gateSigmoid);
+  kernels.swigluForward(a.gate, a.up, a.activated, a.gateSigmoid);
   const output = new Float32Array(a.middle);
   kernels.matmul(a.activated, weight('down'), output, rows, hidden, width, 'accumulate');
   return output;
@@ -168,14 +174,14 @@ export function blockBackward(
   // Feed-forward branch: output = middle + swiglu(norm(middle)) · down.
   kernels.matmulTransposedA(a.activated, dOutput, gradient('down'), hidden, rows, width, 'accumulate');
   kernels.matmulTransposedB(dOutput, weight('down'), s.dHidden, rows, width, hidden, 'overwrite');
-  swigluBackward(a.gate, a.up, a.gateSigmoid, s.dHidden, s.dGate, s.dUp);
+  kernels.swigluBackward(a.gate, a.up, a.gateSigmoid, s.dHidden, s.dGate, s.dUp);
   kernels.matmulTransposedA(a.feedForwardNormed, s.dGate, gradient('gate'), width, rows, hidden, 'accumulate');
   kernels.matmulTransposedA(a.feedForwardNormed, s.dUp, gradient('up'), width, rows, hidden, 'accumulate');
   kernels.matmulTransposedB(s.dGate, weight('gate'), s.dNormed, rows, hidden, width, 'overwrite');
   kernels.matmulTransposedB(s.dUp, weight('up'), s.dNormed, rows, hidden, width, 'accumulate');
   const dMiddle = dOutput; // the residual passes dOutput through; the norm branch adds to it
   const ffnInverse = a.feedForwardInverse;
-  rmsNormBackward(
+  kernels.rmsNormBackward(
     a.middle,
     weight('feedForwardNorm'),
     ffnInverse,
@@ -189,7 +195,7 @@ export function blockBackward(
   kernels.matmulTransposedA(a.attended, dMiddle, gradient('attentionOutput'), width, rows, width, 'accumulate');
   kernels.matmulTransposedB(dMiddle, weight('attentionOutput'), s.dAttended, rows, width, width, 'overwrite');
   const { batch, length, heads } = sequences;
-  causalAttentionBackward(
+  kernels.causalAttentionBackward(
     a.query,
     a.key,
     a.value,
@@ -203,8 +209,8 @@ export function blockBackward(
     heads,
     headWidth,
   );
-  applyRotary(s.dQuery, rows, width, headWidth, rotary, positions, -1);
-  applyRotary(s.dKey, rows, width, headWidth, rotary, positions, -1);
+  kernels.applyRotary(s.dQuery, rows, width, headWidth, rotary, positions, -1);
+  kernels.applyRotary(s.dKey, rows, width, headWidth, rotary, positions, -1);
   kernels.matmulTransposedA(a.attentionNormed, s.dQuery, gradient('query'), width, rows, width, 'accumulate');
   kernels.matmulTransposedA(a.attentionNormed, s.dKey, gradient('key'), width, rows, width, 'accumulate');
   kernels.matmulTransposedA(a.attentionNormed, s.dValue, gradient('value'), width, rows, width, 'accumulate');
@@ -213,7 +219,7 @@ export function blockBackward(
   kernels.matmulTransposedB(s.dValue, weight('value'), s.dNormed, rows, width, width, 'accumulate');
   const dInput = new Float32Array(dMiddle);
   const attentionInverse = a.attentionInverse;
-  rmsNormBackward(
+  kernels.rmsNormBackward(
     a.input,
     weight('attentionNorm'),
     attentionInverse,

@@ -1,7 +1,6 @@
 import { deriveSeed, Random } from '../util/random.ts';
-import { cachedAttention } from './attention.ts';
 import { allocateActivations, blockForward, type LayerActivations } from './block.ts';
-import { logSoftmaxRow, rmsNormForward } from './elementwise.ts';
+import { kernels } from './kernels.ts';
 import { view } from './parameters.ts';
 import { drawToken, type SamplingOptions, type TokenConstraint } from './sampling.ts';
 import { embed, outputHeadForward, type Transformer } from './transformer.ts';
@@ -179,16 +178,26 @@ function decodeStep(
         values.set(activations.value.subarray(row * width, (row + 1) * width), at);
       }
       const { query, attended } = activations;
-      cachedAttention(query, keys, values, attended, sequences, positions, cache.length, config.heads, shape.headWidth);
+      kernels.cachedAttention(
+        query,
+        keys,
+        values,
+        attended,
+        sequences,
+        positions,
+        cache.length,
+        config.heads,
+        shape.headWidth,
+      );
     };
     x = blockForward(parameters, slots, shape, model.rotary, positions, allocateActivations(shape, x, 0), attend);
   });
   const normed = new Float32Array(rows * width);
   const inverse = new Float32Array(rows);
-  rmsNormForward(x, view(parameters, layout.finalNorm), normed, inverse, rows, width, config.normEpsilon);
+  kernels.rmsNormForward(x, view(parameters, layout.finalNorm), normed, inverse, rows, width, config.normEpsilon);
   const logits = new Float32Array(rows * vocab);
   outputHeadForward(parameters, layout, normed, logits, rows, width, vocab);
-  for (let row = 0; row < rows; row++) logSoftmaxRow(logits, row * vocab, vocab);
+  kernels.logSoftmaxRows(logits, rows, vocab, null, null);
   return logits;
 }
 

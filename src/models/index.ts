@@ -6,4 +6,12 @@ export { parameterLayout, type ParameterLayout, type TensorSlot } from './parame
 export type { GeneratedSequence, GenerationOptions, GenerationRequest } from './generation.ts';
 export type { ScoredSequence } from './batching.ts';
 export type { AdamOptions, AdamState } from './adam.ts';
-export { kernelName } from './kernels.ts';
+export {
+  activeBackend,
+  describeBackend,
+  nativeUnavailableReason,
+  setNativeThreads,
+  useBackend,
+  type BackendChoice,
+  type BackendName,
+} from './kernels.ts';

@@ -1,10 +1,73 @@
-import { javascriptKernels, type MatrixKernels } from './kernels-js.ts';
-import { createWasmKernels } from './kernels-wasm.ts';
+import { loadNativeBackend } from './backend-native.ts';
+import { createWasmBackend } from './backend-wasm.ts';
+import type { ModelKernels } from './kernel-interface.ts';
 
-export type { MatrixKernels, OutputMode } from './kernels-js.ts';
+export type { MatrixKernels, ModelKernels, OutputMode } from './kernel-interface.ts';
 
-/** The kernels the model uses: WebAssembly SIMD when the runtime supports it, else plain JavaScript. */
-export const kernels: MatrixKernels = createWasmKernels() ?? javascriptKernels;
+/** A compute backend: the native addon, or WebAssembly matrix products with JavaScript element-wise work. */
+export type BackendName = 'native' | 'wasm';
+/** What a user asks for: a backend, or `auto` (native where the addon was built, else wasm). */
+export type BackendChoice = BackendName | 'auto';
 
-/** Which implementation `kernels` is (for the benchmark report). */
-export const kernelName: string = kernels === javascriptKernels ? 'javascript' : 'wasm-simd';
+const wasm = createWasmBackend();
+const native = loadNativeBackend();
+
+/**
+ * The kernels the model calls. One object for the whole thread, its methods swapped by `useBackend`; the
+ * initial choice comes from GENENV_BACKEND (auto | native | wasm; default auto), which worker threads inherit.
+ */
+export const kernels: ModelKernels = { ...wasm.kernels };
+let active: BackendName = 'wasm';
+
+/** Why the native backend is unavailable here, or null when it loaded. */
+export function nativeUnavailableReason(): string | null {
+  return native.ok ? null : native.reason;
+}
+
+/**
+ * Switches this thread (and worker threads started later) to a backend; forcing `native` where the addon
+ * is missing throws a one-line RangeError.
+ */
+export function useBackend(choice: BackendChoice): BackendName {
+  const name: BackendName = choice === 'auto' ? (native.ok ? 'native' : 'wasm') : choice;
+  if (name === 'native') {
+    if (!native.ok) throw new RangeError(`the native backend was asked for but ${native.reason}`);
+    Object.assign(kernels, native.kernels);
+  } else {
+    Object.assign(kernels, wasm.kernels);
+  }
+  active = name;
+  process.env.GENENV_BACKEND = name;
+  return name;
+}
+
+/** The backend now in use. */
+export function activeBackend(): BackendName {
+  return active;
+}
+
+/** One line for reports: backend, instruction set or matrix kernel, threads. */
+export function describeBackend(): string {
+  if (active === 'wasm') return `wasm (${wasm.matrixName} matrix products, JavaScript element-wise, 1 thread)`;
+  const details = native.ok ? native.describe() : { isa: '?', threads: 0 };
+  return `native (${details.isa}, ${details.threads} threads)`;
+}
+
+/** Threads of the native pool (results do not depend on it); returns the new count, 1 without the addon. */
+export function setNativeThreads(threads: number): number {
+  return native.ok ? native.setThreads(threads) : 1;
+}
+
+/** Threads of the native pool (1 without the addon). */
+export function nativeThreads(): number {
+  return native.ok ? native.describe().threads : 1;
+}
+
+/** Parses GENENV_BACKEND; anything else is an error naming the variable. */
+export function backendFromEnvironment(value: string | undefined): BackendChoice {
+  if (value === undefined || value === '') return 'auto';
+  if (value === 'auto' || value === 'native' || value === 'wasm') return value;
+  throw new RangeError(`GENENV_BACKEND=${value}: expected auto, native or wasm`);
+}
+
+useBackend(backendFromEnvironment(process.env.GENENV_BACKEND));

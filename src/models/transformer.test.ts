@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../util/random.ts';
 import { ModelConfigSchema } from './model-config.ts';
+import { javascriptKernels } from './kernels-js.ts';
 import { initializeParameters } from './parameters.ts';
 import { Transformer, type TokenBatch } from './transformer.ts';
 
@@ -88,31 +89,10 @@ describe('attention through the matrix kernels', () => {
       const out = new Float32Array(size);
       const probabilities = new Float32Array(batch * heads * length * length);
       const [dq, dk, dv] = [new Float32Array(size), new Float32Array(size), new Float32Array(size)];
-      (variant ? causalAttentionForward : causalAttentionForwardLoops)(
-        q,
-        k,
-        v,
-        out,
-        probabilities,
-        batch,
-        length,
-        heads,
-        headWidth,
-      );
-      (variant ? causalAttentionBackward : causalAttentionBackwardLoops)(
-        q,
-        k,
-        v,
-        probabilities,
-        dOut,
-        dq,
-        dk,
-        dv,
-        batch,
-        length,
-        heads,
-        headWidth,
-      );
+      const forward = variant ? causalAttentionForward.bind(null, javascriptKernels) : causalAttentionForwardLoops;
+      forward(q, k, v, out, probabilities, batch, length, heads, headWidth);
+      const backward = variant ? causalAttentionBackward.bind(null, javascriptKernels) : causalAttentionBackwardLoops;
+      backward(q, k, v, probabilities, dOut, dq, dk, dv, batch, length, heads, headWidth);
       return [out, dq, dk, dv];
     });
     results[0]!.forEach((expected, index) => {

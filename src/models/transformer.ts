@@ -1,4 +1,3 @@
-import { causalAttentionForward } from './attention-kernels.ts';
 import { rotaryTable, type RotaryTable } from './attention.ts';
 import {
   allocateActivations,
@@ -8,7 +7,6 @@ import {
   type BlockShape,
   type LayerActivations,
 } from './block.ts';
-import { logSoftmaxRow, rmsNormBackward, rmsNormForward } from './elementwise.ts';
 import { kernels } from './kernels.ts';
 import { headWidth, type ModelConfig } from './model-config.ts';
 import { parameterLayout, view, type ParameterLayout } from './parameters.ts';
@@ -75,7 +73,7 @@ export class Transformer {
     let x = embed(view(parameters, layout.embedding), tokens, rows, config.modelWidth);
     const layers: LayerActivations[] = [];
     const attend = (activations: LayerActivations) =>
-      causalAttentionForward(
+      kernels.causalAttentionForward(
         activations.query,
         activations.key,
         activations.value,
@@ -105,7 +103,15 @@ export class Transformer {
     const vocab = config.vocabSize;
     const finalInverse = new Float32Array(rows);
     const finalNormed = new Float32Array(rows * width);
-    rmsNormForward(x, view(parameters, layout.finalNorm), finalNormed, finalInverse, rows, width, config.normEpsilon);
+    kernels.rmsNormForward(
+      x,
+      view(parameters, layout.finalNorm),
+      finalNormed,
+      finalInverse,
+      rows,
+      width,
+      config.normEpsilon,
+    );
     const finalNormedRows = new Float32Array(headRows.length * width);
     for (let index = 0; index < headRows.length; index++) {
       const row = headRows[index]!;
@@ -116,9 +122,11 @@ export class Transformer {
     const targetLogprobs = new Float32Array(rows);
     const entropies = new Float32Array(rows);
     const probabilities = new Float32Array(headRows.length * vocab);
+    const headEntropies = new Float32Array(headRows.length);
+    kernels.logSoftmaxRows(logProbabilities, headRows.length, vocab, probabilities, headEntropies);
     for (let index = 0; index < headRows.length; index++) {
       const row = headRows[index]!;
-      entropies[row] = logSoftmaxRow(logProbabilities, index * vocab, vocab, probabilities);
+      entropies[row] = headEntropies[index]!;
       if (targets[row]! >= 0) targetLogprobs[row] = logProbabilities[index * vocab + targets[row]!]!;
     }
     const finalInput = x;
@@ -220,35 +228,40 @@ export class Transformer {
     const dx = new Float32Array(rows * width);
     const finalNorm = view(parameters, layout.finalNorm);
     const finalNormGradient = view(gradients, layout.finalNorm);
-    rmsNormBackward(pass.finalInput, finalNorm, pass.finalInverse, dFinalNormed, dx, finalNormGradient, rows, width);
+    kernels.rmsNormBackward(
+      pass.finalInput,
+      finalNorm,
+      pass.finalInverse,
+      dFinalNormed,
+      dx,
+      finalNormGradient,
+      rows,
+      width,
+    );
     return dx;
   }
 }
 
-/** ∂L/∂logits on head rows [headRows, vocab]: g_lp(onehot − p) − g_H·p(log p + H). */
+/** ∂L/∂logits on head rows [headRows, vocab] (see ModelKernels.logitGradients). */
 function logitGradients(
   pass: ForwardPass,
   gradLogprob: Float32Array,
   gradEntropy: Float32Array | null,
   vocab: number,
 ): Float32Array {
-  const targets = pass.input.targets;
-  const headCount = pass.headRows.length;
-  const dLogits = new Float32Array(headCount * vocab);
-  for (let index = 0; index < headCount; index++) {
-    const row = pass.headRows[index]!;
-    const logprobGradient = gradLogprob[row]!;
-    const entropyGradient = gradEntropy ? gradEntropy[row]! : 0;
-    const entropy = pass.entropies[row]!;
-    const base = index * vocab;
-    for (let token = 0; token < vocab; token++) {
-      const logProbability = pass.logProbabilities[base + token]!;
-      const probability = pass.probabilities[base + token]!;
-      dLogits[base + token] =
-        -logprobGradient * probability - entropyGradient * probability * (logProbability + entropy);
-    }
-    if (targets[row]! >= 0) dLogits[base + targets[row]!] = dLogits[base + targets[row]!]! + logprobGradient;
-  }
+  const rows = pass.headRows;
+  const dLogits = new Float32Array(rows.length * vocab);
+  kernels.logitGradients(
+    pass.logProbabilities,
+    pass.probabilities,
+    Float32Array.from(rows, (row) => pass.entropies[row]!),
+    Float32Array.from(rows, (row) => gradLogprob[row]!),
+    gradEntropy ? Float32Array.from(rows, (row) => gradEntropy[row]!) : null,
+    Int32Array.from(rows, (row) => pass.input.targets[row]!),
+    dLogits,
+    rows.length,
+    vocab,
+  );
   return dLogits;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Completion, type Domain, grammarState, type TaskInstance } from '../../src/interfaces/index.ts';
+import {
+  type Completion,
+  type Domain,
+  grammarState,
+  replayEpisode,
+  type TaskInstance,
+} from '../../src/interfaces/index.ts';
 import { Random } from '../../src/util/random.ts';
 
 export interface DomainContractOptions {
@@ -120,6 +126,29 @@ export function describeDomainContract(name: string, make: () => Domain, options
           .heldOutSets()
           .map((set) => set.instances.map((i) => i.id)),
       ).toEqual(domain.heldOutSets().map((set) => set.instances.map((i) => i.id)));
+    });
+
+    it('plays interactive episodes: the gold actions end the episode within the step limit and score 1', () => {
+      const interaction = domain.interactive;
+      if (!interaction) return;
+      const result = domain.instantiate(seeds[0]!.spec, 3, 9);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      for (const instance of result.instances) {
+        const gold = domain.render(instance).reference.answer.split('\n');
+        expect(gold.length).toBeLessThanOrEqual(interaction.maxSteps(instance));
+        const replay = replayEpisode(interaction, instance, gold);
+        expect(replay.opening.length).toBeGreaterThan(0);
+        expect(replay.done, `gold episode of ${instance.id}`).toBe(true);
+        expect(replay.verdict).toMatchObject({ reward: 1, success: true });
+        const prompt = interaction.turnPrompt(instance, replay.opening, replay.turns.slice(0, 1), 'turn');
+        expect(prompt.text.length).toBeGreaterThan(0);
+        expect(prompt.messages.length).toBeGreaterThan(1);
+        // Junk never ends an episode well, and never throws.
+        const environment = interaction.reset(instance);
+        for (const junk of ['', '\u0000', 'x'.repeat(5000), '{"broken": ']) environment.step({ text: junk });
+        expect(environment.verdict().success).toBe(false);
+      }
     });
 
     it('builds specs from knob values and reports finite features', () => {

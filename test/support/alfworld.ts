@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { AgentPolicy } from '../../src/interfaces/policy.ts';
 import type { AgentPrompt } from '../../src/interfaces/task.ts';
 import { FIXTURE_SCENES } from '../../src/benchmarks/alfworld/fixture-scenes.ts';
-import type { AlfworldGame } from '../../src/benchmarks/alfworld/game.ts';
-import { GAME_FILE_NAME, parseGameFile } from '../../src/benchmarks/alfworld/game-file.ts';
+import type { AlfworldGame } from '../../src/domains/household/alfred/game.ts';
+import { GAME_FILE_NAME, parseGameFile } from '../../src/domains/household/alfred/game-file.ts';
 import { FIXTURES_FOLDER } from '../../src/benchmarks/alfworld/write-fixtures.ts';
 
 /** `../shared/benchmarks/alfworld` from the repository root. */

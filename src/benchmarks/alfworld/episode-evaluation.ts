@@ -6,10 +6,10 @@
 import type { BenchmarkItemResult } from '../../interfaces/benchmark.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
-import { extractAction } from './commands.ts';
-import { AlfworldEngine, NOTHING_HAPPENS } from './engine.ts';
-import type { AlfworldGame } from './game.ts';
-import { buildPrompt, openingText, type HistoryEntry } from './prompts.ts';
+import { extractAction } from '../../domains/household/alfred/commands.ts';
+import { AlfworldEngine, NOTHING_HAPPENS } from '../../domains/household/alfred/engine.ts';
+import type { AlfworldGame } from '../../domains/household/alfred/game.ts';
+import { buildPrompt, openingText, type HistoryEntry } from '../../domains/household/alfred/prompts.ts';
 
 export const DEFAULT_EPISODE_STEPS = 50;
 

@@ -3,7 +3,7 @@
  * written for tests because the official game files are not available here. `write-fixtures.ts`
  * turns them into `fixtures/<task folder>/<trial>/game.tw-pddl`; a test checks the files match.
  */
-import type { SceneSpec } from './scene.ts';
+import type { SceneSpec } from '../../domains/household/alfred/scene.ts';
 
 export interface FixtureScene {
   /** Folder under fixtures/, in ALFWorld's `task-Object-Movable-Receptacle-Scene/trial_*` layout. */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { FIXTURE_SCENES } from './fixture-scenes.ts';
-import { TASK_TYPES } from './game.ts';
-import { GAME_FILE_NAME, findGameFiles, loadGames, parseGameFile } from './game-file.ts';
+import { TASK_TYPES } from '../../domains/household/alfred/game.ts';
+import { GAME_FILE_NAME, findGameFiles, loadGames, parseGameFile } from '../../domains/household/alfred/game-file.ts';
 import { FIXTURES_FOLDER, fixtureText } from './write-fixtures.ts';
 
 const base = JSON.parse(fixtureText(0)) as Record<string, unknown>;

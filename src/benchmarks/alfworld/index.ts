@@ -11,16 +11,16 @@ import type {
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { DEFAULT_EPISODE_STEPS, runEpisodeEvaluation } from './episode-evaluation.ts';
-import { TASK_TYPES } from './game.ts';
+import { TASK_TYPES } from '../../domains/household/alfred/game.ts';
 import { loadGameSource, type GameSource } from './sources.ts';
 import { runStepEvaluation } from './step-evaluation.ts';
 
-export { AlfworldEngine, NOTHING_HAPPENS } from './engine.ts';
-export { loadGames, parseGameFile, findGameFiles } from './game-file.ts';
+export { AlfworldEngine, NOTHING_HAPPENS } from '../../domains/household/alfred/engine.ts';
+export { loadGames, parseGameFile, findGameFiles } from '../../domains/household/alfred/game-file.ts';
 export { loadGameSource, transcriptGames } from './sources.ts';
 export { judgeStep } from './step-evaluation.ts';
-export { extractAction, normalizeCommand } from './commands.ts';
-export type { AlfworldGame, TaskType } from './game.ts';
+export { extractAction, normalizeCommand } from '../../domains/household/alfred/commands.ts';
+export type { AlfworldGame, TaskType } from '../../domains/household/alfred/game.ts';
 
 export const ALFWORLD_MODES = ['steps', 'episodes', 'both'] as const;
 export type AlfworldMode = (typeof ALFWORLD_MODES)[number];

@@ -6,9 +6,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GenEnvError } from '../../interfaces/errors.ts';
-import type { AlfworldGame } from './game.ts';
-import { findGameFiles, loadGames, parseGameFile } from './game-file.ts';
-import { sceneGameFile } from './scene.ts';
+import type { AlfworldGame } from '../../domains/household/alfred/game.ts';
+import { findGameFiles, loadGames, parseGameFile } from '../../domains/household/alfred/game-file.ts';
+import { sceneGameFile } from '../../domains/household/alfred/scene.ts';
 import { parseTranscript, sceneOfTranscript } from './transcripts.ts';
 
 export const TRANSCRIPT_FILE = path.join('reference', 'alfworld_3prompts.json');

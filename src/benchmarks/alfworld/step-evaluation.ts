@@ -7,10 +7,10 @@ import type { BenchmarkItemResult } from '../../interfaces/benchmark.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { deriveSeed } from '../../util/random.ts';
-import { extractAction, normalizeCommand } from './commands.ts';
-import { AlfworldEngine } from './engine.ts';
-import type { AlfworldGame } from './game.ts';
-import { buildPrompt, openingText, type HistoryEntry } from './prompts.ts';
+import { extractAction, normalizeCommand } from '../../domains/household/alfred/commands.ts';
+import { AlfworldEngine } from '../../domains/household/alfred/engine.ts';
+import type { AlfworldGame } from '../../domains/household/alfred/game.ts';
+import { buildPrompt, openingText, type HistoryEntry } from '../../domains/household/alfred/prompts.ts';
 
 /** Verdict on one step: exact match after normalizeCommand, or the same grounded action in the engine. */
 export interface StepVerdict {

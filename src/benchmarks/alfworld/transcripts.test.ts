@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AlfworldEngine } from './engine.ts';
-import { parseGameFile } from './game-file.ts';
-import { sceneGameFile } from './scene.ts';
+import { AlfworldEngine } from '../../domains/household/alfred/engine.ts';
+import { parseGameFile } from '../../domains/household/alfred/game-file.ts';
+import { sceneGameFile } from '../../domains/household/alfred/scene.ts';
 import { HAVE_TRANSCRIPTS, TRANSCRIPTS } from '../../../test/support/alfworld.ts';
 import { parseTranscript, reactObservation, sceneOfTranscript } from './transcripts.ts';
 

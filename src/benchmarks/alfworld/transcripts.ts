@@ -5,8 +5,8 @@
  * official game files, which are not available here; observations of the rebuilt games can then be
  * compared with the recorded ones.
  */
-import type { TaskType } from './game.ts';
-import type { SceneReceptacle, SceneSpec, SceneThing } from './scene.ts';
+import type { TaskType } from '../../domains/household/alfred/game.ts';
+import type { SceneReceptacle, SceneSpec, SceneThing } from '../../domains/household/alfred/scene.ts';
 
 export interface TranscriptStep {
   action: string;

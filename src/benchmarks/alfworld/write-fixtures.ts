@@ -6,8 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIXTURE_SCENES } from './fixture-scenes.ts';
-import { GAME_FILE_NAME } from './game-file.ts';
-import { sceneGameFile } from './scene.ts';
+import { GAME_FILE_NAME } from '../../domains/household/alfred/game-file.ts';
+import { sceneGameFile } from '../../domains/household/alfred/scene.ts';
 
 /** Folder holding the fixture games. */
 export const FIXTURES_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

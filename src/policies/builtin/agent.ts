@@ -12,6 +12,7 @@ import { supervisedFineTune } from '../../algorithms/sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
+import { groupSequences } from './episode-sequences.ts';
 import type { AgentOptions } from './options.ts';
 import { promptTokens } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
@@ -38,14 +39,14 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
   }
 
   /** Response budget of a prompt in tokens: the prompt's own bound, the option, and the context. */
-  private budget(prompt: AgentPrompt): number {
+  private budget(prompt: Pick<AgentPrompt, 'maxResponseTokens'>): number {
     return Math.max(
       1,
       Math.min(prompt.maxResponseTokens ?? this.state.options.maxResponseTokens, this.state.options.maxResponseTokens),
     );
   }
 
-  private promptIds(prompt: AgentPrompt): number[] {
+  private promptIds(prompt: Pick<AgentPrompt, 'text' | 'maxResponseTokens'>): number[] {
     return promptTokens(
       this.state.model.tokenizer,
       prompt.text,
@@ -100,11 +101,18 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
     const groups: GrpoGroup[] = batch.groups
       .filter((group) => group.completions.length > 0)
       .map((group) => {
-        const prompt = this.promptIds(group.prompt);
+        // Played episodes give one sequence per turn (the agent's own tokens); they have no single-response guide.
+        const { sequences, rewards, episodes } = groupSequences(group, {
+          promptIds: (prompt) => this.promptIds(prompt),
+          sequenceOf: (prompt, completion) => this.sequenceOf(prompt, completion),
+        });
+        const guide = guidance !== 'none' && !episodes;
         return {
-          sequences: group.completions.map((completion) => this.sequenceOf(prompt, completion)),
-          rewards: group.rewards.map((reward) => (Number.isFinite(reward) ? reward : 0)),
-          ...(guidance !== 'none' ? { guide: this.demonstrationOf(prompt, group.prompt.reference.answer) } : {}),
+          sequences,
+          rewards,
+          ...(guide
+            ? { guide: this.demonstrationOf(this.promptIds(group.prompt), group.prompt.reference.answer) }
+            : {}),
         };
       });
     const rehearsal = (batch.rehearsal ?? []).map((demonstration) =>

@@ -2,6 +2,7 @@ import type { Domain } from '../../interfaces/domain.ts';
 import type { AgentPolicy, TrainableAgent, TrainableSimulator } from '../../interfaces/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { BuiltinAgent, frozenAgent } from './agent.ts';
+import { applyBackendOption } from './backend-option.ts';
 import { agentCorpus, simulatorCorpus } from './corpus.ts';
 import { createModelState, loadModelState } from './model-state.ts';
 import { parseAgentOptions, parseSimulatorOptions } from './options.ts';
@@ -28,6 +29,7 @@ export interface BuiltinPolicyInput {
 /** The built-in agent: tokenizer learned on the domain's rendered seed prompts, weights from `seed`. */
 export async function createBuiltinAgent(input: BuiltinPolicyInput): Promise<TrainableAgent> {
   const options = parseAgentOptions(input.options);
+  applyBackendOption('agent', options.backend);
   const state = createModelState(
     'agent',
     options,
@@ -40,6 +42,7 @@ export async function createBuiltinAgent(input: BuiltinPolicyInput): Promise<Tra
 /** The built-in simulator: tokenizer learned on the seeds' compact specs, weights from `seed`. */
 export async function createBuiltinSimulator(input: BuiltinPolicyInput): Promise<TrainableSimulator> {
   const options = parseSimulatorOptions(input.options);
+  applyBackendOption('simulator', options.backend);
   const state = createModelState(
     'simulator',
     options,
@@ -50,7 +53,10 @@ export async function createBuiltinSimulator(input: BuiltinPolicyInput): Promise
   return new BuiltinSimulator(input.domain, state, pool, options.grammar === 'constrained');
 }
 
-/** A trained built-in agent from a checkpoint directory (GenEnvError 'policy' when it is not one). */
+/**
+ * A trained built-in agent from a checkpoint directory (GenEnvError 'policy' when it is not one). Weights
+ * load on whichever backend this process runs (a `backend` option saved with them is not re-applied).
+ */
 export async function loadBuiltinAgent(checkpointDirectory: string): Promise<AgentPolicy> {
   const state = loadModelState(checkpointDirectory, 'agent');
   return frozenAgent(

@@ -49,6 +49,13 @@ const sharedOptions = {
   updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
   maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),
   workers: z.number().int().min(0).max(64).default(0).describe('worker threads for sampling (0 = in process)'),
+  backend: z
+    .enum(['auto', 'native', 'wasm'])
+    .optional()
+    .describe(
+      'compute backend for the whole process: the native addon, WebAssembly (the reference numbers), or ' +
+        'auto (native when built); unset: GENENV_BACKEND, else auto',
+    ),
   trainThreads: z
     .number()
     .int()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AlfworldEngine, NOTHING_HAPPENS } from './engine.ts';
-import { fixtureGame } from '../../../test/support/alfworld.ts';
+import { fixtureGame } from '../../../../test/support/alfworld.ts';
 
 describe('AlfworldEngine on the pick_and_place fixture', () => {
   const game = fixtureGame('pick_and_place_simple');

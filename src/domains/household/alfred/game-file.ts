@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { GenEnvError } from '../../interfaces/errors.ts';
+import { GenEnvError } from '../../../interfaces/errors.ts';
 import { AlfworldEngine, NOTHING_HAPPENS } from './engine.ts';
 import { COMPUTED_RULES } from './feedback.ts';
 import { TASK_TYPES, type AlfworldGame, type TaskType } from './game.ts';

@@ -1,5 +1,5 @@
 /** Reading an agent's action out of its completion, and the normal form actions are compared in. */
-import type { Completion } from '../../interfaces/task.ts';
+import type { Completion } from '../../../interfaces/task.ts';
 
 /** An agent's answer: one command, a ReAct `think:` line (no action), or nothing usable. */
 export type AgentAction =

@@ -1,6 +1,6 @@
 /** The prompt an agent sees at one step of an ALFWorld game: task, room and history (as ReAct's Act prompts). */
-import type { ChatMessage, ToolSchema } from '../../interfaces/chat.ts';
-import type { AgentPrompt } from '../../interfaces/task.ts';
+import type { ChatMessage, ToolSchema } from '../../../interfaces/chat.ts';
+import type { AgentPrompt } from '../../../interfaces/task.ts';
 import type { AlfworldGame } from './game.ts';
 
 export interface HistoryEntry {

@@ -1,0 +1,289 @@
+// Node-API bindings of the native kernels. The instruction set is picked once, at load, from what the CPU
+// reports (AVX-512, else AVX2+FMA, else the portable build); GENENV_NATIVE_ISA can ask for a lower one.
+// Arguments are checked for type and length here, so that a wrong call throws instead of corrupting memory.
+#include <node_api.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "compute.h"
+
+#ifdef GENENV_FORCE_BUILD_FAILURE
+#error "GENENV_NATIVE_FAIL asked this build to fail (to test the WebAssembly fallback of npm ci)"
+#endif
+
+namespace genenv {
+namespace {
+
+const Kernels* chosen = &portableKernels;
+
+const Kernels* pickKernels() {
+  const char* wanted = std::getenv("GENENV_NATIVE_ISA");
+  const std::string ask = wanted ? wanted : "";
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  const bool avx512 = __builtin_cpu_supports("avx512f");
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (avx512 && (ask.empty() || ask == "avx512")) return &avx512Kernels;
+  if (avx2 && (ask.empty() || ask == "avx512" || ask == "avx2")) return &avx2Kernels;
+#endif
+  return &portableKernels;
+}
+
+struct Failure {
+  std::string message;
+};
+
+struct Arguments {
+  napi_env env;
+  napi_value values[16];
+  size_t count = 16;
+
+  Arguments(napi_env environment, napi_callback_info info) : env(environment) {
+    napi_get_cb_info(env, info, &count, values, nullptr, nullptr);
+  }
+
+  napi_value at(size_t index) const {
+    if (index >= count) throw Failure{"missing argument " + std::to_string(index)};
+    return values[index];
+  }
+
+  template <typename T>
+  T* typed(size_t index, napi_typedarray_type expected, int64_t needed, bool nullable = false) const {
+    napi_valuetype kind;
+    napi_typeof(env, at(index), &kind);
+    if (nullable && (kind == napi_null || kind == napi_undefined)) return nullptr;
+    bool isTyped = false;
+    napi_is_typedarray(env, at(index), &isTyped);
+    if (!isTyped) throw Failure{"argument " + std::to_string(index) + " is not a typed array"};
+    napi_typedarray_type type;
+    size_t length;
+    void* data;
+    napi_get_typedarray_info(env, at(index), &type, &length, &data, nullptr, nullptr);
+    if (type != expected) throw Failure{"argument " + std::to_string(index) + " has the wrong element type"};
+    if ((int64_t)length < needed)
+      throw Failure{"argument " + std::to_string(index) + " holds " + std::to_string(length) + " elements, " +
+                    std::to_string(needed) + " needed"};
+    return static_cast<T*>(data);
+  }
+  float* f32(size_t index, int64_t needed, bool nullable = false) const {
+    return typed<float>(index, napi_float32_array, needed, nullable);
+  }
+  int32_t* i32(size_t index, int64_t needed) const { return typed<int32_t>(index, napi_int32_array, needed); }
+  double number(size_t index) const {
+    double value;
+    if (napi_get_value_double(env, at(index), &value) != napi_ok)
+      throw Failure{"argument " + std::to_string(index) + " is not a number"};
+    return value;
+  }
+  int integer(size_t index) const {
+    const double value = number(index);
+    if (value < 0 || value > 1e9 || value != (int)value)
+      throw Failure{"argument " + std::to_string(index) + " is not a size"};
+    return (int)value;
+  }
+};
+
+template <typename Body>
+napi_value guarded(napi_env env, napi_callback_info info, Body body) {
+  try {
+    Arguments arguments(env, info);
+    body(arguments);
+  } catch (const Failure& failure) {
+    napi_throw_range_error(env, nullptr, failure.message.c_str());
+  }
+  return nullptr;
+}
+
+// matmul(a, b, out, rows, inner, columns, layout 0|1|2, accumulate 0|1)
+napi_value Matmul(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int rows = a.integer(3), inner = a.integer(4), columns = a.integer(5);
+    const int layout = a.integer(6);
+    if (layout > 2) throw Failure{"unknown layout"};
+    const int64_t sizeA = (int64_t)rows * inner, sizeB = (int64_t)inner * columns;
+    chosen->matmul({a.f32(0, sizeA), a.f32(1, sizeB), a.f32(2, (int64_t)rows * columns), rows, inner, columns,
+                    static_cast<Layout>(layout), a.integer(7) != 0});
+  });
+}
+
+// rmsNormForward(x, gain, out, inverse, rows, width, epsilon)
+napi_value RmsNormForward(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int rows = a.integer(4), width = a.integer(5);
+    const int64_t size = (int64_t)rows * width;
+    chosen->rmsNormForward(a.f32(0, size), a.f32(1, width), a.f32(2, size), a.f32(3, rows), rows, width,
+                           (float)a.number(6));
+  });
+}
+
+// rmsNormBackward(x, gain, inverse, dOut, dx, dGain, rows, width)
+napi_value RmsNormBackward(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int rows = a.integer(6), width = a.integer(7);
+    const int64_t size = (int64_t)rows * width;
+    chosen->rmsNormBackward(a.f32(0, size), a.f32(1, width), a.f32(2, rows), a.f32(3, size), a.f32(4, size),
+                            a.f32(5, width), rows, width);
+  });
+}
+
+// swigluForward(gate, up, out, sigmoids | null, count)
+napi_value SwigluForward(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int count = a.integer(4);
+    chosen->swigluForward(a.f32(0, count), a.f32(1, count), a.f32(2, count), a.f32(3, count, true), count);
+  });
+}
+
+// swigluBackward(gate, up, sigmoids, dOut, dGate, dUp, count)
+napi_value SwigluBackward(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int count = a.integer(6);
+    chosen->swigluBackward(a.f32(0, count), a.f32(1, count), a.f32(2, count), a.f32(3, count), a.f32(4, count),
+                           a.f32(5, count), count);
+  });
+}
+
+// rotary(x, rows, width, headWidth, cos, sin, positions, direction, tablePositions)
+napi_value Rotary(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int rows = a.integer(1), width = a.integer(2), headWidth = a.integer(3);
+    const int tablePositions = a.integer(8);
+    if (headWidth == 0 || headWidth % 2 != 0 || width % headWidth != 0) throw Failure{"bad head width"};
+    const int32_t* positions = a.i32(6, rows);
+    for (int row = 0; row < rows; row++)
+      if (positions[row] < 0 || positions[row] >= tablePositions) throw Failure{"position outside the table"};
+    const int64_t table = (int64_t)tablePositions * headWidth / 2;
+    chosen->rotary(a.f32(0, (int64_t)rows * width), rows, width, headWidth, a.f32(4, table), a.f32(5, table),
+                   positions, a.number(7) < 0 ? -1 : 1);
+  });
+}
+
+// logSoftmaxRows(values, rows, width, probabilities | null, entropies | null)
+napi_value LogSoftmaxRows(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int rows = a.integer(1), width = a.integer(2);
+    const int64_t size = (int64_t)rows * width;
+    chosen->logSoftmaxRows(a.f32(0, size), rows, width, a.f32(3, size, true), a.f32(4, rows, true));
+  });
+}
+
+// logitGradients(logProbabilities, probabilities, entropies, gradLogprob, gradEntropy | null, targets, dLogits,
+//                rows, vocab)
+napi_value LogitGradients(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int rows = a.integer(7), vocab = a.integer(8);
+    const int64_t size = (int64_t)rows * vocab;
+    const int32_t* targets = a.i32(5, rows);
+    for (int row = 0; row < rows; row++)
+      if (targets[row] >= vocab) throw Failure{"target outside the vocabulary"};
+    chosen->logitGradients(a.f32(0, size), a.f32(1, size), a.f32(2, rows), a.f32(3, rows), a.f32(4, rows, true),
+                           targets, a.f32(6, size), rows, vocab);
+  });
+}
+
+// attentionForward(q, k, v, out, probabilities, batch, length, heads, headWidth)
+napi_value AttentionForward(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int batch = a.integer(5), length = a.integer(6), heads = a.integer(7), headWidth = a.integer(8);
+    const int64_t size = (int64_t)batch * length * heads * headWidth;
+    AttentionArgs args{a.f32(0, size), a.f32(1, size), a.f32(2, size), a.f32(3, size),
+                       a.f32(4, (int64_t)batch * heads * length * length), nullptr, nullptr, nullptr, nullptr,
+                       batch, length, heads, headWidth};
+    chosen->attentionForward(args);
+  });
+}
+
+// attentionBackward(q, k, v, probabilities, dOut, dq, dk, dv, batch, length, heads, headWidth)
+napi_value AttentionBackward(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int batch = a.integer(8), length = a.integer(9), heads = a.integer(10), headWidth = a.integer(11);
+    const int64_t size = (int64_t)batch * length * heads * headWidth;
+    AttentionArgs args{a.f32(0, size), a.f32(1, size), a.f32(2, size), nullptr,
+                       a.f32(3, (int64_t)batch * heads * length * length), a.f32(4, size), a.f32(5, size),
+                       a.f32(6, size), a.f32(7, size), batch, length, heads, headWidth};
+    chosen->attentionBackward(args);
+  });
+}
+
+// cachedAttention(query, keys, values, attended, sequences, positions, cacheLength, heads, headWidth)
+napi_value CachedAttention(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int cacheLength = a.integer(6), heads = a.integer(7), headWidth = a.integer(8);
+    napi_typedarray_type type;
+    size_t rows;
+    napi_get_typedarray_info(a.env, a.at(4), &type, &rows, nullptr, nullptr, nullptr);
+    const int64_t width = (int64_t)heads * headWidth;
+    const int32_t* sequences = a.i32(4, rows);
+    const int32_t* positions = a.i32(5, rows);
+    int slots = 0;
+    for (size_t row = 0; row < rows; row++) {
+      if (positions[row] < 0 || positions[row] >= cacheLength || sequences[row] < 0)
+        throw Failure{"cache position or slot out of range"};
+      slots = std::max(slots, sequences[row] + 1);
+    }
+    const int64_t cache = (int64_t)slots * cacheLength * width;
+    chosen->cachedAttention({a.f32(0, rows * width), a.f32(1, cache), a.f32(2, cache), a.f32(3, rows * width),
+                             sequences, positions, (int)rows, cacheLength, heads, headWidth});
+  });
+}
+
+// setThreads(count) → the pool's size after the change
+napi_value SetThreads(napi_env env, napi_callback_info info) {
+  int threads = 0;
+  guarded(env, info, [&](const Arguments& a) {
+    setPoolThreads(std::min(64, std::max(1, a.integer(0))));
+    threads = poolThreads();
+  });
+  napi_value result;
+  napi_create_int32(env, threads, &result);
+  return result;
+}
+
+napi_value Describe(napi_env env, napi_callback_info) {
+  napi_value result, isa, threads;
+  napi_create_object(env, &result);
+  napi_create_string_utf8(env, chosen->name, NAPI_AUTO_LENGTH, &isa);
+  napi_create_int32(env, poolThreads(), &threads);
+  napi_set_named_property(env, result, "isa", isa);
+  napi_set_named_property(env, result, "threads", threads);
+  return result;
+}
+
+}  // namespace
+}  // namespace genenv
+
+NAPI_MODULE_INIT() {
+  using namespace genenv;
+  static std::once_flag once;
+  std::call_once(once, [] {  // first load in this process: pick the instruction set, start the pool
+    chosen = pickKernels();
+    const char* wanted = std::getenv("GENENV_THREADS");
+    const int threads = wanted ? std::atoi(wanted) : (int)std::thread::hardware_concurrency();
+    setPoolThreads(std::min(64, std::max(1, threads)));
+  });
+  const std::pair<const char*, napi_callback> functions[] = {
+      {"matmul", Matmul},
+      {"rmsNormForward", RmsNormForward},
+      {"rmsNormBackward", RmsNormBackward},
+      {"swigluForward", SwigluForward},
+      {"swigluBackward", SwigluBackward},
+      {"rotary", Rotary},
+      {"logSoftmaxRows", LogSoftmaxRows},
+      {"logitGradients", LogitGradients},
+      {"attentionForward", AttentionForward},
+      {"attentionBackward", AttentionBackward},
+      {"cachedAttention", CachedAttention},
+      {"setThreads", SetThreads},
+      {"describe", Describe},
+  };
+  for (const auto& [name, callback] : functions) {
+    napi_value function;
+    napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &function);
+    napi_set_named_property(env, exports, name, function);
+  }
+  return exports;
+}

@@ -1,0 +1,447 @@
+// The kernels, written once with GCC vector extensions and compiled per instruction set: the including
+// file defines GENENV_VW (fp32 lanes of a vector), GENENV_MR (rows of a matmul register tile),
+// GENENV_ISA (a namespace), GENENV_TABLE and GENENV_NAME, and is built with the matching -m flags.
+// Each output element is computed by one task in a fixed order, so results do not depend on threads.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "compute.h"
+
+#ifdef GENENV_FORCE_BUILD_FAILURE
+#error "GENENV_NATIVE_FAIL asked this build to fail (to test the WebAssembly fallback of npm ci)"
+#endif
+
+namespace genenv {
+namespace GENENV_ISA {
+
+constexpr int VW = GENENV_VW;
+constexpr int MR = GENENV_MR;
+constexpr int NR = 2 * VW;
+typedef float vf __attribute__((vector_size(VW * 4)));
+typedef int32_t vi __attribute__((vector_size(VW * 4)));
+
+static inline vf load(const float* p) {
+  vf v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline void store(float* p, vf v) { std::memcpy(p, &v, sizeof v); }
+static inline vf splat(float x) { return vf{} + x; }
+static inline float sum(vf v) {
+  float total = 0;
+  for (int i = 0; i < VW; i++) total += v[i];
+  return total;
+}
+
+// e^x to ~2 ulp on [−87, 88]: 2^n · p(r) with r = x − n·ln 2, p a degree-6 polynomial.
+static inline vf vexp(vf x) {
+  x = x < splat(-87.f) ? splat(-87.f) : x;
+  x = x > splat(88.f) ? splat(88.f) : x;
+  const vf shifter = splat(12582912.f);  // 1.5·2^23: adding it rounds to an integer
+  vf n = (x * splat(1.44269504088896341f) + shifter) - shifter;
+  vf r = x - n * splat(0.693359375f);
+  r = r - n * splat(-2.12194440e-4f);
+  vf p = splat(1.9875691500e-4f);
+  p = p * r + splat(1.3981999507e-3f);
+  p = p * r + splat(8.3334519073e-3f);
+  p = p * r + splat(4.1665795894e-2f);
+  p = p * r + splat(1.6666665459e-1f);
+  p = p * r + splat(5.0000001201e-1f);
+  p = p * r * r + r + splat(1.f);
+  vi bits = (__builtin_convertvector(n, vi) + 127) << 23;
+  vf scale;
+  std::memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+static inline float sexp(float x) { return vexp(splat(x))[0]; }
+
+static inline float dot(const float* a, const float* b, int n) {
+  vf partial{};
+  int i = 0;
+  for (; i + VW <= n; i += VW) partial += load(a + i) * load(b + i);
+  float total = sum(partial);
+  for (; i < n; i++) total += a[i] * b[i];
+  return total;
+}
+static inline void axpy(float* y, float alpha, const float* x, int n) {
+  int i = 0;
+  vf a = splat(alpha);
+  for (; i + VW <= n; i += VW) store(y + i, load(y + i) + a * load(x + i));
+  for (; i < n; i++) y[i] += alpha * x[i];
+}
+
+// ---- matrix products -----------------------------------------------------------------------------
+
+// out rows [R, NR] (+)= Ap [K, MR] · Bp [K, NR]; only `columns` ≤ NR columns are written.
+template <int R>
+static void tile(int inner, const float* ap, const float* bp, float* out, int ldc, int columns, bool accumulate) {
+  vf c0[R], c1[R];
+  for (int r = 0; r < R; r++) c0[r] = c1[r] = vf{};
+  for (int k = 0; k < inner; k++) {
+    const vf b0 = load(bp + k * NR), b1 = load(bp + k * NR + VW);
+    const float* a = ap + k * MR;
+    for (int r = 0; r < R; r++) {
+      const vf av = splat(a[r]);
+      c0[r] += av * b0;
+      c1[r] += av * b1;
+    }
+  }
+  for (int r = 0; r < R; r++) {
+    float* row = out + (int64_t)r * ldc;
+    if (columns == NR) {
+      if (accumulate) {
+        c0[r] += load(row);
+        c1[r] += load(row + VW);
+      }
+      store(row, c0[r]);
+      store(row + VW, c1[r]);
+    } else {
+      float buffer[NR];
+      store(buffer, c0[r]);
+      store(buffer + VW, c1[r]);
+      for (int j = 0; j < columns; j++) row[j] = accumulate ? row[j] + buffer[j] : buffer[j];
+    }
+  }
+}
+
+template <int R>
+static void tileRows(int rows, int inner, const float* ap, const float* bp, float* out, int ldc, int columns,
+                     bool accumulate) {
+  if constexpr (R > 0) {
+    if (rows == R) return tile<R>(inner, ap, bp, out, ldc, columns, accumulate);
+    tileRows<R - 1>(rows, inner, ap, bp, out, ldc, columns, accumulate);
+  }
+}
+
+static inline float elementA(const MatmulArgs& m, int row, int k) {
+  return m.layout == Layout::TransposedA ? m.a[(int64_t)k * m.rows + row] : m.a[(int64_t)row * m.inner + k];
+}
+
+// Packs columns [panel·NR, +NR) of B (zero-padded) as [inner, NR].
+static void packB(const MatmulArgs& m, int panel, float* target) {
+  const int first = panel * NR, count = std::min(NR, m.columns - first);
+  for (int k = 0; k < m.inner; k++) {
+    float* row = target + (int64_t)k * NR;
+    if (m.layout == Layout::TransposedB) {
+      for (int j = 0; j < count; j++) row[j] = m.b[(int64_t)(first + j) * m.inner + k];
+    } else {
+      std::memcpy(row, m.b + (int64_t)k * m.columns + first, count * sizeof(float));
+    }
+    for (int j = count; j < NR; j++) row[j] = 0;
+  }
+}
+
+// Packs rows [block·MR, +MR) of A (zero-padded) as [inner, MR].
+static void packA(const MatmulArgs& m, int block, float* target) {
+  const int first = block * MR, count = std::min(MR, m.rows - first);
+  for (int k = 0; k < m.inner; k++) {
+    float* row = target + (int64_t)k * MR;
+    for (int r = 0; r < count; r++) row[r] = elementA(m, first + r, k);
+    for (int r = count; r < MR; r++) row[r] = 0;
+  }
+}
+
+static void matmul(const MatmulArgs& m) {
+  if (m.rows == 0 || m.columns == 0) return;
+  if (m.inner == 0) {
+    if (!m.accumulate) std::fill(m.out, m.out + (int64_t)m.rows * m.columns, 0.f);
+    return;
+  }
+  const int panels = (m.columns + NR - 1) / NR, blocks = (m.rows + MR - 1) / MR;
+  static thread_local std::vector<float> packedB;
+  packedB.resize((size_t)panels * m.inner * NR);
+  float* bp = packedB.data();
+  const double flops = 2.0 * m.rows * m.inner * m.columns;
+  const bool parallel = flops > 3e5;
+  auto packPanel = [&](int panel) { packB(m, panel, bp + (int64_t)panel * m.inner * NR); };
+  if (parallel) parallelFor(panels, packPanel);
+  else for (int panel = 0; panel < panels; panel++) packPanel(panel);
+  // Tasks: groups of row blocks × groups of panels, enough of them to balance two to four threads.
+  const int blocksPerTask = std::max(1, std::min(8, blocks / 8));
+  const int rowTasks = (blocks + blocksPerTask - 1) / blocksPerTask;
+  const int panelTasks = rowTasks >= 8 ? 1 : std::min(panels, (8 + rowTasks - 1) / rowTasks);
+  const int panelsPerTask = (panels + panelTasks - 1) / panelTasks;
+  auto run = [&](int task) {
+    static thread_local std::vector<float> packedA;
+    packedA.resize((size_t)m.inner * MR);
+    const int rowTask = task / panelTasks, panelTask = task % panelTasks;
+    const int lastBlock = std::min(blocks, (rowTask + 1) * blocksPerTask);
+    const int lastPanel = std::min(panels, (panelTask + 1) * panelsPerTask);
+    for (int block = rowTask * blocksPerTask; block < lastBlock; block++) {
+      packA(m, block, packedA.data());
+      const int rows = std::min(MR, m.rows - block * MR);
+      for (int panel = panelTask * panelsPerTask; panel < lastPanel; panel++) {
+        const int columns = std::min(NR, m.columns - panel * NR);
+        float* out = m.out + (int64_t)block * MR * m.columns + panel * NR;
+        tileRows<MR>(rows, m.inner, packedA.data(), bp + (int64_t)panel * m.inner * NR, out, m.columns, columns,
+                     m.accumulate);
+      }
+    }
+  };
+  if (parallel) parallelFor(rowTasks * panelTasks, run);
+  else for (int task = 0; task < rowTasks * panelTasks; task++) run(task);
+}
+
+// ---- row-wise and element-wise work ----------------------------------------------------------------
+
+static void rmsNormForward(const float* x, const float* gain, float* out, float* inverse, int rows, int width,
+                           float epsilon) {
+  for (int row = 0; row < rows; row++) {
+    const float* in = x + (int64_t)row * width;
+    const float scale = 1.f / std::sqrt(dot(in, in, width) / width + epsilon);
+    inverse[row] = scale;
+    float* target = out + (int64_t)row * width;
+    for (int c = 0; c < width; c++) target[c] = in[c] * scale * gain[c];
+  }
+}
+
+static void rmsNormBackward(const float* x, const float* gain, const float* inverse, const float* dOut, float* dx,
+                            float* dGain, int rows, int width) {
+  std::vector<float> weighted(width);
+  for (int row = 0; row < rows; row++) {
+    const float* in = x + (int64_t)row * width;
+    const float* upstream = dOut + (int64_t)row * width;
+    const float scale = inverse[row];
+    for (int c = 0; c < width; c++) weighted[c] = upstream[c] * gain[c];
+    for (int c = 0; c < width; c++) dGain[c] += upstream[c] * in[c] * scale;
+    const float correction = scale * scale * scale * dot(weighted.data(), in, width) / width;
+    float* target = dx + (int64_t)row * width;
+    for (int c = 0; c < width; c++) target[c] += scale * weighted[c] - in[c] * correction;
+  }
+}
+
+static void swigluForward(const float* gate, const float* up, float* out, float* sigmoids, int64_t count) {
+  int64_t i = 0;
+  for (; i + VW <= count; i += VW) {
+    const vf g = load(gate + i);
+    const vf s = splat(1.f) / (splat(1.f) + vexp(-g));
+    if (sigmoids) store(sigmoids + i, s);
+    store(out + i, g * s * load(up + i));
+  }
+  for (; i < count; i++) {
+    const float s = 1.f / (1.f + sexp(-gate[i]));
+    if (sigmoids) sigmoids[i] = s;
+    out[i] = gate[i] * s * up[i];
+  }
+}
+
+static void swigluBackward(const float* gate, const float* up, const float* sigmoids, const float* dOut,
+                           float* dGate, float* dUp, int64_t count) {
+  for (int64_t i = 0; i < count; i++) {
+    const float value = gate[i], s = sigmoids[i];
+    dUp[i] = dOut[i] * value * s;
+    dGate[i] = dOut[i] * up[i] * s * (1.f + value * (1.f - s));
+  }
+}
+
+static void rotary(float* x, int rows, int width, int headWidth, const float* cos, const float* sin,
+                   const int32_t* positions, int direction) {
+  const int half = headWidth / 2;
+  for (int row = 0; row < rows; row++) {
+    const float* c = cos + (int64_t)positions[row] * half;
+    const float* s = sin + (int64_t)positions[row] * half;
+    float* base = x + (int64_t)row * width;
+    for (int head = 0; head < width; head += headWidth) {
+      for (int pair = 0; pair < half; pair++) {
+        const float even = base[head + 2 * pair], odd = base[head + 2 * pair + 1];
+        const float sine = direction * s[pair];
+        base[head + 2 * pair] = even * c[pair] - odd * sine;
+        base[head + 2 * pair + 1] = even * sine + odd * c[pair];
+      }
+    }
+  }
+}
+
+// In-place log-softmax of each row; probabilities (same layout) and entropies [rows] when given.
+static void logSoftmaxRows(float* values, int rows, int width, float* probabilities, float* entropies) {
+  for (int row = 0; row < rows; row++) {
+    float* v = values + (int64_t)row * width;
+    float largest = -INFINITY;
+    for (int i = 0; i < width; i++) largest = std::max(largest, v[i]);
+    vf partial{};
+    int i = 0;
+    for (; i + VW <= width; i += VW) partial += vexp(load(v + i) - splat(largest));
+    double total = sum(partial);
+    for (; i < width; i++) total += sexp(v[i] - largest);
+    const float logTotal = largest + (float)std::log(total);
+    vf entropy{};
+    float* p = probabilities ? probabilities + (int64_t)row * width : nullptr;
+    for (i = 0; i + VW <= width; i += VW) {
+      const vf logp = load(v + i) - splat(logTotal);
+      const vf prob = vexp(logp);
+      store(v + i, logp);
+      if (p) store(p + i, prob);
+      entropy -= prob * logp;
+    }
+    float tail = 0;
+    for (; i < width; i++) {
+      const float logp = v[i] - logTotal, prob = sexp(logp);
+      v[i] = logp;
+      if (p) p[i] = prob;
+      tail -= prob * logp;
+    }
+    if (entropies) entropies[row] = sum(entropy) + tail;
+  }
+}
+
+// ∂L/∂logits = g·(onehot − p) − h·p·(log p + H) per row (targets < 0: no one-hot).
+static void logitGradients(const float* logProbabilities, const float* probabilities, const float* entropies,
+                           const float* gradLogprob, const float* gradEntropy, const int32_t* targets,
+                           float* dLogits, int rows, int vocab) {
+  for (int row = 0; row < rows; row++) {
+    const int64_t base = (int64_t)row * vocab;
+    const float g = gradLogprob[row], h = gradEntropy ? gradEntropy[row] : 0.f, entropy = entropies[row];
+    for (int t = 0; t < vocab; t++) {
+      const float p = probabilities[base + t];
+      dLogits[base + t] = -g * p - h * p * (logProbabilities[base + t] + entropy);
+    }
+    if (targets[row] >= 0) dLogits[base + targets[row]] += g;
+  }
+}
+
+// ---- attention -------------------------------------------------------------------------------------
+
+// Copies head columns [column, column + dh) of rows [first, first + L) as [dh, L] (so that products over
+// positions run along vectors instead of ending in horizontal sums).
+static void gatherTransposed(const float* source, float* target, int64_t first, int L, int width, int column,
+                             int dh) {
+  for (int s = 0; s < L; s++) {
+    const float* row = source + (first + s) * width + column;
+    for (int j = 0; j < dh; j++) target[(int64_t)j * L + s] = row[j];
+  }
+}
+
+// scores[s] = Σ_j q[j]·kT[j][s] for s < count.
+static void rowTimesTransposed(const float* q, const float* kT, float* scores, int count, int L, int dh) {
+  int s = 0;
+  for (; s + VW <= count; s += VW) {
+    vf acc{};
+    for (int j = 0; j < dh; j++) acc += splat(q[j]) * load(kT + (int64_t)j * L + s);
+    store(scores + s, acc);
+  }
+  for (; s < count; s++) {
+    float acc = 0;
+    for (int j = 0; j < dh; j++) acc += q[j] * kT[(int64_t)j * L + s];
+    scores[s] = acc;
+  }
+}
+
+static void attentionForward(const AttentionArgs& a) {
+  const int width = a.heads * a.headWidth, L = a.length, dh = a.headWidth;
+  const float scale = 1.f / std::sqrt((float)dh);
+  parallelFor(a.batch * a.heads, [&](int task) {
+    const int sequence = task / a.heads, head = task % a.heads;
+    const int64_t rowBase = (int64_t)sequence * L, column = head * dh;
+    static thread_local std::vector<float> keysT;
+    keysT.resize((size_t)dh * L);
+    gatherTransposed(a.k, keysT.data(), rowBase, L, width, column, dh);
+    float* probabilities = a.probabilities + (int64_t)task * L * L;
+    for (int t = 0; t < L; t++) {
+      const float* q = a.q + (rowBase + t) * width + column;
+      float* p = probabilities + (int64_t)t * L;
+      rowTimesTransposed(q, keysT.data(), p, t + 1, L, dh);
+      float largest = -INFINITY;
+      for (int s = 0; s <= t; s++) largest = std::max(largest, p[s] *= scale);
+      vf partial{};
+      int s = 0;
+      for (; s + VW <= t + 1; s += VW) {
+        const vf e = vexp(load(p + s) - splat(largest));
+        store(p + s, e);
+        partial += e;
+      }
+      float total = sum(partial);
+      for (; s <= t; s++) total += (p[s] = sexp(p[s] - largest));
+      const float inverse = 1.f / total;
+      float* out = a.out + (rowBase + t) * width + column;
+      std::fill(out, out + dh, 0.f);
+      for (s = 0; s <= t; s++) {
+        p[s] *= inverse;
+        axpy(out, p[s], a.v + (rowBase + s) * width + column, dh);
+      }
+      std::fill(p + t + 1, p + L, 0.f);
+    }
+  });
+}
+
+static void attentionBackward(const AttentionArgs& a) {
+  const int width = a.heads * a.headWidth, L = a.length, dh = a.headWidth;
+  const float scale = 1.f / std::sqrt((float)dh);
+  parallelFor(a.batch * a.heads, [&](int task) {
+    const int sequence = task / a.heads, head = task % a.heads;
+    const int64_t rowBase = (int64_t)sequence * L, column = head * dh;
+    const float* probabilities = a.probabilities + (int64_t)task * L * L;
+    for (int t = 0; t < L; t++) {
+      const int64_t at = (rowBase + t) * width + column;
+      std::fill(a.dq + at, a.dq + at + dh, 0.f);
+      std::fill(a.dk + at, a.dk + at + dh, 0.f);
+      std::fill(a.dv + at, a.dv + at + dh, 0.f);
+    }
+    static thread_local std::vector<float> valuesT, dP;
+    valuesT.resize((size_t)dh * L);
+    dP.resize(L);
+    gatherTransposed(a.v, valuesT.data(), rowBase, L, width, column, dh);
+    for (int t = 0; t < L; t++) {
+      const int64_t at = (rowBase + t) * width + column;
+      const float* p = probabilities + (int64_t)t * L;
+      const float* dOut = a.dOut + at;
+      rowTimesTransposed(dOut, valuesT.data(), dP.data(), t + 1, L, dh);
+      float weighted = 0;
+      for (int s = 0; s <= t; s++) weighted += p[s] * dP[s];
+      for (int s = 0; s <= t; s++) {
+        const int64_t other = (rowBase + s) * width + column;
+        axpy(a.dv + other, p[s], dOut, dh);
+        const float dScore = p[s] * (dP[s] - weighted) * scale;
+        if (dScore == 0) continue;
+        axpy(a.dq + at, dScore, a.k + other, dh);
+        axpy(a.dk + other, dScore, a.q + at, dh);
+      }
+    }
+  });
+}
+
+static void cachedAttention(const CachedAttentionArgs& a) {
+  const int width = a.heads * a.headWidth, dh = a.headWidth;
+  const float scale = 1.f / std::sqrt((float)dh);
+  auto run = [&](int task) {
+    const int row = task / a.heads, head = task % a.heads;
+    static thread_local std::vector<float> scores;
+    scores.resize(a.cacheLength);
+    const int at = a.positions[row];
+    const int64_t cacheBase = (int64_t)a.sequences[row] * a.cacheLength * width + head * dh;
+    const float* q = a.query + (int64_t)row * width + head * dh;
+    float largest = -INFINITY;
+    for (int s = 0; s <= at; s++) {
+      scores[s] = dot(q, a.keys + cacheBase + (int64_t)s * width, dh) * scale;
+      largest = std::max(largest, scores[s]);
+    }
+    float total = 0;
+    for (int s = 0; s <= at; s++) total += (scores[s] = sexp(scores[s] - largest));
+    float* out = a.attended + (int64_t)row * width + head * dh;
+    std::fill(out, out + dh, 0.f);
+    for (int s = 0; s <= at; s++) axpy(out, scores[s] / total, a.values + cacheBase + (int64_t)s * width, dh);
+  };
+  const int tasks = a.rows * a.heads;
+  if ((double)tasks * a.cacheLength * dh > 2e5) parallelFor(tasks, run);
+  else for (int task = 0; task < tasks; task++) run(task);
+}
+
+}  // namespace GENENV_ISA
+
+const Kernels GENENV_TABLE = {
+    GENENV_NAME,
+    GENENV_ISA::matmul,
+    GENENV_ISA::rmsNormForward,
+    GENENV_ISA::rmsNormBackward,
+    GENENV_ISA::swigluForward,
+    GENENV_ISA::swigluBackward,
+    GENENV_ISA::rotary,
+    GENENV_ISA::logSoftmaxRows,
+    GENENV_ISA::logitGradients,
+    GENENV_ISA::attentionForward,
+    GENENV_ISA::attentionBackward,
+    GENENV_ISA::cachedAttention,
+};
+
+}  // namespace genenv

@@ -1,0 +1,70 @@
+// The compute kernels of the native backend, one table per instruction set (compute-impl.h is compiled
+// once per set: AVX-512, AVX2+FMA, portable) and the thread pool they share.
+#pragma once
+#include <cstdint>
+#include <functional>
+
+namespace genenv {
+
+// Runs task(0) … task(count − 1), on the pool's threads when it is free (else on the caller). Every task's
+// result must not depend on which thread runs it: then results are identical for any thread count.
+void parallelFor(int count, const std::function<void(int)>& task);
+int poolThreads();
+void setPoolThreads(int threads);
+
+enum class Layout { Plain, TransposedA, TransposedB };
+
+struct MatmulArgs {
+  const float* a;
+  const float* b;
+  float* out;
+  int rows, inner, columns;
+  Layout layout;
+  bool accumulate;
+};
+
+struct AttentionArgs {
+  const float *q, *k, *v;
+  float* out;            // forward: attended
+  float* probabilities;  // [batch, heads, length, length]
+  const float* dOut;     // backward only
+  float *dq, *dk, *dv;   // backward only
+  int batch, length, heads, headWidth;
+};
+
+struct CachedAttentionArgs {
+  const float* query;
+  const float* keys;
+  const float* values;
+  float* attended;
+  const int32_t* sequences;
+  const int32_t* positions;
+  int rows, cacheLength, heads, headWidth;
+};
+
+struct Kernels {
+  const char* name;
+  void (*matmul)(const MatmulArgs&);
+  void (*rmsNormForward)(const float* x, const float* gain, float* out, float* inverse, int rows, int width,
+                         float epsilon);
+  void (*rmsNormBackward)(const float* x, const float* gain, const float* inverse, const float* dOut, float* dx,
+                          float* dGain, int rows, int width);
+  void (*swigluForward)(const float* gate, const float* up, float* out, float* sigmoids, int64_t count);
+  void (*swigluBackward)(const float* gate, const float* up, const float* sigmoids, const float* dOut, float* dGate,
+                         float* dUp, int64_t count);
+  void (*rotary)(float* x, int rows, int width, int headWidth, const float* cos, const float* sin,
+                 const int32_t* positions, int direction);
+  void (*logSoftmaxRows)(float* values, int rows, int width, float* probabilities, float* entropies);
+  void (*logitGradients)(const float* logProbabilities, const float* probabilities, const float* entropies,
+                         const float* gradLogprob, const float* gradEntropy, const int32_t* targets, float* dLogits,
+                         int rows, int vocab);
+  void (*attentionForward)(const AttentionArgs&);
+  void (*attentionBackward)(const AttentionArgs&);
+  void (*cachedAttention)(const CachedAttentionArgs&);
+};
+
+extern const Kernels avx512Kernels;
+extern const Kernels avx2Kernels;
+extern const Kernels portableKernels;
+
+}  // namespace genenv

@@ -1,0 +1,7 @@
+// The kernels built for one instruction set (flags in binding.gyp).
+#define GENENV_VW 4
+#define GENENV_MR 4
+#define GENENV_ISA portable
+#define GENENV_TABLE portableKernels
+#define GENENV_NAME "portable"
+#include "compute-impl.h"

@@ -1,0 +1,112 @@
+/**
+ * The household as a Domain: ALFWorld-style embodied tasks in generated scenes, run by the ALFRED text
+ * engine, each with a reference plan proven by playing it in the engine. Interactive: the agent acts
+ * one command per turn.
+ */
+import { z } from 'zod';
+import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import { episodeActions, replayEpisode } from '../../interfaces/interaction.ts';
+import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import { Random, deriveSeed, stableId } from '../../util/random.ts';
+import { buildHeldOutSets, buildSeeds } from './datasets.ts';
+import { householdInteraction, renderHousehold, type HouseholdPayload } from './episode.ts';
+import { buildGame, rememberGame } from './game-cache.ts';
+import { HOUSEHOLD_KNOBS, householdFeatures, householdKnobValuesOf, householdSpecFromKnobs } from './knobs.ts';
+import { referencePlan } from './planner.ts';
+import { buildScene } from './scene-builder.ts';
+import {
+  HouseholdSpecSchema,
+  firstIssue,
+  formatHouseholdSpec,
+  parseHouseholdSpec,
+  type HouseholdSpec,
+} from './spec.ts';
+
+export const HouseholdOptionsSchema = z
+  .object({
+    seedTasks: z.number().int().min(1).max(5000).default(120).describe('size of the base dataset'),
+    heldOutSize: z.number().int().min(1).max(2000).default(100).describe('instances per held-out set'),
+  })
+  .strict();
+
+export const MAX_VARIATIONS = 256;
+
+/** One verified instance of a spec, or why it cannot be played. */
+function instantiateVariation(
+  spec: HouseholdSpec,
+  seed: number,
+  index: number,
+): { ok: true; instance: TaskInstance<HouseholdPayload> } | { ok: false; reason: string } {
+  const text = formatHouseholdSpec(spec);
+  const built = buildScene(spec, new Random(deriveSeed(seed, 'household-scene', text, index)));
+  const id = `hh-${stableId({ spec: text, seed, index })}`;
+  const game = buildGame(built.scene, id);
+  if (!game.ok) return { ok: false, reason: `scene does not load: ${game.reason}` };
+  const plan = referencePlan(game.value, built, spec.task, spec.object);
+  if (!plan.ok) return plan;
+  rememberGame(id, { ...game.value, walkthrough: plan.value });
+  return {
+    ok: true,
+    instance: {
+      id,
+      family: spec.task,
+      features: { ...householdFeatures(spec), planLength: plan.value.length },
+      payload: { spec: text, scene: { ...built.scene, walkthrough: plan.value }, plan: plan.value },
+    },
+  };
+}
+
+/** The household domain. Throws GenEnvError('config') on bad options. */
+export function createHousehold(options: Record<string, unknown> = {}): Domain<HouseholdSpec, HouseholdPayload> {
+  const parsedOptions = HouseholdOptionsSchema.safeParse(options);
+  if (!parsedOptions.success) throw new GenEnvError('config', `household options: ${firstIssue(parsedOptions.error)}`);
+  const { seedTasks, heldOutSize } = parsedOptions.data;
+  let seedCache: SeedTask<HouseholdSpec>[] | undefined;
+  let heldOutCache: HeldOutSet<HouseholdPayload>[] | undefined;
+
+  function instantiate(spec: HouseholdSpec, n: number, seed: number): InstantiateResult<HouseholdPayload> {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS)
+      return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
+    const checked = HouseholdSpecSchema.safeParse(spec);
+    if (!checked.success) return { ok: false, reason: `invalid spec: ${firstIssue(checked.error)}` };
+    const instances: TaskInstance<HouseholdPayload>[] = [];
+    for (let index = 0; index < n; index++) {
+      const result = instantiateVariation(checked.data, seed, index);
+      if (!result.ok) return result;
+      instances.push(result.instance);
+    }
+    return { ok: true, instances };
+  }
+
+  const instantiateOne = (spec: HouseholdSpec, seed: number): TaskInstance<HouseholdPayload> => {
+    const result = instantiate(spec, 1, seed);
+    if (!result.ok) throw new GenEnvError('internal', `household held-out spec failed: ${result.reason}`);
+    return result.instances[0]!;
+  };
+
+  return {
+    name: 'household',
+    version: '1',
+    specSchema: HouseholdSpecSchema,
+    knobs: HOUSEHOLD_KNOBS,
+    specFromKnobs: householdSpecFromKnobs,
+    knobValuesOf: householdKnobValuesOf,
+    seeds: () => {
+      seedCache ??= buildSeeds(seedTasks);
+      return seedCache.map((seed) => structuredClone(seed));
+    },
+    heldOutSets: () => {
+      heldOutCache ??= buildHeldOutSets(heldOutSize, instantiateOne);
+      return heldOutCache;
+    },
+    instantiate,
+    formatSpec: formatHouseholdSpec,
+    parseSpec: parseHouseholdSpec,
+    family: (spec) => spec.task,
+    features: householdFeatures,
+    render: renderHousehold,
+    score: (instance, completion) => replayEpisode(householdInteraction, instance, episodeActions(completion)).verdict,
+    interactive: householdInteraction,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The household spec the simulator writes: a task type, its target object kind and destination, and
+ * the scene's difficulty: search receptacles, where in the search order the target lies, distractor
+ * objects, closed containers. Compact form: `clean|mug>countertop|r4|p2|d3|c1`.
+ */
+import { z } from 'zod';
+import type { ParseResult } from '../../interfaces/task.ts';
+import { DESTINATIONS, LAMP_HOLDERS, TARGETS, TASKS } from './catalogue.ts';
+
+export const MAX_RECEPTACLES = 6;
+export const MAX_DISTRACTORS = 6;
+export const MAX_CLOSED = 3;
+
+export const HouseholdSpecSchema = z
+  .object({
+    task: z.enum(TASKS).describe('ALFWorld task type (short name)'),
+    object: z.string().describe('kind of the object to find'),
+    destination: z.string().describe('kind of receptacle to put it in (look: the lamp holder)'),
+    receptacles: z.number().int().min(2).max(MAX_RECEPTACLES).describe('search receptacles'),
+    position: z.number().int().min(1).max(MAX_RECEPTACLES).describe('1-based place of the target in search order'),
+    distractors: z.number().int().min(0).max(MAX_DISTRACTORS).describe('objects that are not the target'),
+    closed: z.number().int().min(0).max(MAX_CLOSED).describe('closed containers among the search receptacles'),
+  })
+  .strict()
+  .superRefine((spec, issues) => {
+    const add = (message: string, path: string) => issues.addIssue({ code: 'custom', message, path: [path] });
+    if (!TARGETS[spec.task].includes(spec.object))
+      add(`a ${spec.task} task cannot target ${spec.object} (allowed: ${TARGETS[spec.task].join(', ')})`, 'object');
+    const places = spec.task === 'look' ? LAMP_HOLDERS : DESTINATIONS;
+    if (!places.includes(spec.destination))
+      add(`${spec.destination} is not a ${spec.task === 'look' ? 'lamp holder' : 'destination'}`, 'destination');
+    if (spec.position > spec.receptacles)
+      add(`position ${spec.position} is past the ${spec.receptacles} search receptacles`, 'position');
+    if (spec.closed > spec.receptacles) add(`${spec.closed} closed of ${spec.receptacles} receptacles`, 'closed');
+  });
+export type HouseholdSpec = z.infer<typeof HouseholdSpecSchema>;
+
+/** First issue of a failed zod parse as one line. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid spec';
+  return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
+}
+
+/** Canonical compact text: `task|object>destination|r<n>|p<n>|d<n>|c<n>`. */
+export function formatHouseholdSpec(spec: HouseholdSpec): string {
+  const scene = `r${spec.receptacles}|p${spec.position}|d${spec.distractors}|c${spec.closed}`;
+  return `${spec.task}|${spec.object}>${spec.destination}|${scene}`;
+}
+
+const COMPACT = /^([a-z]+)\|([a-z]+)>([a-z]+)\|r(\d)\|p(\d)\|d(\d)\|c(\d)$/;
+
+/** Parses the compact form or JSON; malformed text gives a reason, never a throw. */
+export function parseHouseholdSpec(text: string): ParseResult<HouseholdSpec> {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return { ok: false, reason: 'empty spec' };
+  if (trimmed.length > 2000) return { ok: false, reason: `spec text too long (${trimmed.length} characters)` };
+  let candidate: unknown;
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      candidate = JSON.parse(trimmed);
+    } catch (error) {
+      return { ok: false, reason: `spec is not valid JSON: ${(error as Error).message}` };
+    }
+  } else {
+    const match = COMPACT.exec(trimmed);
+    if (!match) return { ok: false, reason: 'expected task|object>destination|r<n>|p<n>|d<n>|c<n>' };
+    const [, task, object, destination, receptacles, position, distractors, closed] = match;
+    candidate = {
+      task,
+      object,
+      destination,
+      receptacles: Number(receptacles),
+      position: Number(position),
+      distractors: Number(distractors),
+      closed: Number(closed),
+    };
+  }
+  const parsed = HouseholdSpecSchema.safeParse(candidate);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reason: `invalid spec: ${firstIssue(parsed.error)}` };
+}

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ModelKernels } from './kernel-interface.ts';
+
+/** The functions the addon (native/addon.cc) exports. */
+interface NativeAddon {
+  matmul(...args: [Float32Array, Float32Array, Float32Array, number, number, number, number, number]): void;
+  rmsNormForward: ModelKernels['rmsNormForward'];
+  rmsNormBackward: ModelKernels['rmsNormBackward'];
+  swigluForward(
+    gate: Float32Array,
+    up: Float32Array,
+    out: Float32Array,
+    sigmoids: Float32Array | null,
+    n: number,
+  ): void;
+  swigluBackward(
+    ...args: [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, number]
+  ): void;
+  rotary(...args: [Float32Array, number, number, number, Float32Array, Float32Array, Int32Array, number, number]): void;
+  logSoftmaxRows: ModelKernels['logSoftmaxRows'];
+  logitGradients: ModelKernels['logitGradients'];
+  attentionForward: ModelKernels['causalAttentionForward'];
+  attentionBackward: ModelKernels['causalAttentionBackward'];
+  cachedAttention: ModelKernels['cachedAttention'];
+  setThreads(threads: number): number;
+  describe(): { isa: string; threads: number };
+}
+
+/** The compiled addon's path: build/Release under the package root (two levels above src/models). */
+export const nativeAddonPath = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'build',
+  'Release',
+  'genenv_native.node',
+);
+
+/** The loaded native backend, or why it is not there. */
+export type NativeLoad =
+  | {
+      ok: true;
+      kernels: ModelKernels;
+      describe: () => { isa: string; threads: number };
+      setThreads: (n: number) => number;
+    }
+  | { ok: false; reason: string };
+
+const layouts = { plain: 0, transposedA: 1, transposedB: 2 } as const;
+
+/** Loads build/Release/genenv_native.node (built by `npm ci` through native/install.cjs). Never throws. */
+export function loadNativeBackend(): NativeLoad {
+  if (!existsSync(nativeAddonPath))
+    return { ok: false, reason: 'the addon was not built (npm ci compiles it; see build/native-build.log)' };
+  let addon: NativeAddon;
+  try {
+    addon = createRequire(import.meta.url)(nativeAddonPath) as NativeAddon;
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `the addon did not load: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`,
+    };
+  }
+  const accumulate = (mode: string) => (mode === 'accumulate' ? 1 : 0);
+  const kernels: ModelKernels = {
+    matmul: (a, b, out, rows, inner, columns, mode) =>
+      addon.matmul(a, b, out, rows, inner, columns, layouts.plain, accumulate(mode)),
+    matmulTransposedA: (a, b, out, rows, inner, columns, mode) =>
+      addon.matmul(a, b, out, rows, inner, columns, layouts.transposedA, accumulate(mode)),
+    matmulTransposedB: (a, b, out, rows, inner, columns, mode) =>
+      addon.matmul(a, b, out, rows, inner, columns, layouts.transposedB, accumulate(mode)),
+    rmsNormForward: addon.rmsNormForward,
+    rmsNormBackward: addon.rmsNormBackward,
+    swigluForward: (gate, up, out, sigmoids) => addon.swigluForward(gate, up, out, sigmoids, out.length),
+    swigluBackward: (gate, up, sigmoids, dOut, dGate, dUp) =>
+      addon.swigluBackward(gate, up, sigmoids, dOut, dGate, dUp, dOut.length),
+    applyRotary: (x, rows, width, headWidth, table, positions, direction) =>
+      addon.rotary(
+        x,
+        rows,
+        width,
+        headWidth,
+        table.cos,
+        table.sin,
+        positions,
+        direction,
+        table.cos.length / table.half,
+      ),
+    logSoftmaxRows: addon.logSoftmaxRows,
+    logitGradients: addon.logitGradients,
+    causalAttentionForward: addon.attentionForward,
+    causalAttentionBackward: addon.attentionBackward,
+    cachedAttention: addon.cachedAttention,
+  };
+  return { ok: true, kernels, describe: () => addon.describe(), setThreads: (threads) => addon.setThreads(threads) };
+}

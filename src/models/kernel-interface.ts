@@ -1,0 +1,117 @@
+import type { RotaryTable } from './attention.ts';
+import type { MatrixKernels } from './kernels-js.ts';
+
+export type { MatrixKernels, OutputMode } from './kernels-js.ts';
+
+/**
+ * Everything the model computes besides bookkeeping: the three matrix products, the fused row-wise and
+ * element-wise steps, and attention (whole sequences for training, one row per sequence over a key/value
+ * cache for sampling). Two implementations: WebAssembly matrix products with plain-JavaScript element-wise
+ * work (the reference numbers), and the native addon. All arrays are row-major Float32Arrays.
+ */
+export interface ModelKernels extends MatrixKernels {
+  /** RMSNorm over rows: out = x · inverse · gain, inverse = 1/√(mean(x²) + ε) written per row. */
+  rmsNormForward(
+    x: Float32Array,
+    gain: Float32Array,
+    out: Float32Array,
+    inverse: Float32Array,
+    rows: number,
+    width: number,
+    epsilon: number,
+  ): void;
+  /** Adds ∂L/∂x into dx and ∂L/∂gain into dGain. */
+  rmsNormBackward(
+    x: Float32Array,
+    gain: Float32Array,
+    inverse: Float32Array,
+    dOut: Float32Array,
+    dx: Float32Array,
+    dGain: Float32Array,
+    rows: number,
+    width: number,
+  ): void;
+  /** out = silu(gate) · up over `out.length` elements; `sigmoids` receives σ(gate) when given. */
+  swigluForward(gate: Float32Array, up: Float32Array, out: Float32Array, sigmoids: Float32Array | null): void;
+  /** Writes dGate and dUp (over `dOut.length` elements) from the forward's σ(gate). */
+  swigluBackward(
+    gate: Float32Array,
+    up: Float32Array,
+    sigmoids: Float32Array,
+    dOut: Float32Array,
+    dGate: Float32Array,
+    dUp: Float32Array,
+  ): void;
+  /** Rotates interleaved pairs of every head in place by each row's position (−1: the inverse rotation). */
+  applyRotary(
+    x: Float32Array,
+    rows: number,
+    width: number,
+    headWidth: number,
+    table: RotaryTable,
+    positions: Int32Array,
+    direction: 1 | -1,
+  ): void;
+  /** In-place log-softmax of `rows` rows; writes p (same layout) and the entropy per row when given. */
+  logSoftmaxRows(
+    values: Float32Array,
+    rows: number,
+    width: number,
+    probabilities: Float32Array | null,
+    entropies: Float32Array | null,
+  ): void;
+  /**
+   * Cross-entropy (and entropy) backward on `rows` head rows: dLogits = g·(onehot(target) − p) −
+   * h·p·(log p + H), g = gradLogprob, h = gradEntropy (0 when null), no one-hot where target < 0.
+   */
+  logitGradients(
+    logProbabilities: Float32Array,
+    probabilities: Float32Array,
+    entropies: Float32Array,
+    gradLogprob: Float32Array,
+    gradEntropy: Float32Array | null,
+    targets: Int32Array,
+    dLogits: Float32Array,
+    rows: number,
+    vocab: number,
+  ): void;
+  /** Causal attention over [batch·length, heads·headWidth]; probabilities [batch, heads, length, length]. */
+  causalAttentionForward(
+    q: Float32Array,
+    k: Float32Array,
+    v: Float32Array,
+    out: Float32Array,
+    probabilities: Float32Array,
+    batch: number,
+    length: number,
+    heads: number,
+    headWidth: number,
+  ): void;
+  /** Writes dq, dk, dv (w.r.t. the rotated q, k) from dOut. */
+  causalAttentionBackward(
+    q: Float32Array,
+    k: Float32Array,
+    v: Float32Array,
+    probabilities: Float32Array,
+    dOut: Float32Array,
+    dq: Float32Array,
+    dk: Float32Array,
+    dv: Float32Array,
+    batch: number,
+    length: number,
+    heads: number,
+    headWidth: number,
+  ): void;
+  /** One new row per sequence over its key/value cache (see attention.ts `cachedAttention`). */
+  cachedAttention(
+    query: Float32Array,
+    keys: Float32Array,
+    values: Float32Array,
+    attended: Float32Array,
+    sequences: Int32Array,
+    positions: Int32Array,
+    cacheLength: number,
+    heads: number,
+    headWidth: number,
+  ): void;
+}
