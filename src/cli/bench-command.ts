@@ -1,6 +1,6 @@
 import { PRESETS } from './presets.ts';
 
-export type BenchSuite = 'speed' | 'warm-start' | 'grpo-step';
+export type BenchSuite = 'speed' | 'warm-start' | 'grpo-step' | 'serve';
 
 /**
  * `genenv bench`:
@@ -13,6 +13,7 @@ export type BenchSuite = 'speed' | 'warm-start' | 'grpo-step';
 export async function benchCommand(options: { json?: boolean; quick?: boolean; suite?: BenchSuite }): Promise<string> {
   if (options.suite === 'warm-start') return warmStartSuite(options);
   if (options.suite === 'grpo-step') return grpoStepSuite(options);
+  if (options.suite === 'serve') return serveSuite(options);
   const { runModelBenchmark } = await import('../experiments/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
   const { runOrchestrationBenchmark } = await import('../experiments/orchestration-bench.ts');
@@ -97,6 +98,21 @@ async function grpoStepSuite(options: { json?: boolean; quick?: boolean }): Prom
       row.testIdBefore.toFixed(2),
       row.testIdAfter.toFixed(2),
     ]),
+  );
+}
+
+/** `serve`: genenv serve on loopback (10⁶ pairs with 256 sessions, 10 kill -9, 10,000 hostile requests). */
+async function serveSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
+  const { runServeBenchmark } = await import('../experiments/serve-bench.ts');
+  const results = await runServeBenchmark(
+    options.quick
+      ? { steps: 50_000, sessions: 256, kills: 3, hostile: 2_000 }
+      : { steps: 1_000_000, sessions: 256, kills: 10, hostile: 10_000 },
+  );
+  if (options.json) return JSON.stringify({ suite: 'serve', ...results });
+  return table(
+    ['measure', 'value'],
+    Object.entries(results).map(([key, value]) => [key, String(Number(value.toPrecision(4)))]),
   );
 }
 

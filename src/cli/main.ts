@@ -8,6 +8,7 @@ import { compareCommand } from './compare-command.ts';
 import { EVAL_GENERATION_FLAGS, evalCommand } from './eval-command.ts';
 import { reportCommand } from './report-command.ts';
 import { benchCommand } from './bench-command.ts';
+import { registerServeCommand } from './serve-command.ts';
 
 /** Flags that override single config fields: name → config key (help text comes from the schema). */
 const CONFIG_FLAGS = [
@@ -151,16 +152,21 @@ function buildProgram(
     .addOption(
       new Option(
         '--suite <name>',
-        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate',
+        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate' +
+          '; serve: genenv serve throughput, kill -9 and hostile-request checks',
       )
-        .choices(['speed', 'warm-start', 'grpo-step'])
+        .choices(['speed', 'warm-start', 'grpo-step', 'serve'])
         .default('speed'),
     )
     .option('--json', 'print one JSON object')
     .option('--quick', 'shorter measurement')
-    .action(async (options: { json?: boolean; quick?: boolean; suite: 'speed' | 'warm-start' | 'grpo-step' }) => {
-      output.out(`${await benchCommand(options)}\n`);
-    });
+    .action(
+      async (options: { json?: boolean; quick?: boolean; suite: 'speed' | 'warm-start' | 'grpo-step' | 'serve' }) => {
+        output.out(`${await benchCommand(options)}\n`);
+      },
+    );
+
+  registerServeCommand(program, output.out);
 
   program.hook('postAction', () => setExit(0));
   return program;

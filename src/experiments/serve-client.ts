@@ -1,0 +1,224 @@
+import { Agent, request as httpRequest } from 'node:http';
+import type { AgentPrompt, Completion, RolloutGroup } from '../interfaces/index.ts';
+import type { SimulatedStudent } from '../policies/student/student.ts';
+import { deriveSeed } from '../util/random.ts';
+
+/** A reply of the service: status and parsed JSON body (null when the body was not JSON). */
+export interface Reply {
+  status: number;
+  body: Record<string, unknown> | null;
+  /** Milliseconds from sending to the parsed reply. */
+  milliseconds: number;
+}
+
+/** A small HTTP client of `genenv serve` over keep-alive connections (node:http, lighter than fetch). */
+export class ServeClient {
+  private readonly agent: Agent;
+  private readonly url: URL;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly token?: string,
+    connections = 256,
+  ) {
+    this.url = new URL(baseUrl);
+    this.agent = new Agent({ keepAlive: true, maxSockets: connections });
+  }
+
+  request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply> {
+    const started = performance.now();
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const headers: Record<string, string> = {};
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(payload));
+    }
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        { host: this.url.hostname, port: this.url.port, path, method, headers, agent: this.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            let parsed: Record<string, unknown> | null = null;
+            try {
+              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+            } catch {
+              parsed = null;
+            }
+            resolve({ status: response.statusCode ?? 0, body: parsed, milliseconds: performance.now() - started });
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  /** Closes the kept-alive connections. */
+  close(): void {
+    this.agent.destroy();
+  }
+
+  post(path: string, body?: unknown): Promise<Reply> {
+    return this.request('POST', path, body ?? {});
+  }
+
+  get(path: string): Promise<Reply> {
+    return this.request('GET', path);
+  }
+}
+
+/** The value of an arithmetic-domain prompt ("Ignore 4. 12 + 7 =" → "19"), or null for another text. */
+export function arithmeticAnswer(prompt: string): string | null {
+  const expression = prompt.replace(/^Ignore [^.]*\.\s*/, '').replace(/=\s*$/, '');
+  const match = /^\s*(\d+)((?:\s*[-+*]\s*\d+)+)\s*$/.exec(expression);
+  if (!match) return null;
+  let value = BigInt(match[1]!);
+  for (const [, operator, operand] of match[2]!.matchAll(/([-+*])\s*(\d+)/g)) {
+    const number = BigInt(operand!);
+    value = operator === '+' ? value + number : operator === '-' ? value - number : value * number;
+  }
+  return value.toString();
+}
+
+/** The observation's task, as the service describes it. */
+export interface ObservedTask {
+  id: string;
+  epoch: number;
+  attempt: number;
+  group_size: number;
+  family: string;
+  features: Record<string, number>;
+}
+
+/**
+ * The prompt a simulated student reads, rebuilt from an observation of the arithmetic domain: the answer
+ * is computed from the expression and the difficulty is the task's `difficulty` feature. The service never
+ * sends a reference; the student is a stand-in for an LLM that can do the arithmetic with some probability.
+ */
+export function studentPrompt(observation: Record<string, unknown>): AgentPrompt {
+  const text = String(observation.prompt);
+  const task = observation.task as ObservedTask;
+  return {
+    id: task.id,
+    family: task.family,
+    text,
+    messages: [],
+    reference: { answer: arithmeticAnswer(text) ?? '', difficulty: task.features.difficulty ?? 0 },
+  };
+}
+
+export interface TrainerLoopOptions {
+  client: ServeClient;
+  student: SimulatedStudent;
+  /** Concurrent episodes (each a reset → act → step loop). */
+  concurrency: number;
+  /** Completed GRPO groups per student update (one epoch's worth: task types × variations). */
+  groupsPerUpdate: number;
+  /** Seed of the student's samples: an attempt's answer depends only on (seed, task, attempt, ability). */
+  seed: number;
+  /** Stop after this many acknowledged steps (default: until the curriculum finishes). */
+  maxSteps?: number;
+  /** Milliseconds to wait before retrying after a refused connection or a busy service. */
+  retryMs?: number;
+  /** Keep the acknowledged outcomes (default true; a long benchmark leaves them out). */
+  keepAcknowledged?: boolean;
+}
+
+export interface TrainerLoopResult {
+  steps: number;
+  /** Acknowledged outcomes: episode id → reward. */
+  acknowledged: Map<string, number>;
+  /** Milliseconds of each acknowledged reset + step pair. */
+  latencies: number[];
+}
+
+/** Collects each task's G rewards into a GRPO group and updates the student every `size` groups. */
+class GroupBatcher {
+  private readonly open = new Map<string, RolloutGroup>();
+  private batch: RolloutGroup[] = [];
+
+  constructor(
+    private readonly student: SimulatedStudent,
+    private readonly size: number,
+  ) {}
+
+  async add(task: ObservedTask, prompt: AgentPrompt, completion: Completion, reward: number): Promise<void> {
+    const key = `${task.epoch}:${task.id}`;
+    const group = this.open.get(key) ?? { prompt, completions: [], rewards: [] };
+    this.open.set(key, group);
+    group.completions.push(completion);
+    group.rewards.push(reward);
+    if (group.rewards.length < task.group_size) return;
+    this.open.delete(key);
+    this.batch.push(group);
+    if (this.batch.length < this.size) return;
+    const groups = this.batch;
+    this.batch = [];
+    await this.student.update({ groups }, { seed: 0 });
+  }
+}
+
+/** POSTs, retrying refused connections (a restarting server) with exponential backoff up to 0.5 s. */
+function retrying(client: ServeClient, retryMs: number) {
+  const wait = (failures: number) =>
+    new Promise((resolve) => setTimeout(resolve, Math.min(500, retryMs * 2 ** Math.min(failures, 10))));
+  const call = async (path: string, body: unknown): Promise<Reply> => {
+    for (let failures = 0; ; failures++) {
+      try {
+        return await client.post(path, body);
+      } catch {
+        await wait(failures);
+      }
+    }
+  };
+  return { call, wait };
+}
+
+/**
+ * An external trainer driving the service over HTTP: each worker resets, lets the simulated student answer
+ * and steps (with a request id, retried after connection errors until answered). Completed GRPO groups
+ * update the student, `groupsPerUpdate` at a time, as the in-process loop does once per epoch.
+ */
+export async function runTrainerLoop(options: TrainerLoopOptions): Promise<TrainerLoopResult> {
+  const { student } = options;
+  const { call, wait } = retrying(options.client, options.retryMs ?? 50);
+  const result: TrainerLoopResult = { steps: 0, acknowledged: new Map(), latencies: [] };
+  const batcher = new GroupBatcher(student, options.groupsPerUpdate);
+  let done = false;
+  const worker = async (workerIndex: number) => {
+    for (let serial = 0; !done && (options.maxSteps === undefined || result.steps < options.maxSteps); serial++) {
+      const reset = await call('/reset', {});
+      if (reset.status === 410) break;
+      if (reset.status !== 200) {
+        await wait(0);
+        continue;
+      }
+      const observation = (reset.body as { observation: Record<string, unknown> }).observation;
+      const episodeId = String(observation.episode_id);
+      const task = observation.task as ObservedTask;
+      const prompt = studentPrompt(observation);
+      const seed = deriveSeed(options.seed, task.id, task.attempt);
+      const completion = (await student.act([prompt], { samples: 1, seed }))[0]![0]!;
+      const body = {
+        episode_id: episodeId,
+        request_id: `w${workerIndex}-${serial}-${episodeId}`,
+        action: { text: completion.text },
+      };
+      let step = await call('/step', body);
+      while (step.status === 503) step = await call('/step', body);
+      if (step.status !== 200) continue; // lost before it was logged (server restarted): reset again
+      const reward = Number(step.body!.reward);
+      result.steps++;
+      result.latencies.push(reset.milliseconds + step.milliseconds);
+      if (options.keepAcknowledged !== false) result.acknowledged.set(episodeId, reward);
+      await batcher.add(task, prompt, completion, reward);
+    }
+    done = true;
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, (_, index) => worker(index)));
+  return result;
+}

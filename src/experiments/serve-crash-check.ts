@@ -1,0 +1,185 @@
+import Database from 'better-sqlite3';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SimulatedStudent } from '../policies/student/student.ts';
+import { Random } from '../util/random.ts';
+import { ServeClient, runTrainerLoop } from './serve-client.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/genenv.js', import.meta.url));
+
+/** The served curriculum of the crash check: the student preset, 8 × 2 × 8 = 128 attempts an epoch. */
+export const CRASH_FLAGS = ['--preset', 'student', '--tasks-per-epoch', '8', '--variations', '2', '--samples', '8'];
+
+export interface CrashCheckResult {
+  kills: number;
+  acknowledged: number;
+  /** Acknowledged outcomes missing from the log, or logged with another reward. */
+  lost: number;
+  /** Attempts stored more than once, and epochs whose trace count is not n × G × task types. */
+  doubled: number;
+  /** The run's pools and traces, as comparable text (see `poolsOf`). */
+  pools: string;
+  seconds: number;
+}
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as { port: number };
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+/** Starts `genenv serve` in a child process and waits until it listens. */
+export function startServer(args: string[], environment: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...environment },
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`genenv serve exited (${code}): ${output.trim().slice(-300)}`)));
+  });
+}
+
+/** Kills a child with SIGKILL (as `kill -9`) and waits for its exit. */
+export const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+/** Pools and traces of a served run directory as one comparable text (no wall times, no completions). */
+export function poolsOf(directory: string): string {
+  const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
+  try {
+    const query = (sql: string) => JSON.stringify(database.prepare(sql).all());
+    return [
+      query('SELECT id, epoch, valid, success_rate, env_reward, in_band, weight FROM proposals ORDER BY epoch, id'),
+      query('SELECT * FROM pool_env ORDER BY epoch, proposal_id'),
+      query(`SELECT t.epoch, t.proposal_id, t.instance_id, t.sample, t.reward, t.success FROM pool_train p
+        JOIN traces t ON t.id = p.trace_id ORDER BY t.epoch, t.proposal_id, t.instance_id, t.sample`),
+    ].join('\n');
+  } finally {
+    database.close();
+  }
+}
+
+/** A deterministic trainer: a student that never updates, so each answer depends on (task, attempt) only. */
+const frozenStudent = () => new SimulatedStudent({ learningRate: 0 });
+
+/**
+ * `kill -9` under load: 64 clients drive a served run while the server is killed at `kills` random moments
+ * and restarted with `--resume` on the same port. Afterwards every acknowledged outcome must be in the log
+ * with its reward, each attempt stored once, and the pools equal to those of an uninterrupted run.
+ */
+export async function crashCheck(options: { kills: number; epochs: number; seed: number; clients?: number }) {
+  const started = performance.now();
+  const directory = mkdtempSync(join(tmpdir(), 'genenv-crash-'));
+  const port = await freePort();
+  const flags = [...CRASH_FLAGS, '--epochs', String(options.epochs), '--port', String(port)];
+  let child = await startServer([...flags, '--out', directory]);
+  const client = new ServeClient(`http://127.0.0.1:${port}`, undefined, options.clients ?? 64);
+  const loop = runTrainerLoop({
+    client,
+    student: frozenStudent(),
+    concurrency: options.clients ?? 64,
+    groupsPerUpdate: Number.POSITIVE_INFINITY,
+    seed: options.seed,
+    retryMs: 20,
+  });
+  const random = new Random(options.seed);
+  let kills = 0;
+  let finished = false;
+  void loop.finally(() => {
+    finished = true;
+  });
+  while (kills < options.kills && !finished) {
+    await new Promise((resolve) => setTimeout(resolve, random.int(200, 1200)));
+    if (finished) break;
+    await killed(child);
+    kills++;
+    child = await startServer(['--resume', directory, '--port', String(port)]);
+  }
+  const result = await loop;
+  client.close();
+  await killed(child);
+  const counts = countLogged(directory, result.acknowledged, options.epochs);
+  const pools = poolsOf(directory);
+  rmSync(directory, { recursive: true, force: true });
+  return {
+    kills,
+    acknowledged: result.acknowledged.size,
+    ...counts,
+    pools,
+    seconds: (performance.now() - started) / 1000,
+  } satisfies CrashCheckResult;
+}
+
+/**
+ * Acknowledged outcomes missing from the log (or logged with another reward), and attempts counted twice:
+ * logged more often than stored, or epochs whose trace count is not 8 × 2 × 8 (or a missing epoch).
+ */
+function countLogged(
+  directory: string,
+  acknowledged: ReadonlyMap<string, number>,
+  epochs: number,
+): { lost: number; doubled: number } {
+  const log = new Database(join(directory, 'serve.sqlite'), { readonly: true });
+  const rows = log.prepare('SELECT episode_id, reward FROM outcomes').all() as { episode_id: string; reward: number }[];
+  log.close();
+  const rewards = new Map(rows.map((row) => [row.episode_id, row.reward]));
+  const lost = [...acknowledged].filter(([episode, reward]) => rewards.get(episode) !== reward).length;
+  const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
+  const perEpoch = database.prepare('SELECT epoch, COUNT(*) AS n FROM traces GROUP BY epoch').all() as {
+    epoch: number;
+    n: number;
+  }[];
+  database.close();
+  const stored = perEpoch.reduce((sum, row) => sum + row.n, 0);
+  const wrongEpochs = perEpoch.filter((row) => row.n !== 8 * 2 * 8).length + (epochs + 1 - perEpoch.length);
+  return { lost, doubled: Math.max(0, rewards.size - stored) + wrongEpochs };
+}
+
+/** The same served run without interruption, for comparison. */
+export async function uninterruptedPools(options: { epochs: number; seed: number; clients?: number }): Promise<string> {
+  const directory = mkdtempSync(join(tmpdir(), 'genenv-crash-ref-'));
+  const port = await freePort();
+  const child = await startServer([
+    ...CRASH_FLAGS,
+    '--epochs',
+    String(options.epochs),
+    '--port',
+    String(port),
+    '--out',
+    directory,
+  ]);
+  const client = new ServeClient(`http://127.0.0.1:${port}`, undefined, options.clients ?? 64);
+  await runTrainerLoop({
+    client,
+    student: frozenStudent(),
+    concurrency: options.clients ?? 64,
+    groupsPerUpdate: Number.POSITIVE_INFINITY,
+    seed: options.seed,
+  });
+  client.close();
+  await killed(child);
+  const pools = poolsOf(directory);
+  rmSync(directory, { recursive: true, force: true });
+  return pools;
+}

@@ -1,0 +1,211 @@
+import { join } from 'node:path';
+import type { RunContext } from '../core/run-context.ts';
+import { warmStart } from '../core/warm-start.ts';
+import { GenEnvError, errorLine } from '../interfaces/index.ts';
+import type { OutcomeLog } from './outcome-log.ts';
+import { closeRound, openRound, type OpenRound } from './round-lifecycle.ts';
+import type { Round, Slot, SlotOutcome } from './round.ts';
+import type { RecordingSimulator } from './served-run.ts';
+
+/** What a claim got: an attempt, or why there is none right now. */
+export type Claim =
+  | { kind: 'slot'; slot: Slot; round: Round }
+  | { kind: 'finished' }
+  | { kind: 'busy'; reason: string }
+  | { kind: 'group-full'; reason: string };
+
+/**
+ * Schedules the served curriculum. Epochs are rounds 0..E (E = config.epochs); rounds close in order.
+ * With `prefetch` 0, round r+1 opens once round r is closed: the schedule of `genenv run`. With prefetch
+ * 1, it opens once round r has handed out all its attempts and round r−1 is closed, so the simulator that
+ * proposes round r+1 is the one updated on round r−1: one round of lag, which lets a trainer hold a whole
+ * batch of episodes open across a round boundary. Every decision depends on the logged outcomes only,
+ * never on timing, so a resumed server continues the same run.
+ */
+export class CurriculumDriver {
+  private readonly rounds = new Map<number, OpenRound>();
+  private lastOpened = -1;
+  private lastClosed = -1;
+  private synthetic = 0;
+  private working = false;
+  private waiters = new Set<() => void>();
+  private lastCloseTime = performance.now();
+  /** Set when the simulator or the store failed: the service refuses work with this reason. */
+  failure: string | null = null;
+
+  constructor(
+    private readonly run: RunContext,
+    private readonly simulator: RecordingSimulator,
+    private readonly log: OutcomeLog,
+    private readonly prefetch: 0 | 1,
+  ) {}
+
+  /** Restores (or starts) the curriculum: simulator state of the last closed epoch, open rounds and their outcomes. */
+  async start(): Promise<void> {
+    const { store, streams } = this.run;
+    const last = store.lastCommittedEpoch();
+    const stored = this.log.roundsAfter(last ?? -1);
+    for (const round of stored) this.simulator.remember(streams.propose(round.epoch), round.proposals);
+    if (last === null) await warmStart(this.run);
+    else {
+      const checkpoint = store.checkpointOf(last);
+      if (checkpoint === null) throw new GenEnvError('resume', `epoch ${last} has no checkpoint`);
+      await this.simulator.load(join(store.directory, checkpoint, 'simulator'));
+      this.synthetic = store.metrics().at(-1)?.syntheticSamples ?? 0;
+    }
+    this.lastClosed = last ?? -1;
+    this.lastOpened = this.lastClosed;
+    for (const { epoch } of stored) {
+      const open = await openRound(this.run, epoch);
+      for (const row of this.log.outcomesOf(epoch)) open.round.record(row.flat, row);
+      this.rounds.set(epoch, open);
+      this.lastOpened = epoch;
+    }
+    await this.work();
+  }
+
+  get finished(): boolean {
+    return this.lastClosed >= this.run.config.epochs;
+  }
+
+  /** Open epochs and progress, for `/state`. */
+  status(): {
+    epoch: number | null;
+    closedEpochs: number;
+    openRounds: { epoch: number; done: number; size: number }[];
+  } {
+    const openRounds = [...this.rounds.values()].map(({ round }) => ({
+      epoch: round.epoch,
+      done: round.done,
+      size: round.size,
+    }));
+    return { epoch: openRounds[0]?.epoch ?? null, closedEpochs: this.lastClosed + 1, openRounds };
+  }
+
+  round(epoch: number): Round | undefined {
+    return this.rounds.get(epoch)?.round;
+  }
+
+  /** Whether an open round has bound this group key. */
+  hasGroup(groupKey: string): boolean {
+    return [...this.rounds.values()].some(({ round }) => round.hasGroup(groupKey));
+  }
+
+  /** Hands out an attempt, waiting up to `waitMs` for the next round to open. */
+  async claim(groupKey: string | undefined, waitMs: number): Promise<Claim> {
+    const deadline = performance.now() + waitMs;
+    for (;;) {
+      if (this.failure) return { kind: 'busy', reason: `the curriculum stopped: ${this.failure}` };
+      const claimed = this.tryClaim(groupKey);
+      if (claimed) return claimed;
+      if (this.finished) return { kind: 'finished' };
+      const left = deadline - performance.now();
+      if (left <= 0) return { kind: 'busy', reason: this.busyReason() };
+      await this.changed(left);
+    }
+  }
+
+  private tryClaim(groupKey: string | undefined): Claim | null {
+    for (const { round } of this.rounds.values()) {
+      const result = round.claim(groupKey);
+      if (result === 'group-full')
+        return {
+          kind: 'group-full',
+          reason:
+            `group ${groupKey} already has its ${round.groupSize} attempts (the run's samples G); ` +
+            'use a new group key',
+        };
+      if (result) {
+        if (round.exhausted) void this.work();
+        return { kind: 'slot', slot: result, round };
+      }
+    }
+    return null;
+  }
+
+  private busyReason(): string {
+    const waiting = [...this.rounds.values()].map(({ round }) => `${round.size - round.done} of epoch ${round.epoch}`);
+    const outstanding = waiting.join(', ') || 'none';
+    return `no task free yet: the next epoch opens when outstanding attempts are stepped (${outstanding})`;
+  }
+
+  /** Gives an unscored attempt back. */
+  release(slot: Slot): void {
+    const round = this.rounds.get(slot.epoch)?.round;
+    if (!round) return;
+    round.release(slot.flat);
+    this.notify();
+  }
+
+  /** Counts a logged attempt (call after the log committed it). */
+  record(slot: Slot, outcome: SlotOutcome): void {
+    const round = this.rounds.get(slot.epoch)?.round;
+    if (!round) return;
+    round.record(slot.flat, outcome);
+    if (round.complete) void this.work();
+  }
+
+  private changed(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  private notify(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  /** Opens and closes rounds until nothing is left to do; one worker at a time. */
+  private async work(): Promise<void> {
+    if (this.working || this.failure) return;
+    this.working = true;
+    try {
+      for (;;) {
+        if (this.canOpen()) await this.open(this.lastOpened + 1);
+        else if (this.canClose()) await this.close(this.lastClosed + 1);
+        else break;
+        this.notify();
+      }
+    } catch (error) {
+      this.failure = errorLine(error);
+    } finally {
+      this.working = false;
+      this.notify();
+    }
+  }
+
+  private canOpen(): boolean {
+    const next = this.lastOpened + 1;
+    if (next > this.run.config.epochs) return false;
+    if (this.lastOpened < 0) return true;
+    const latest = this.rounds.get(this.lastOpened);
+    return (latest === undefined || latest.round.exhausted) && this.lastClosed >= this.lastOpened - this.prefetch;
+  }
+
+  private canClose(): boolean {
+    const open = this.rounds.get(this.lastClosed + 1);
+    return open?.round.complete === true;
+  }
+
+  /** Opens an epoch; the recording simulator commits its proposals to the log before any task is handed out. */
+  private async open(epoch: number): Promise<void> {
+    this.rounds.set(epoch, await openRound(this.run, epoch));
+    this.lastOpened = epoch;
+  }
+
+  private async close(epoch: number): Promise<void> {
+    const open = this.rounds.get(epoch)!;
+    const now = performance.now();
+    const extra = { 'serve/attempts': open.round.size };
+    this.synthetic = await closeRound(this.run, open, this.synthetic, (now - this.lastCloseTime) / 1000, extra);
+    this.lastCloseTime = now;
+    this.rounds.delete(epoch);
+    this.lastClosed = epoch;
+  }
+}

@@ -1,0 +1,65 @@
+import type { AgentPrompt, Completion, ToolCall } from '../interfaces/index.ts';
+import type { Action } from './protocol.ts';
+import type { Round, Slot } from './round.ts';
+
+/**
+ * The observation of a new episode: the rendered task (compact text, chat messages, tool schemas) and
+ * what a trainer may know about it (family, difficulty features, its place in the GRPO group). Never the
+ * reference answer.
+ */
+export function resetObservation(episodeId: string, slot: Slot, round: Round, prompt: AgentPrompt) {
+  const { instance } = round.instances[slot.instanceIndex]!;
+  const taskType = round.taskTypes[slot.taskTypeIndex]!;
+  return {
+    episode_id: episodeId,
+    prompt: prompt.text,
+    messages: prompt.messages.map((message) => ({
+      role: message.role,
+      content: message.content,
+      ...(message.toolCalls ? { tool_calls: message.toolCalls } : {}),
+      ...(message.toolCallId ? { tool_call_id: message.toolCallId } : {}),
+      ...(message.name ? { name: message.name } : {}),
+    })),
+    tools: prompt.tools ?? [],
+    task: {
+      id: instance.id,
+      family: instance.family,
+      epoch: slot.epoch,
+      task_type: taskType.id,
+      attempt: slot.sample,
+      group_size: round.groupSize,
+      features: instance.features,
+    },
+  };
+}
+
+export type ResetObservation = ReturnType<typeof resetObservation>;
+
+function parseArguments(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : { value: parsed };
+    } catch {
+      // Unparsable arguments are the agent's mistake: kept as text so the verifier scores them.
+      return { raw: value };
+    }
+  }
+  return (value ?? {}) as Record<string, unknown>;
+}
+
+/** An action as the domain's verifier reads it: response text plus normalised tool calls. */
+export function actionCompletion(action: Action): Completion {
+  const toolCalls: ToolCall[] | undefined = action.tool_calls?.map((call) => ({
+    name: call.name,
+    arguments: parseArguments(call.arguments ?? call.parameters),
+  }));
+  const version = action.metadata?.policy_version;
+  return {
+    text: action.text ?? '',
+    ...(toolCalls ? { toolCalls } : {}),
+    policyVersion: typeof version === 'string' && version.length <= 100 ? version : 'external',
+  };
+}

@@ -1,0 +1,183 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { GenEnvError, type Proposal } from '../interfaces/index.ts';
+import type { SlotOutcome } from './round.ts';
+
+const SERVE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rounds (
+  epoch INTEGER PRIMARY KEY,
+  proposals TEXT NOT NULL         -- JSON Proposal[] as the simulator wrote them
+);
+-- Every acknowledged attempt, committed before its answer leaves the server.
+CREATE TABLE IF NOT EXISTS outcomes (
+  episode_id TEXT PRIMARY KEY,
+  request_id TEXT UNIQUE,
+  epoch INTEGER NOT NULL,
+  flat INTEGER NOT NULL,          -- instance index · G + sample within the round
+  completion TEXT NOT NULL,
+  reward REAL NOT NULL,
+  success INTEGER NOT NULL,
+  invalid TEXT,
+  response TEXT NOT NULL,         -- the JSON answer sent, replayed to a retried step
+  UNIQUE (epoch, flat)
+);
+`;
+
+/** One logged attempt. */
+export interface OutcomeRow extends SlotOutcome {
+  episodeId: string;
+  requestId: string | null;
+  epoch: number;
+  flat: number;
+  response: string;
+}
+
+interface StoredRow {
+  episode_id: string;
+  request_id: string | null;
+  epoch: number;
+  flat: number;
+  completion: string;
+  reward: number;
+  success: number;
+  invalid: string | null;
+  response: string;
+}
+
+const fromStored = (row: StoredRow): OutcomeRow => ({
+  episodeId: row.episode_id,
+  requestId: row.request_id,
+  epoch: row.epoch,
+  flat: row.flat,
+  completion: JSON.parse(row.completion),
+  reward: row.reward,
+  success: row.success === 1,
+  invalid: row.invalid,
+  response: row.response,
+});
+
+/**
+ * The service's durable log, `serve.sqlite` in the run directory: the task types of each opened round
+ * and every scored attempt. Appends are group-committed: the attempts that arrive within one turn of
+ * the event loop share one fsync'd transaction (WAL, synchronous=FULL), and each append resolves only
+ * after its transaction committed — so an acknowledged outcome survives `kill -9`.
+ */
+export class OutcomeLog {
+  private readonly database: Database.Database;
+  private pending: { row: OutcomeRow; resolve: () => void; reject: (error: Error) => void }[] = [];
+  private scheduled = false;
+  private readonly insert: Database.Statement;
+  private readonly selectEpisode: Database.Statement;
+  private readonly selectRequest: Database.Statement;
+
+  constructor(directory: string) {
+    try {
+      this.database = new Database(join(directory, 'serve.sqlite'));
+      this.database.pragma('journal_mode = WAL');
+      this.database.pragma('synchronous = FULL');
+      this.database.exec(SERVE_SCHEMA);
+    } catch (error) {
+      throw new GenEnvError('store', `cannot open serve.sqlite in ${directory}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    this.insert = this.database.prepare(
+      'INSERT INTO outcomes VALUES ' +
+        '(@episodeId, @requestId, @epoch, @flat, @completion, @reward, @success, @invalid, @response)',
+    );
+    this.selectEpisode = this.database.prepare('SELECT * FROM outcomes WHERE episode_id = ?');
+    this.selectRequest = this.database.prepare('SELECT * FROM outcomes WHERE request_id = ?');
+  }
+
+  /** A setting fixed when the service first started (e.g. `prefetch`); stores `fallback` when absent. */
+  setting(key: string, fallback: string): string {
+    this.database.prepare('INSERT OR IGNORE INTO meta VALUES (?, ?)').run(key, fallback);
+    return (this.database.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value;
+  }
+
+  /** Commits a round's proposals (before any of its tasks is handed out). */
+  saveRound(epoch: number, proposals: readonly Proposal[]): void {
+    this.database.prepare('INSERT OR REPLACE INTO rounds VALUES (?, ?)').run(epoch, JSON.stringify(proposals));
+  }
+
+  /** Rounds opened after `epoch`, oldest first. */
+  roundsAfter(epoch: number): { epoch: number; proposals: Proposal[] }[] {
+    const rows = this.database.prepare('SELECT * FROM rounds WHERE epoch > ? ORDER BY epoch').all(epoch) as {
+      epoch: number;
+      proposals: string;
+    }[];
+    return rows.map((row) => ({ epoch: row.epoch, proposals: JSON.parse(row.proposals) }));
+  }
+
+  /** Queues an attempt; resolves once it is committed, rejects when it conflicts with a logged one. */
+  append(row: OutcomeRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ row, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // One millisecond lets the steps of several sockets join one fsync'd transaction.
+        setTimeout(() => this.flush(), 1);
+      }
+    });
+  }
+
+  /** Commits the queued attempts in one transaction; a conflicting row fails alone. */
+  flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const failures = new Map<number, Error>();
+    try {
+      this.database.transaction(() => {
+        batch.forEach(({ row }, index) => {
+          try {
+            this.insert.run({
+              ...row,
+              completion: JSON.stringify(row.completion),
+              success: row.success ? 1 : 0,
+            });
+          } catch (error) {
+            failures.set(index, error as Error);
+          }
+        });
+      })();
+    } catch (error) {
+      for (const entry of batch) entry.reject(error as Error);
+      return;
+    }
+    batch.forEach((entry, index) => {
+      const failure = failures.get(index);
+      if (failure) entry.reject(failure);
+      else entry.resolve();
+    });
+  }
+
+  byEpisode(episodeId: string): OutcomeRow | null {
+    const row = this.selectEpisode.get(episodeId) as StoredRow | undefined;
+    return row ? fromStored(row) : null;
+  }
+
+  byRequest(requestId: string): OutcomeRow | null {
+    const row = this.selectRequest.get(requestId) as StoredRow | undefined;
+    return row ? fromStored(row) : null;
+  }
+
+  /** Logged attempts of one round. */
+  outcomesOf(epoch: number): OutcomeRow[] {
+    const rows = this.database
+      .prepare('SELECT * FROM outcomes WHERE epoch = ? ORDER BY flat')
+      .all(epoch) as StoredRow[];
+    return rows.map(fromStored);
+  }
+
+  count(): number {
+    return (this.database.prepare('SELECT COUNT(*) AS n FROM outcomes').get() as { n: number }).n;
+  }
+
+  close(): void {
+    if (this.pending.length) this.flush();
+    if (this.database.open) this.database.close();
+  }
+}

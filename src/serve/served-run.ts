@@ -1,0 +1,152 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RandomStreams } from '../core/random-streams.ts';
+import type { RunContext } from '../core/run-context.ts';
+import { VARIANTS } from '../core/variants.ts';
+import type {
+  AgentPrompt,
+  CoevolutionStore,
+  Completion,
+  Domain,
+  EnvironmentPolicy,
+  FamilyHistory,
+  Proposal,
+  RunConfig,
+  SimulatorContext,
+  TrainableAgent,
+  TrainableSimulator,
+  UpdateStats,
+} from '../interfaces/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
+import type { RunStore } from '../store/run-store.ts';
+
+/**
+ * The agent of a served run is the trainer behind the protocol: it is never asked to act, and its weights
+ * live in the trainer. Its warm start and updates are no-ops here; its checkpoint records that.
+ */
+export class ExternalAgent implements TrainableAgent {
+  readonly name = 'external';
+  readonly version = 0;
+
+  async act(_prompts: AgentPrompt[]): Promise<Completion[][]> {
+    throw new GenEnvError('internal', 'the served agent is the external trainer: genenv never samples it');
+  }
+  async warmStart(): Promise<UpdateStats> {
+    return {};
+  }
+  async update(): Promise<UpdateStats> {
+    return {};
+  }
+  async save(directory: string): Promise<void> {
+    await writeFile(join(directory, 'external.json'), `${JSON.stringify({ agent: 'external trainer' })}\n`);
+  }
+  async load(): Promise<void> {}
+}
+
+/**
+ * The run's simulator with its proposals made durable: every fresh `propose` is handed to `onProposed`
+ * (which commits it to serve.sqlite) before the proposals are used, and a round reopened after a restart
+ * gets back exactly the proposals it had (keyed by the epoch's proposal seed), whatever state the
+ * simulator was restored to.
+ */
+export class RecordingSimulator implements TrainableSimulator {
+  readonly name: string;
+  private readonly recorded = new Map<number, Proposal[]>();
+
+  constructor(
+    private readonly inner: TrainableSimulator,
+    private readonly onProposed: (seed: number, proposals: Proposal[]) => void,
+  ) {
+    this.name = inner.name;
+  }
+
+  get version(): number {
+    return this.inner.version;
+  }
+
+  /** Proposals logged before a restart, by the seed they were proposed with. */
+  remember(seed: number, proposals: Proposal[]): void {
+    this.recorded.set(seed, proposals);
+  }
+
+  async propose(contexts: SimulatorContext[], options: Parameters<EnvironmentPolicy['propose']>[1]) {
+    const known = this.recorded.get(options.seed);
+    if (known) {
+      this.recorded.delete(options.seed);
+      return known;
+    }
+    const proposals = await this.inner.propose(contexts, options);
+    this.onProposed(options.seed, proposals);
+    return proposals;
+  }
+
+  warmStart: TrainableSimulator['warmStart'] = (demonstrations, options) =>
+    this.inner.warmStart(demonstrations, options);
+  update: TrainableSimulator['update'] = (batch, options) => this.inner.update(batch, options);
+  save = (directory: string) => this.inner.save(directory);
+  load = (directory: string) => this.inner.load(directory);
+  close = async () => {
+    await this.inner.close?.();
+  };
+}
+
+/**
+ * The run store as a served round sees it: with `prefetch` rounds opened ahead, family statistics lag that
+ * many epochs (a round opens while the epochs before it may still be collecting outcomes, so it may only
+ * read epochs that are surely closed). With the lag, a round rebuilt after a restart sees the same
+ * statistics it saw when it first opened; with prefetch 0 it reads what `genenv run` reads.
+ */
+export class LaggedStore implements CoevolutionStore {
+  constructor(
+    private readonly inner: RunStore,
+    private readonly prefetch: number,
+  ) {}
+
+  get directory(): string {
+    return this.inner.directory;
+  }
+  familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory {
+    return this.inner.familyStatistics(family, beforeEpoch - this.prefetch, window);
+  }
+  trainPoolInstances(): never {
+    throw new GenEnvError('config', 'genenv serve does not replay D_train (replayFraction must be 0)');
+  }
+  lastCommittedEpoch = () => this.inner.lastCommittedEpoch();
+  checkpointOf = (epoch: number) => this.inner.checkpointOf(epoch);
+  proposals: CoevolutionStore['proposals'] = (epoch, source) => this.inner.proposals(epoch, source);
+  successfulTraces = () => this.inner.successfulTraces();
+  poolSizes = () => this.inner.poolSizes();
+  metrics = () => this.inner.metrics();
+  commit: CoevolutionStore['commit'] = (commit) => this.inner.commit(commit);
+  writeOutputs: CoevolutionStore['writeOutputs'] = (identity) => this.inner.writeOutputs(identity);
+  pruneCheckpoints = (every: number) => this.inner.pruneCheckpoints(every);
+}
+
+/** The loop's run context for a served run: the trainer as agent, the recording simulator, the lagged store. */
+export function servedRunContext(
+  config: RunConfig,
+  domain: Domain,
+  simulator: RecordingSimulator,
+  store: RunStore,
+  prefetch: number,
+): RunContext {
+  if (config.variant !== 'genenv' && config.variant !== 'random')
+    throw new GenEnvError('config', `genenv serve runs the genenv and random variants, not ${config.variant}`);
+  if (config.replayFraction > 0)
+    throw new GenEnvError(
+      'config',
+      'genenv serve does not replay D_train: set replayFraction to 0 (the trainer replays)',
+    );
+  return {
+    config,
+    plan: VARIANTS[config.variant],
+    streams: new RandomStreams(config.seed),
+    domain,
+    seeds: domain.seeds(),
+    heldOut: [],
+    agent: new ExternalAgent(),
+    simulator,
+    store: new LaggedStore(store, prefetch),
+    emit: () => {},
+  };
+}

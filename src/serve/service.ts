@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { safeScore } from '../core/rollout.ts';
+import type { Domain, RunConfig } from '../interfaces/index.ts';
+import type { CurriculumDriver } from './curriculum-driver.ts';
+import { actionCompletion, resetObservation } from './episode-view.ts';
+import type { OutcomeLog, OutcomeRow } from './outcome-log.ts';
+import type { ResetRequest, StepRequest } from './protocol.ts';
+import type { Round, Slot } from './round.ts';
+import { ServeError } from './serve-error.ts';
+
+/** The server process's memory (MiB) and CPU time (s), for `/state` and the benchmark. */
+const processUsage = () => {
+  const memory = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  return {
+    memory_mb: { rss: Math.round(memory.rss / 2 ** 20), heap: Math.round(memory.heapUsed / 2 ** 20) },
+    cpu_seconds: (cpu.user + cpu.system) / 1e6,
+  };
+};
+
+/** The answer to reset and step (OpenEnv's `{observation, reward, done}`). */
+export interface StepResult {
+  observation: Record<string, unknown>;
+  reward: number | null;
+  done: boolean;
+}
+
+interface Episode {
+  id: string;
+  slot: Slot;
+  round: Round;
+  lastActive: number;
+  /** Set while its step is being scored and logged; a concurrent step waits for it. */
+  scoring: Promise<StepResult> | null;
+}
+
+export interface ServiceLimits {
+  /** Open (reset, not yet stepped) episodes at most. */
+  maxSessions: number;
+  /** An episode not stepped within this many milliseconds expires and its attempt is handed out again. */
+  idleMs: number;
+  /** How long a reset waits for the next epoch to open, in milliseconds. */
+  resetWaitMs: number;
+}
+
+/**
+ * The protocol-neutral service behind HTTP and WebSocket: episodes, idempotent scoring and the durable
+ * outcome log in front of the curriculum. Every outcome is committed before it is acknowledged; a
+ * scored episode leaves memory, its answer stays in the log for retries.
+ */
+export class ServeService {
+  private readonly episodes = new Map<string, Episode>();
+  private readonly pendingRequests = new Map<string, { episodeId: string; result: Promise<StepResult> }>();
+  private readonly reaper: NodeJS.Timeout;
+  /** Counters for `/state`. */
+  readonly counters = { resets: 0, steps: 0, replays: 0, expired: 0, refused: 0 };
+
+  constructor(
+    private readonly config: RunConfig,
+    private readonly domain: Domain,
+    readonly driver: CurriculumDriver,
+    private readonly log: OutcomeLog,
+    readonly limits: ServiceLimits,
+  ) {
+    this.reaper = setInterval(() => this.expireIdle(), Math.max(50, Math.min(5000, limits.idleMs / 4)));
+    this.reaper.unref();
+  }
+
+  get openEpisodes(): number {
+    return this.episodes.size;
+  }
+
+  /** Starts an episode on the next attempt the curriculum hands out. */
+  async reset(request: ResetRequest): Promise<StepResult> {
+    if (this.episodes.size >= this.limits.maxSessions) {
+      this.counters.refused++;
+      throw new ServeError(
+        503,
+        'CAPACITY_REACHED',
+        `session cap reached: ${this.episodes.size} of ${this.limits.maxSessions} episodes are open; ` +
+          `step or close them (they expire after ${Math.round(this.limits.idleMs / 1000)} s idle)`,
+      );
+    }
+    const id = request.episode_id ?? randomUUID();
+    if (request.episode_id !== undefined && (this.episodes.has(id) || this.log.byEpisode(id)))
+      throw new ServeError(
+        409,
+        'EPISODE_EXISTS',
+        `episode_id ${id} is already in use; leave it out to get a fresh one`,
+      );
+    const claim = await this.driver.claim(request.group_key, this.limits.resetWaitMs);
+    if (claim.kind === 'finished')
+      throw new ServeError(
+        410,
+        'FINISHED',
+        `the curriculum finished its ${this.config.epochs} epochs; ` +
+          'restart with --resume and a larger --epochs to go on',
+      );
+    if (claim.kind === 'busy') throw new ServeError(503, 'BUSY', claim.reason);
+    if (claim.kind === 'group-full') throw new ServeError(409, 'GROUP_FULL', claim.reason);
+    this.episodes.set(id, { id, slot: claim.slot, round: claim.round, lastActive: Date.now(), scoring: null });
+    this.counters.resets++;
+    const prompt = claim.round.prompt(this.domain, claim.slot.instanceIndex);
+    return { observation: resetObservation(id, claim.slot, claim.round, prompt), reward: null, done: false };
+  }
+
+  /**
+   * Scores an action. Idempotent: a retried request_id, or the same action on a scored episode, gets the
+   * logged answer; another action on a scored episode is refused.
+   */
+  async step(episodeId: string, request: Omit<StepRequest, 'episode_id'>): Promise<StepResult> {
+    const requestId = request.request_id;
+    if (requestId !== undefined) {
+      const pending = this.pendingRequests.get(requestId);
+      if (pending) return this.sameEpisode(pending.episodeId, episodeId, requestId, pending.result);
+      // An open, unscored episode cannot own a logged request id; one logged for another episode makes the
+      // insert fail on its unique key (409), so the lookup is only needed for episodes no longer open.
+      const open = this.episodes.get(episodeId);
+      const logged = open && !open.scoring ? null : this.log.byRequest(requestId);
+      if (logged) return this.sameEpisode(logged.episodeId, episodeId, requestId, Promise.resolve(logged));
+    }
+    const completion = actionCompletion(request.action);
+    const episode = this.episodes.get(episodeId);
+    if (!episode) {
+      const logged = this.log.byEpisode(episodeId);
+      if (!logged)
+        throw new ServeError(
+          404,
+          'UNKNOWN_EPISODE',
+          `unknown episode ${episodeId} (never reset, expired after idling, ` +
+            'or lost in a restart before it was scored): reset again',
+        );
+      if (JSON.stringify(logged.completion) !== JSON.stringify(completion))
+        throw new ServeError(409, 'ALREADY_SCORED', `episode ${episodeId} was already scored with another action`);
+      return this.replay(logged);
+    }
+    if (episode.scoring) {
+      // A concurrent duplicate: once the first is logged, this one is answered from the log (or refused).
+      await episode.scoring;
+      return this.step(episodeId, request);
+    }
+    const result = this.score(episode, completion, requestId ?? null);
+    episode.scoring = result;
+    if (requestId !== undefined) this.pendingRequests.set(requestId, { episodeId, result });
+    try {
+      return await result;
+    } finally {
+      if (requestId !== undefined) this.pendingRequests.delete(requestId);
+    }
+  }
+
+  private async sameEpisode(
+    owner: string,
+    episodeId: string,
+    requestId: string,
+    result: Promise<StepResult | OutcomeRow>,
+  ): Promise<StepResult> {
+    if (owner !== episodeId)
+      throw new ServeError(409, 'REQUEST_ID_REUSED', `request_id ${requestId} was already used for another episode`);
+    const value = await result;
+    if ('response' in value) return this.replay(value);
+    this.counters.replays++;
+    return value;
+  }
+
+  private replay(row: OutcomeRow): StepResult {
+    this.counters.replays++;
+    return JSON.parse(row.response) as StepResult;
+  }
+
+  private async score(episode: Episode, completion: ReturnType<typeof actionCompletion>, requestId: string | null) {
+    const { slot, round } = episode;
+    const instance = round.instances[slot.instanceIndex]!.instance;
+    const score = safeScore(this.domain, instance, completion);
+    const success = score.success && score.reward >= this.config.successThreshold;
+    const result: StepResult = {
+      observation: {
+        episode_id: episode.id,
+        task: { id: instance.id, epoch: slot.epoch, attempt: slot.sample },
+        feedback: { success, invalid: score.invalid ?? null },
+      },
+      reward: score.reward,
+      done: true,
+    };
+    const outcome = { completion, reward: score.reward, success, invalid: score.invalid ?? null };
+    try {
+      await this.log.append({
+        ...outcome,
+        episodeId: episode.id,
+        requestId,
+        epoch: slot.epoch,
+        flat: slot.flat,
+        response: JSON.stringify(result),
+      });
+    } catch (error) {
+      episode.scoring = null;
+      if (requestId !== null && /request_id/.test((error as Error).message))
+        throw new ServeError(409, 'REQUEST_ID_REUSED', `request_id ${requestId} was already used for another episode`);
+      throw new ServeError(409, 'CONFLICT', `the outcome could not be logged: ${(error as Error).message}`);
+    }
+    this.episodes.delete(episode.id);
+    this.driver.record(slot, outcome);
+    this.counters.steps++;
+    return result;
+  }
+
+  /** Ends an unscored episode early; its attempt goes back to the curriculum. */
+  close(episodeId: string): void {
+    const episode = this.episodes.get(episodeId);
+    if (!episode || episode.scoring) return;
+    this.episodes.delete(episodeId);
+    this.driver.release(episode.slot);
+  }
+
+  /** OpenEnv `state` of an episode, or of the service when no episode is named. */
+  state(episodeId?: string): Record<string, unknown> {
+    const status = this.driver.status();
+    const episode = episodeId === undefined ? undefined : this.episodes.get(episodeId);
+    const logged = episodeId !== undefined && !episode ? this.log.byEpisode(episodeId) : null;
+    if (episodeId !== undefined && !episode && !logged)
+      throw new ServeError(404, 'UNKNOWN_EPISODE', `unknown episode ${episodeId}`);
+    return {
+      episode_id: episodeId ?? null,
+      step_count: logged ? 1 : 0,
+      epoch: episode?.slot.epoch ?? logged?.epoch ?? status.epoch,
+      finished: this.driver.finished,
+      closed_epochs: status.closedEpochs,
+      open_rounds: status.openRounds,
+      open_episodes: this.episodes.size,
+      counters: this.counters,
+      failure: this.driver.failure,
+      ...processUsage(),
+    };
+  }
+
+  /** Whether an episode is open or logged. */
+  knowsEpisode(episodeId: string): boolean {
+    return this.episodes.has(episodeId) || this.log.byEpisode(episodeId) !== null;
+  }
+
+  /** The logged or pending answer of a request id, if any (without scoring anything). */
+  async answered(requestId: string): Promise<StepResult | null> {
+    const pending = this.pendingRequests.get(requestId);
+    if (pending) return pending.result;
+    const logged = this.log.byRequest(requestId);
+    return logged ? this.replay(logged) : null;
+  }
+
+  private expireIdle(): void {
+    const cutoff = Date.now() - this.limits.idleMs;
+    for (const episode of this.episodes.values()) {
+      if (episode.lastActive >= cutoff || episode.scoring) continue;
+      this.episodes.delete(episode.id);
+      this.driver.release(episode.slot);
+      this.counters.expired++;
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.reaper);
+  }
+}

@@ -1,0 +1,108 @@
+import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
+import { GenEnvError } from '../interfaces/index.ts';
+import type { RunStore } from '../store/run-store.ts';
+import { RandomStreams } from '../core/random-streams.ts';
+import { CurriculumDriver } from './curriculum-driver.ts';
+import { OutcomeLog } from './outcome-log.ts';
+import { RecordingSimulator, servedRunContext } from './served-run.ts';
+import { buildServer } from './server.ts';
+import { ServeService, type ServiceLimits } from './service.ts';
+
+export interface ServeInput {
+  config: RunConfig;
+  domain: Domain;
+  simulator: TrainableSimulator;
+  store: RunStore;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  token: string | null;
+  /** Rounds opened ahead of the closed ones (0: the schedule of `genenv run`; 1: default). Fixed per run. */
+  prefetch?: 0 | 1;
+  limits?: Partial<ServiceLimits & { bodyLimit: number; requestTimeoutMs: number; keepAliveMs: number }>;
+}
+
+export interface RunningServer {
+  url: string;
+  service: ServeService;
+  /** Stops accepting, flushes the log, closes the run's files. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Hosts that only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export const DEFAULT_LIMITS = {
+  maxSessions: 1024,
+  idleMs: 600_000,
+  resetWaitMs: 10_000,
+  bodyLimit: 1 << 20,
+  requestTimeoutMs: 30_000,
+  keepAliveMs: 75_000,
+};
+
+/**
+ * Starts `genenv serve` on an opened run directory: restores the curriculum (warm start, or the state
+ * of the last committed epoch with its open rounds), then listens. Loopback only unless a token is set.
+ */
+export async function startServe(input: ServeInput): Promise<RunningServer> {
+  if (!isLoopback(input.host) && input.token === null)
+    throw new GenEnvError(
+      'usage',
+      `--host ${input.host} exposes the service beyond this machine: ` +
+        'give --token-env NAME with a bearer token in $NAME',
+    );
+  const limits = { ...DEFAULT_LIMITS, ...input.limits };
+  const log = new OutcomeLog(input.store.directory);
+  const streams = new RandomStreams(input.config.seed);
+  const proposeSeeds = new Map(
+    Array.from({ length: input.config.epochs + 1 }, (_, epoch) => [streams.propose(epoch), epoch] as const),
+  );
+  const simulator = new RecordingSimulator(input.simulator, (seed, proposals) => {
+    const epoch = proposeSeeds.get(seed);
+    if (epoch === undefined) throw new GenEnvError('internal', 'the simulator proposed outside any served epoch');
+    log.saveRound(epoch, proposals);
+  });
+  let driver: CurriculumDriver;
+  try {
+    const stored = log.setting('prefetch', String(input.prefetch ?? 1));
+    if (input.prefetch !== undefined && stored !== String(input.prefetch))
+      throw new GenEnvError('usage', `this served run uses --prefetch ${stored}; it cannot change on resume`);
+    const prefetch = stored === '0' ? 0 : 1;
+    const run = servedRunContext(input.config, input.domain, simulator, input.store, prefetch);
+    driver = new CurriculumDriver(run, simulator, log, prefetch);
+    await driver.start();
+  } catch (error) {
+    log.close();
+    throw error instanceof GenEnvError
+      ? error
+      : new GenEnvError('store', `cannot start the curriculum: ${(error as Error).message}`, { cause: error });
+  }
+  const service = new ServeService(input.config, input.domain, driver, log, limits);
+  const app = await buildServer(service, input.domain, { token: input.token, ...limits });
+  let address: string;
+  try {
+    address = await app.listen({ host: input.host, port: input.port });
+  } catch (error) {
+    service.stop();
+    log.close();
+    throw new GenEnvError('usage', `cannot listen on ${input.host}:${input.port}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    url: address,
+    service,
+    close: () => {
+      closing ??= (async () => {
+        service.stop();
+        await app.close();
+        log.close();
+      })();
+      return closing;
+    },
+  };
+}

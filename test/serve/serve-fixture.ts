@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveRunConfig } from '../../src/cli/config-resolution.ts';
+import { createDomain, createTrainableSimulator } from '../../src/cli/registry.ts';
+import type { RunConfig, RunConfigInput } from '../../src/interfaces/index.ts';
+import { type RunningServer, startServe } from '../../src/serve/start.ts';
+import { RunStore } from '../../src/store/run-store.ts';
+
+/** A small student-preset curriculum: 8 task types × 2 variations × 8 attempts = 128 episodes an epoch. */
+export const SMALL: Partial<RunConfigInput> = {
+  epochs: 3,
+  tasksPerEpoch: 8,
+  variations: 2,
+  samples: 8,
+  agent: { policy: 'external', options: {} },
+};
+
+export interface Served extends RunningServer {
+  directory: string;
+  store: RunStore;
+  /** Closes the server and the store; removes the directory unless `keep`. */
+  stop(keep?: boolean): Promise<void>;
+}
+
+/** Starts a served run in a fresh temporary directory (or resumes `resume`). */
+export async function serveRun(
+  overrides: Partial<RunConfigInput> = {},
+  options: {
+    resume?: string;
+    token?: string | null;
+    host?: string;
+    prefetch?: 0 | 1;
+    limits?: Record<string, number>;
+  } = {},
+): Promise<Served> {
+  const directory = options.resume ?? mkdtempSync(join(tmpdir(), 'genenv-serve-'));
+  const store = options.resume
+    ? RunStore.open(directory)
+    : RunStore.create(directory, resolveRunConfig({ preset: 'student', overrides: { ...SMALL, ...overrides } }));
+  const config: RunConfig = store.config;
+  const domain = await createDomain(config.domain.name, config.domain.options);
+  const simulator = await createTrainableSimulator({
+    spec: config.simulator.policy,
+    domain,
+    options: config.simulator.options,
+    seed: config.seed,
+  });
+  const server = await startServe({
+    config,
+    domain,
+    simulator,
+    store,
+    host: options.host ?? '127.0.0.1',
+    port: 0,
+    token: options.token ?? null,
+    ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
+    limits: options.limits,
+  });
+  return {
+    ...server,
+    directory,
+    store,
+    stop: async (keep = false) => {
+      await server.close();
+      store.close();
+      if (!keep) rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
