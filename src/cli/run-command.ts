@@ -2,6 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCoevolution } from '../core/loop.ts';
 import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
+import { describeBackend } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { createOfflineSource } from './offline-source.ts';
@@ -122,6 +123,8 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
     discard();
     throw error;
   }
+  if (config.agent.policy === 'builtin' || config.simulator.policy === 'builtin')
+    store.updateConfig({ ...store.config, computeBackend: describeBackend() });
   const { domain, agent, simulator, teacher, offlineSpecs } = players;
   const progress = progressReporter({
     quiet: options.quiet ?? false,

@@ -134,6 +134,10 @@ export const RunConfigSchema = z
     }),
     agent: PolicyChoiceSchema,
     simulator: PolicyChoiceSchema,
+    computeBackend: z
+      .string()
+      .optional()
+      .describe('written by genenv run, not read: the kernels that ran the built-in models (native or wasm)'),
     offline: z
       .object({
         source: z.string().min(1).describe('teacher policy spec, or path of a JSONL file of task specs'),
