@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { runCoevolution } from '../core/loop.ts';
-import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
+import {
+  type EnvironmentPolicy,
+  GenEnvError,
+  type RunConfig,
+  type RunConfigInput,
+  type RunSummary,
+} from '../interfaces/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { readOfflineSpecs } from './offline-source.ts';
@@ -78,8 +84,8 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
     seed: config.seed,
     runDirectory,
   });
-  let teacher;
-  let offlineSpecs;
+  let teacher: EnvironmentPolicy | undefined;
+  let offlineSpecs: unknown[] | undefined;
   if (config.variant === 'offline') {
     if (!config.offline)
       throw new GenEnvError(

@@ -16,11 +16,14 @@ const folder = () => {
   folders.push(made);
   return made;
 };
+// Rows of several export formats, read field by field by the assertions below.
+// biome-ignore lint/suspicious/noExplicitAny: each test checks its format's fields, so a typed row would be a cast per test.
+type ExportRow = Record<string, any>;
 const readJsonl = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, any>);
+    .map((line) => JSON.parse(line) as ExportRow);
 
 const groups: RolloutGroup[] = [
   {

@@ -170,6 +170,7 @@ export function executionResultString(value: unknown): string {
 
 /** Python `str.splitlines()`: splits on every line boundary Python knows, no trailing empty line. */
 export function splitLines(text: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: Python's line boundaries include \x1c-\x1e (separators).
   const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;

@@ -46,6 +46,7 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
   const world = createWorld(worldSeed);
   let seedCache: SeedTask<ToolWorldSpec>[] | undefined;
   let heldOutCache: HeldOutSet<ToolWorldPayload>[] | undefined;
+  const cachedSeeds = (): SeedTask<ToolWorldSpec>[] => (seedCache ??= buildSeeds(seedTasks, world));
 
   const features = (spec: ToolWorldSpec) => toolWorldFeatures(spec, world);
   const family = (spec: ToolWorldSpec): string => {
@@ -94,14 +95,14 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
     knobs: TOOLWORLD_KNOBS,
     specFromKnobs: toolWorldSpecFromKnobs,
     knobValuesOf: toolWorldKnobValuesOf,
-    seeds: () => (seedCache ??= buildSeeds(seedTasks, world)).map((seed) => structuredClone(seed)),
+    seeds: () => cachedSeeds().map((seed) => structuredClone(seed)),
     heldOutSets: () => (heldOutCache ??= buildHeldOutSets(heldOutSize, worldSeed, world, instantiateOne)),
     instantiate,
     formatSpec: formatToolWorldSpec,
     specGrammar: () =>
       (grammar ??= toolWorldGrammar(
         instantiate,
-        (seedCache ??= buildSeeds(seedTasks, world)).map((seed) => seed.spec),
+        cachedSeeds().map((seed) => seed.spec),
       )),
     parseSpec: parseToolWorldSpec,
     family,

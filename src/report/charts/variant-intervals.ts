@@ -79,9 +79,9 @@ export function variantIntervalsChart(comparison: Comparison): ChartSpec {
     const dots: [number, number][] = [];
     comparison.variants.forEach((variant, index) => {
       const values = variant.perSeed[set] ?? [];
-      values.forEach((value, seed) =>
-        dots.push([index + (values.length > 1 ? (seed / (values.length - 1) - 0.5) * 0.3 : 0), value]),
-      );
+      values.forEach((value, seed) => {
+        dots.push([index + (values.length > 1 ? (seed / (values.length - 1) - 0.5) * 0.3 : 0), value]);
+      });
     });
     points += dots.length;
     series.push({
