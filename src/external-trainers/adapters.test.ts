@@ -116,7 +116,8 @@ describe('vLLM adapters', () => {
     await manager.load('agent-v1', '/a');
     server.loadedAdapters.clear();
     await expect(manager.unload('agent-v1')).rejects.toThrow(
-      `${server.origin}/v1/unload_lora_adapter refused to unload adapter agent-v1: HTTP 404: The lora adapter 'agent-v1' cannot be found.`,
+      `${server.origin}/v1/unload_lora_adapter refused to unload adapter agent-v1: HTTP 404: The lora adapter ` +
+        `'agent-v1' cannot be found.`,
     );
     const down = new VllmAdapterManager(['http://127.0.0.1:9/v1']);
     await expect(down.load('agent-v1', '/a')).rejects.toThrow(

@@ -118,7 +118,9 @@ export function grpoRow(group: RolloutGroup, format: TrainerFormat, index: numbe
   }
 }
 
-/** One weighted SFT example in `format`: `prompt` messages, the assistant `target`, a weight and flat metadata columns. */
+/**
+ * One weighted SFT example in `format`: `prompt` messages, the assistant `target`, a weight and flat metadata columns.
+ */
 export function sftExampleRow(
   prompt: readonly ChatMessage[],
   target: string,

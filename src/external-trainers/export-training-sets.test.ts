@@ -16,8 +16,8 @@ const folder = () => {
   folders.push(made);
   return made;
 };
-// Rows of several export formats, read field by field by the assertions below.
-// biome-ignore lint/suspicious/noExplicitAny: each test checks its format's fields, so a typed row would be a cast per test.
+// Rows of several export formats, read field by field by the assertions below (a typed row would be a cast per test).
+// biome-ignore lint/suspicious/noExplicitAny: each test checks the fields of its own format.
 type ExportRow = Record<string, any>;
 const readJsonl = (path: string) =>
   readFileSync(path, 'utf8')
@@ -110,23 +110,26 @@ describe('exportTrainingSets', () => {
     expect(sft!.weight).toBe(1.5);
   });
 
-  it('verl: data_source, prompt messages, ability, reward_model {style, ground_truth}, extra_info {split, index}', async () => {
-    const paths = await exportTrainingSets({ train: groups, env: [envRecord(2, 2)] }, 'verl', folder(), {
-      domain: toyDomain,
-    });
-    const rows = readJsonl(paths.train!);
-    expect(Object.keys(rows[1]!).sort()).toEqual(['ability', 'data_source', 'extra_info', 'prompt', 'reward_model']);
-    expect(rows[1]).toMatchObject({
-      data_source: 'genenv/qa',
-      prompt: [{ role: 'user', content: 'Capital of France?' }],
-      ability: 'qa',
-      reward_model: { style: 'rule', ground_truth: 'Paris' },
-      extra_info: { split: 'train', index: 1, task_id: 't2' },
-    });
-    const [sft] = readJsonl(paths.env!);
-    expect(sft!.messages.at(-1)).toEqual({ role: 'assistant', content: 'sum:2' });
-    expect(sft!.weight).toBe(2);
-  });
+  it(
+    'verl: data_source, prompt messages, ability, reward_model {style, ground_truth}, extra_info {split, ' + 'index}',
+    async () => {
+      const paths = await exportTrainingSets({ train: groups, env: [envRecord(2, 2)] }, 'verl', folder(), {
+        domain: toyDomain,
+      });
+      const rows = readJsonl(paths.train!);
+      expect(Object.keys(rows[1]!).sort()).toEqual(['ability', 'data_source', 'extra_info', 'prompt', 'reward_model']);
+      expect(rows[1]).toMatchObject({
+        data_source: 'genenv/qa',
+        prompt: [{ role: 'user', content: 'Capital of France?' }],
+        ability: 'qa',
+        reward_model: { style: 'rule', ground_truth: 'Paris' },
+        extra_info: { split: 'train', index: 1, task_id: 't2' },
+      });
+      const [sft] = readJsonl(paths.env!);
+      expect(sft!.messages.at(-1)).toEqual({ role: 'assistant', content: 'sum:2' });
+      expect(sft!.weight).toBe(2);
+    },
+  );
 
   it('OpenRLHF: input/label for RL, input/output for SFT; the manifest names the keys', async () => {
     const paths = await exportTrainingSets({ train: groups, env: [envRecord(2, 2)] }, 'openrlhf', folder(), {

@@ -32,7 +32,10 @@ export interface TrainingRecords {
 export interface ExportOptions {
   /** Needed to render the simulator's prompt for D_env rows. */
   domain?: Domain;
-  /** `column`: one row per record with its weight; `resample`: rows also repeated ∝ weight for trainers that ignore weights. */
+  /**
+   * `column`: one row per record with its weight; `resample`: rows also repeated ∝ weight for trainers that ignore
+   * weights.
+   */
   weighting?: 'column' | 'resample';
   /** Seed of the resampling draws. */
   seed?: number;

@@ -65,7 +65,8 @@ describe('HookTrainedAgent', () => {
 
   it('warm start exports the demonstrations as an SFT set for the hook', async () => {
     const { server, workDir, agent } = await setup(
-      'test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
+      'test -s "$GENENV_SFT_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > ' +
+        '"$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
       'trl',
     );
     expect(await agent.warmStart([], { seed: 1 })).toEqual({});
@@ -80,31 +81,36 @@ describe('HookTrainedAgent', () => {
     expect([...server.loadedAdapters.keys()]).toEqual(['agent-v1']);
   });
 
-  it('an update with rehearsal exports its GRPO prompts and its rehearsal as the SFT set of one hook call', async () => {
-    const { workDir, agent } = await setup(
-      'test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
-      'trl',
-    );
-    const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'test-model' }], rewards: [0] }];
-    await agent.update(
-      {
-        groups,
-        rehearsal: [
-          { prompt: prompt('2'), target: 'answer 2' },
-          { prompt: prompt('3'), target: 'answer 3' },
-        ],
-      },
-      { seed: 1 },
-    );
-    expect(agent.version).toBe(1);
-    const rows = readFileSync(join(workDir, 'agent-v1', 'data', 'agent-sft.trl.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    expect(rows.map((row) => row.completion[0].content)).toEqual(['answer 2', 'answer 3']);
-    // The same hook without rehearsal gets no SFT set and fails its own check: the rehearsal is what made the difference.
-    await expect(agent.update({ groups }, { seed: 2 })).rejects.toThrow();
-  });
+  it(
+    'an update with rehearsal exports its GRPO prompts and its rehearsal as the SFT set of one hook ' + 'call',
+    async () => {
+      const { workDir, agent } = await setup(
+        'test -s "$GENENV_SFT_FILE" && test -s "$GENENV_TRAIN_FILE" && echo "{}" > ' +
+          '"$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"',
+        'trl',
+      );
+      const groups = [{ prompt: prompt('1'), completions: [{ text: 'x', policyVersion: 'test-model' }], rewards: [0] }];
+      await agent.update(
+        {
+          groups,
+          rehearsal: [
+            { prompt: prompt('2'), target: 'answer 2' },
+            { prompt: prompt('3'), target: 'answer 3' },
+          ],
+        },
+        { seed: 1 },
+      );
+      expect(agent.version).toBe(1);
+      const rows = readFileSync(join(workDir, 'agent-v1', 'data', 'agent-sft.trl.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(rows.map((row) => row.completion[0].content)).toEqual(['answer 2', 'answer 3']);
+      // The same hook without rehearsal gets no SFT set and fails its own check: the rehearsal is what made the
+      // difference.
+      await expect(agent.update({ groups }, { seed: 2 })).rejects.toThrow();
+    },
+  );
 
   it('save/load restores the version and the adapter in use', async () => {
     const { server, agent } = await setup();

@@ -20,7 +20,8 @@ afterEach(async () => {
 });
 
 const HOOK =
-  'test -s "$GENENV_ENV_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
+  'test -s "$GENENV_ENV_FILE" && test -z "$GENENV_TRAIN_FILE" && echo "{}" > ' +
+  '"$GENENV_OUTPUT_DIR/adapter_config.json" && echo "$GENENV_OUTPUT_DIR"';
 const context = (id: string): SimulatorContext => ({
   id,
   seed: toyDomain.seeds()[0]!,

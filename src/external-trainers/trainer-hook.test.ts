@@ -31,7 +31,8 @@ describe('runTrainerHook', () => {
     const { root, outputDir, exported } = setup();
     const command = [
       'echo "training on $GENENV_TRAIN_FILE" >&2',
-      'printf "%s|%s|%s|%s|%s" "$GENENV_ROLE" "$GENENV_EPOCH" "$GENENV_FORMAT" "$GENENV_TRAIN_FILE" "$GENENV_PREVIOUS_ADAPTER" > "$GENENV_OUTPUT_DIR/seen"',
+      'printf "%s|%s|%s|%s|%s" "$GENENV_ROLE" "$GENENV_EPOCH" "$GENENV_FORMAT" "$GENENV_TRAIN_FILE" ' +
+        '"$GENENV_PREVIOUS_ADAPTER" > "$GENENV_OUTPUT_DIR/seen"',
       'echo "{}" > "$GENENV_OUTPUT_DIR/adapter_config.json"',
       'echo "step 1 loss 0.3"',
       'echo "$GENENV_OUTPUT_DIR"',

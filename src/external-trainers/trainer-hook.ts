@@ -4,7 +4,8 @@
  * path of the new LoRA adapter as the last line of its standard output.
  *
  * Environment: GENENV_ROLE (agent|simulator), GENENV_EPOCH, GENENV_FORMAT, GENENV_TRAIN_FILE,
- * GENENV_ENV_FILE (weighted SFT of D_env), GENENV_SFT_FILE (agent demonstrations: the warm start, or an update's rehearsal of D_train), GENENV_MANIFEST, GENENV_OUTPUT_DIR (where to write the adapter), GENENV_PREVIOUS_ADAPTER.
+ * GENENV_ENV_FILE (weighted SFT of D_env), GENENV_SFT_FILE (agent demonstrations: the warm start, or an update's
+ * rehearsal of D_train), GENENV_MANIFEST, GENENV_OUTPUT_DIR (where to write the adapter), GENENV_PREVIOUS_ADAPTER.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -91,13 +92,15 @@ export async function runTrainerHook(input: TrainerHookInput): Promise<string> {
   if (signal !== null)
     throw new GenEnvError(
       'policy',
-      `trainer hook (${input.role}, epoch ${input.epoch}) was stopped by ${signal}${input.timeoutSeconds !== undefined ? ` (limit ${input.timeoutSeconds} s)` : ''}`,
+      `trainer hook (${input.role}, epoch ${input.epoch}) was stopped by ` +
+        `${signal}${input.timeoutSeconds !== undefined ? ` (limit ${input.timeoutSeconds} s)` : ''}`,
     );
   if (code !== 0) {
     const detail = lastLine(stderr) || lastLine(stdout);
     throw new GenEnvError(
       'policy',
-      `trainer hook (${input.role}, epoch ${input.epoch}) exited with code ${code}${detail ? `: ${detail.slice(0, 300)}` : ''}`,
+      `trainer hook (${input.role}, epoch ${input.epoch}) exited with code ` +
+        `${code}${detail ? `: ${detail.slice(0, 300)}` : ''}`,
     );
   }
   const printed = lastLine(stdout);
@@ -108,7 +111,9 @@ export async function runTrainerHook(input: TrainerHookInput): Promise<string> {
   return adapterPath;
 }
 
-/** A LoRA adapter is a PEFT folder (with adapter_config.json, what vLLM loads) or a single file (GGUF for llama.cpp). */
+/**
+ * A LoRA adapter is a PEFT folder (with adapter_config.json, what vLLM loads) or a single file (GGUF for llama.cpp).
+ */
 function validateAdapterPath(path: string, input: TrainerHookInput): void {
   const where = `trainer hook (${input.role}, epoch ${input.epoch}) printed "${path}"`;
   if (!existsSync(path)) throw new GenEnvError('policy', `${where}, which does not exist`);

@@ -87,7 +87,8 @@ describe.skipIf(skip)('report in headless Chromium', () => {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(
-        `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (or point GENENV_CHROMIUM_PATH at a Chromium binary), or set GENENV_SKIP_BROWSER=1 to skip the browser test`,
+        `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (or point GENENV_CHROMIUM_PATH ` +
+          `at a Chromium binary), or set GENENV_SKIP_BROWSER=1 to skip the browser test`,
       );
     }
     root = mkdtempSync(join(tmpdir(), 'genenv-report-browser-'));

@@ -73,27 +73,30 @@ describe('student preset end to end', () => {
     expect(comparable(readSummary(killed.out))).toEqual(comparable(reference));
   });
 
-  it('kill -9 from outside at an arbitrary moment mid-run, then --resume, gives the uninterrupted summary', async () => {
-    const out = join(root, 'external-kill');
-    const child = spawn(
-      process.execPath,
-      [BIN, 'run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report'],
-      { stdio: 'ignore' },
-    );
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('close', (_code, signal) => resolve(signal)),
-    );
-    // Poll the committed epochs and kill as soon as half of them are there.
-    for (let tries = 0; tries < 3000; tries++) {
-      const metrics = join(out, 'metrics.jsonl');
-      if (existsSync(metrics) && readFileSync(metrics, 'utf8').split('\n').length > EPOCHS / 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    child.kill('SIGKILL');
-    const signal = await exited;
-    const resumed = await runCli(['run', '--resume', out, '--quiet', '--no-report']);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(signal === 'SIGKILL' || readSummary(out).completedEpochs === EPOCHS).toBe(true);
-    expect(comparable(readSummary(out))).toEqual(comparable(reference));
-  });
+  it(
+    'kill -9 from outside at an arbitrary moment mid-run, then --resume, gives the uninterrupted ' + 'summary',
+    async () => {
+      const out = join(root, 'external-kill');
+      const child = spawn(
+        process.execPath,
+        [BIN, 'run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report'],
+        { stdio: 'ignore' },
+      );
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on('close', (_code, signal) => resolve(signal)),
+      );
+      // Poll the committed epochs and kill as soon as half of them are there.
+      for (let tries = 0; tries < 3000; tries++) {
+        const metrics = join(out, 'metrics.jsonl');
+        if (existsSync(metrics) && readFileSync(metrics, 'utf8').split('\n').length > EPOCHS / 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      child.kill('SIGKILL');
+      const signal = await exited;
+      const resumed = await runCli(['run', '--resume', out, '--quiet', '--no-report']);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(signal === 'SIGKILL' || readSummary(out).completedEpochs === EPOCHS).toBe(true);
+      expect(comparable(readSummary(out))).toEqual(comparable(reference));
+    },
+  );
 });

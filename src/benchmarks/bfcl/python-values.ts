@@ -1,7 +1,8 @@
 /**
  * Python value semantics that the BFCL environment classes rely on, over plain JS values:
  * str → string, int/float → number, bool → boolean, None → null, list/tuple → array,
- * dict → plain object (or a Map where insertion order of integer-like keys matters), set → Set. The official checker compares states with Python `==`
+ * dict → plain object (or a Map where insertion order of integer-like keys matters), set → Set. The official checker
+ * compares states with Python `==`
  * and results as the strings that `json.dumps` / `str()` produce, so both are reproduced here.
  */
 

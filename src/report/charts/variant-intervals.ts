@@ -106,7 +106,9 @@ export function variantIntervalsChart(comparison: Comparison): ChartSpec {
   return {
     id: 'variants',
     title: 'Variants compared',
-    caption: `Final held-out accuracy per variant: bar = mean over ${comparison.seeds.length} seed(s), whiskers = 95% Student-t interval of the mean, dots = individual seeds (paper Fig. 6a).`,
+    caption:
+      `Final held-out accuracy per variant: bar = mean over ${comparison.seeds.length} seed(s), whiskers ` +
+      `= 95% Student-t interval of the mean, dots = individual seeds (paper Fig. 6a).`,
     option,
     width: columns * cellWidth,
     height: rows * cellHeight + legendHeight,
