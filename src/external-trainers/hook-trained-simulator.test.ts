@@ -1,12 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorRecord } from '../interfaces/policy.ts';
 import type { SimulatorContext } from '../interfaces/simulator.ts';
+import { describeTrainableSimulatorContract } from '../../test/contracts/policy-contract.ts';
+import { lastUserText } from '../../test/support/openai-server/responses.ts';
 import { startScriptedServer, type ScriptedServer } from '../../test/support/openai-server/server.ts';
 import { toyDomain } from '../../test/support/openai-server/toy-domain.ts';
 import { createOpenAISimulator } from '../policies/openai/index.ts';
+import { stableId } from '../util/random.ts';
 import { HookTrainedSimulator } from './hook-trained-simulator.ts';
 import { VllmAdapterManager } from './vllm-adapters.ts';
 
@@ -75,3 +78,38 @@ describe('HookTrainedSimulator', () => {
     });
   });
 });
+
+// The shared simulator contract, against a scripted server whose answers are a pure function of the request (as a
+// seeded vLLM's are), so the determinism clauses apply. One server and one work folder serve every instance.
+let contractServer: Promise<ScriptedServer> | undefined;
+const contractFolder = mkdtempSync(join(tmpdir(), 'genenv-hooked-sim-contract-'));
+afterAll(async () => {
+  if (contractServer) await (await contractServer).close();
+  rmSync(contractFolder, { recursive: true, force: true });
+});
+describeTrainableSimulatorContract(
+  'hook-trained (openai + trainer hook)',
+  async () => {
+    contractServer ??= startScriptedServer({
+      chat: (request) => {
+        const body = request.body as { seed: number; model: string };
+        const id = stableId([body.seed, body.model, lastUserText(body)]);
+        return [{ content: `sum:${Number.parseInt(id.slice(0, 4), 16) % 11}` }];
+      },
+    });
+    const server = await contractServer;
+    const inner = await createOpenAISimulator({
+      spec: `openai:${server.baseUrl}#test-model`,
+      domain: toyDomain,
+      options: {},
+      seed: 1,
+    });
+    return new HookTrainedSimulator(inner, toyDomain, {
+      command: HOOK,
+      format: 'trl',
+      workDir: contractFolder,
+      adapters: new VllmAdapterManager([server.baseUrl]),
+    });
+  },
+  { domain: toyDomain },
+);
