@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RunSummarySchema, type RunSummary } from '../../src/interfaces/index.ts';
 import { spawn } from 'node:child_process';
 import { BIN, runCli } from '../support/run-cli.ts';
@@ -32,14 +32,21 @@ async function run(name: string, args: string[], environment: Record<string, str
   return { out, result };
 }
 
-describe('student preset end to end', () => {
+// Every test runs the CLI end to end (30 epochs, twice for the resume tests): minutes on a loaded two-core machine.
+describe('student preset end to end', { timeout: 240_000 }, () => {
+  // The uninterrupted genenv run every test compares with, made once before any test so that each test stands alone
+  // (any one of them can be run by itself with -t).
+  let genenv: { out: string; result: Awaited<ReturnType<typeof runCli>> };
   let reference: RunSummary;
+  beforeAll(async () => {
+    genenv = await run('genenv', []);
+    expect(genenv.result.code, genenv.result.stderr).toBe(0);
+    reference = readSummary(genenv.out);
+  }, 240_000);
 
   it('genenv keeps generated tasks in the α band; random does not', async () => {
-    const [genenv, random] = await Promise.all([run('genenv', []), run('random', ['--variant', 'random'])]);
-    expect(genenv.result.code, genenv.result.stderr).toBe(0);
+    const random = await run('random', ['--variant', 'random']);
     expect(random.result.code, random.result.stderr).toBe(0);
-    reference = readSummary(genenv.out);
     const randomSummary = readSummary(random.out);
     expect(reference.epochs).toHaveLength(EPOCHS + 1);
     expect(reference.completedEpochs).toBe(EPOCHS);
@@ -73,30 +80,27 @@ describe('student preset end to end', () => {
     expect(comparable(readSummary(killed.out))).toEqual(comparable(reference));
   });
 
-  it(
-    'kill -9 from outside at an arbitrary moment mid-run, then --resume, gives the uninterrupted ' + 'summary',
-    async () => {
-      const out = join(root, 'external-kill');
-      const child = spawn(
-        process.execPath,
-        [BIN, 'run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report'],
-        { stdio: 'ignore' },
-      );
-      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-        child.on('close', (_code, signal) => resolve(signal)),
-      );
-      // Poll the committed epochs and kill as soon as half of them are there.
-      for (let tries = 0; tries < 3000; tries++) {
-        const metrics = join(out, 'metrics.jsonl');
-        if (existsSync(metrics) && readFileSync(metrics, 'utf8').split('\n').length > EPOCHS / 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      child.kill('SIGKILL');
-      const signal = await exited;
-      const resumed = await runCli(['run', '--resume', out, '--quiet', '--no-report']);
-      expect(resumed.code, resumed.stderr).toBe(0);
-      expect(signal === 'SIGKILL' || readSummary(out).completedEpochs === EPOCHS).toBe(true);
-      expect(comparable(readSummary(out))).toEqual(comparable(reference));
-    },
-  );
+  it('kill -9 from outside at an arbitrary moment mid-run, then --resume, gives the uninterrupted summary', async () => {
+    const out = join(root, 'external-kill');
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet', '--no-report'],
+      { stdio: 'ignore' },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
+    // Poll the committed epochs and kill as soon as half of them are there.
+    for (let tries = 0; tries < 3000; tries++) {
+      const metrics = join(out, 'metrics.jsonl');
+      if (existsSync(metrics) && readFileSync(metrics, 'utf8').split('\n').length > EPOCHS / 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    child.kill('SIGKILL');
+    const signal = await exited;
+    const resumed = await runCli(['run', '--resume', out, '--quiet', '--no-report']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(signal === 'SIGKILL' || readSummary(out).completedEpochs === EPOCHS).toBe(true);
+    expect(comparable(readSummary(out))).toEqual(comparable(reference));
+  });
 });
