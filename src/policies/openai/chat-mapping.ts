@@ -17,7 +17,7 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompleti
         return { role: 'user', content: message.content, ...(message.name ? { name: message.name } : {}) };
       case 'tool':
         return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? message.name ?? 'call' };
-      case 'assistant':
+      default: // 'assistant'
         return message.toolCalls && message.toolCalls.length > 0
           ? {
               role: 'assistant',

@@ -154,20 +154,32 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     response: ServerResponse,
   ): void => {
     const name = body?.lora_name;
-    if (typeof name !== 'string' || name.length === 0) return send(response, 400, errorBody('lora_name is required'));
+    if (typeof name !== 'string' || name.length === 0) {
+      send(response, 400, errorBody('lora_name is required'));
+      return;
+    }
     if (path === '/v1/load_lora_adapter') {
-      if (typeof body.lora_path !== 'string') return send(response, 400, errorBody('lora_path is required'));
-      if (loadedAdapters.has(name))
-        return send(response, 400, errorBody(`The lora adapter '${name}' has already been loaded.`));
+      if (typeof body.lora_path !== 'string') {
+        send(response, 400, errorBody('lora_path is required'));
+        return;
+      }
+      if (loadedAdapters.has(name)) {
+        send(response, 400, errorBody(`The lora adapter '${name}' has already been loaded.`));
+        return;
+      }
       loadedAdapters.set(name, body.lora_path);
       adapterEvents.push({ type: 'load', name });
-      return send(response, 200, `Success: LoRA adapter '${name}' added successfully.`);
+      send(response, 200, `Success: LoRA adapter '${name}' added successfully.`);
+      return;
     }
-    if (!loadedAdapters.has(name))
-      return send(response, 404, errorBody(`The lora adapter '${name}' cannot be found.`, 'NotFoundError'));
+    if (!loadedAdapters.has(name)) {
+      send(response, 404, errorBody(`The lora adapter '${name}' cannot be found.`, 'NotFoundError'));
+      return;
+    }
     loadedAdapters.delete(name);
     adapterEvents.push({ type: 'unload', name });
-    return send(response, 200, `Success: LoRA adapter '${name}' removed successfully.`);
+    send(response, 200, `Success: LoRA adapter '${name}' removed successfully.`);
+    return;
   };
 
   const server = createServer((incoming, response) => {
