@@ -48,10 +48,7 @@ function randomTerms(seed: number, count: number): TokenTerms {
     referenceLogprob: logprob.map((value) => value + (random.next() - 0.5)),
     entropy: Float32Array.from({ length: count }, () => 2 * random.next()),
     signal: Float32Array.from({ length: count }, () => random.normal()),
-    aggregation: aggregationWeights([3, count - 3], 'sequence-mean').reduce(
-      (all, part) => Float32Array.from([...all, ...part]),
-      new Float32Array(0),
-    ),
+    aggregation: Float32Array.from(aggregationWeights([3, count - 3], 'sequence-mean').flatMap((part) => [...part])),
   };
 }
 

@@ -77,7 +77,7 @@ export function rwrUpdate(
     );
     pass.backward(unflatten(result.gradLogprob, lengths), null);
     model.step(options.adam);
-    stats.steps += 1;
+    stats.steps = stats.steps! + 1;
     stats.loss = result.loss;
     stats.klToInitial = result.stats.kl;
   }

@@ -220,7 +220,7 @@ describe('RWR', () => {
         rwrOptions,
       );
       expect(stats.updateKl).toBeLessThanOrEqual(rwrOptions.klCap);
-      if (stats.scale < 1) scaled++;
+      if (stats.scale! < 1) scaled++;
     }
     const gapAfter = logprobOf(good) - logprobOf(bad);
     expect(gapAfter).toBeGreaterThan(gapBefore + 1);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import {
   ComparisonSchema,
+  describeZodError,
   GenEnvError,
   RunSummarySchema,
   VariantSchema,
@@ -86,7 +87,7 @@ function readSummary(directory: string): RunSummary | null {
   const path = join(directory, 'summary.json');
   if (!existsSync(path)) return null;
   const parsed = RunSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new GenEnvError('store', `${path} is malformed: ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success) throw new GenEnvError('store', `${path} is malformed: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 

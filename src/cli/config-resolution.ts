@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { GenEnvError, RunConfigSchema, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
+import {
+  describeZodError,
+  GenEnvError,
+  RunConfigSchema,
+  type RunConfig,
+  type RunConfigInput,
+} from '../interfaces/index.ts';
 import { DEFAULT_PRESET, PRESETS } from './presets.ts';
-
-/** First issue of a zod error as `path: message`. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  const path = issue.path.join('.');
-  return `${path ? `${path}: ` : ''}${issue.message}`;
-}
 
 /** Reads a JSON config file (a partial run config) with one-line errors. */
 export function readConfigFile(path: string): Record<string, unknown> {
@@ -75,7 +74,7 @@ export function resolveRunConfig(input: {
   if (!parsed.success) {
     throw new GenEnvError(
       'config',
-      `invalid config${input.configFile ? ` (${input.configFile})` : ''}: ${describeIssue(parsed.error)}`,
+      `invalid config${input.configFile ? ` (${input.configFile})` : ''}: ${describeZodError(parsed.error)}`,
     );
   }
   return parsed.data;

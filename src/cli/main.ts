@@ -84,7 +84,8 @@ function buildProgram(
       });
       const last = summary.epochs.at(-1);
       output.out(
-        `run finished: ${directory} (${summary.completedEpochs} epochs, ${summary.wallSeconds.toFixed(1)} s, held-out ${JSON.stringify(last?.heldOutAccuracy ?? {})})\n`,
+        `run finished: ${directory} (${summary.completedEpochs} epochs, ${summary.wallSeconds.toFixed(1)} s, ` +
+          `held-out ${JSON.stringify(last?.heldOutAccuracy ?? {})})\n`,
       );
     });
 
@@ -152,8 +153,9 @@ function buildProgram(
     .addOption(
       new Option(
         '--suite <name>',
-        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate' +
-          '; serve: genenv serve throughput, kill -9 and hostile-request checks',
+        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the ' +
+          'toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate; serve: genenv ' +
+          'serve throughput, kill -9 and hostile-request checks',
       )
         .choices(['speed', 'warm-start', 'grpo-step', 'serve'])
         .default('speed'),

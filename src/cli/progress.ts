@@ -9,7 +9,11 @@ export function epochLine(metrics: EpochMetrics): string {
   const heldOut = Object.entries(metrics.heldOutAccuracy)
     .map(([name, value]) => `${name} ${format(value)}`)
     .join(' ');
-  return `epoch ${metrics.epoch}: success ${format(metrics.successRate)} in-band ${format(metrics.inBandFraction)} R_env ${format(metrics.envReward)} invalid ${metrics.invalidProposals} | held-out ${heldOut}`;
+  return (
+    `epoch ${metrics.epoch}: success ${format(metrics.successRate)} in-band ` +
+    `${format(metrics.inBandFraction)} R_env ${format(metrics.envReward)} invalid ${metrics.invalidProposals} | ` +
+    `held-out ${heldOut}`
+  );
 }
 
 /**

@@ -49,7 +49,8 @@ async function hookTrainedAgent(input: PolicyInput): Promise<TrainableAgent> {
   if (!trainer)
     throw new GenEnvError(
       'config',
-      `agent "${input.spec}" needs agent.options.trainer {command, format, adapters} to be trained; a frozen model belongs in genenv eval`,
+      `agent "${input.spec}" needs agent.options.trainer {command, format, adapters} to be trained; a frozen ` +
+        `model belongs in genenv eval`,
     );
   const agent = await (await openai()).createOpenAIAgent({ ...input, options: rest });
   const { parseOpenAIPolicySpec } = await openai();
@@ -152,7 +153,8 @@ export async function createEvaluationAgent(
     default:
       throw new GenEnvError(
         'usage',
-        `unknown policy "${input.spec}" (expected oracle, student, builtin:<checkpoint dir> or openai:<base URL>#<model>)`,
+        `unknown policy "${input.spec}" (expected oracle, student, builtin:<checkpoint dir> or openai:<base ` +
+          `URL>#<model>)`,
       );
   }
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { GenEnvError } from '../interfaces/index.ts';
+import { GenEnvError, firstZodIssue } from '../interfaces/index.ts';
 import type { HookTrainingSettings } from '../external-trainers/index.ts';
 
 /** `options.trainer` of an OpenAI-served policy: how its LLM weights get updated between epochs. */
@@ -30,11 +30,8 @@ export function splitTrainerOptions(
   if (trainer === undefined) return { rest, trainer: null };
   const parsed = TrainerOptionsSchema.safeParse(trainer);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new GenEnvError(
-      'config',
-      `${role}.options.trainer${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`,
-    );
+    const { path, message } = firstZodIssue(parsed.error);
+    throw new GenEnvError('config', `${role}.options.trainer${path ? `.${path}` : ''}: ${message}`);
   }
   return { rest, trainer: parsed.data };
 }

@@ -86,7 +86,10 @@ export function actionsEqual(a: Action, b: Action): boolean {
  */
 export type ActionMatchRule = 'sequence' | 'set' | 'subset' | 'any';
 
-/** 1 when predicted actions match gold actions under `rule`, else 0. Empty gold matches only empty predictions (except `subset`). */
+/**
+ * 1 when predicted actions match gold actions under `rule`, else 0. Empty gold matches only empty predictions (except
+ * `subset`).
+ */
 export function matchActions(predicted: readonly Action[], gold: readonly Action[], rule: ActionMatchRule): number {
   switch (rule) {
     case 'sequence':

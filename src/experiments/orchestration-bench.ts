@@ -14,6 +14,8 @@ import { createOpenAIAgent } from '../policies/openai/index.ts';
 export interface OrchestrationBenchmarkResult {
   /** Completed single-sample rollouts per second over the timed rounds. */
   rolloutsPerSecond: number;
+  /** Completed single-sample rollouts in the timed rounds (4 rounds of ⌊requests / 4⌋). */
+  rollouts: number;
   /** Peak number of requests in flight observed by the client. */
   inFlight: number;
   /** Heap used after the last round minus after the first, in MB (after GC when available). */
@@ -115,6 +117,7 @@ export async function runOrchestrationBenchmark(
     const cpu = process.cpuUsage(cpuBefore);
     return {
       rolloutsPerSecond: Math.round(completed / seconds),
+      rollouts: completed,
       inFlight: agent.pool.counters.peakInFlight,
       heapGrowthMegabytes: Math.round(((heaps[1]! - heaps[0]!) / (1024 * 1024)) * 100) / 100,
       clientCpuMicrosecondsPerRollout: Math.round((cpu.user + cpu.system) / completed),

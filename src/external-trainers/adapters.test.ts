@@ -142,7 +142,7 @@ describe('llama.cpp adapters', () => {
     const agent = await createOpenAIAgent({ spec: `openai:${server.baseUrl}#test-model`, options: {}, seed: 1 });
     closers.push(() => agent.close());
     agent.useAdapter('agent-v2', manager);
-    const [[completion]] = await agent.act([prompt('a')], { samples: 1, seed: 1 });
+    const [completion] = (await agent.act([prompt('a')], { samples: 1, seed: 1 })).flat();
     expect(completion!.policyVersion).toBe('agent-v2');
     expect((server.requests[0]!.body as { lora: unknown }).lora).toEqual([
       { id: 0, scale: 0 },

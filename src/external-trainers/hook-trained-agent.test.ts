@@ -47,7 +47,7 @@ async function setup(command = HOOK, format: 'verl' | 'trl' = 'verl') {
 describe('HookTrainedAgent', () => {
   it('exports, runs the hook, swaps adapters agent-v1 → agent-v2, and stamps completions', async () => {
     const { server, workDir, agent } = await setup();
-    const [[base]] = await agent.act([prompt('1')], { samples: 1, seed: 1 });
+    const [base] = (await agent.act([prompt('1')], { samples: 1, seed: 1 })).flat();
     expect(base!.policyVersion).toBe('test-model');
     const groups = [{ prompt: prompt('1'), completions: [base!], rewards: [0] }];
     const stats = await agent.update({ groups }, { seed: 1 });
@@ -58,7 +58,7 @@ describe('HookTrainedAgent', () => {
     const exported = readFileSync(join(workDir, 'agent-v1', 'data', 'agent-grpo.verl.jsonl'), 'utf8');
     expect(JSON.parse(exported).reward_model).toEqual({ style: 'rule', ground_truth: 'answer 1' });
     expect([...server.loadedAdapters]).toEqual([['agent-v1', join(workDir, 'agent-v1', 'adapter')]]);
-    const [[trained]] = await agent.act([prompt('2')], { samples: 1, seed: 1 });
+    const [trained] = (await agent.act([prompt('2')], { samples: 1, seed: 1 })).flat();
     expect(trained!.policyVersion).toBe('agent-v1');
     expect((server.requests.at(-1)!.body as { model: string }).model).toBe('agent-v1');
     await agent.update({ groups }, { seed: 2 });
@@ -159,7 +159,7 @@ describe('HookTrainedAgent', () => {
     await again.load(checkpoint);
     expect([...server.loadedAdapters.keys()]).toEqual(['agent-v1']);
     expect(restored.version).toBe(1);
-    const [[completion]] = await restored.act([prompt('3')], { samples: 1, seed: 1 });
+    const [completion] = (await restored.act([prompt('3')], { samples: 1, seed: 1 })).flat();
     expect(completion!.policyVersion).toBe('agent-v1');
   });
 
@@ -184,7 +184,7 @@ describe('HookTrainedAgent', () => {
       ),
     ).rejects.toThrow('trainer hook (agent, epoch 1) exited with code 1: no GPU');
     expect(failing.version).toBe(0);
-    const [[completion]] = await failing.act([prompt('2')], { samples: 1, seed: 1 });
+    const [completion] = (await failing.act([prompt('2')], { samples: 1, seed: 1 })).flat();
     expect(completion!.policyVersion).toBe('test-model');
     expect(agent.version).toBe(0);
   });

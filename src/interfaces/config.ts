@@ -4,14 +4,16 @@ import { z } from 'zod';
 export const VariantSchema = z
   .enum(['genenv', 'random', 'static', 'base', 'offline'])
   .describe(
-    'genenv: co-evolve both policies; random: simulator never updated; static: all synthetic tasks generated once before training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
+    'genenv: co-evolve both policies; random: simulator never updated; static: all synthetic tasks generated ' +
+      'once before training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
   );
 export type Variant = z.infer<typeof VariantSchema>;
 
 export const DifficultyScorerSchema = z
   .enum(['alpha-gaussian', 'rzero-linear', 'absolute-zero', 'sfl', 'goal-gan'])
   .describe(
-    'how p̂ becomes the simulator reward: alpha-gaussian exp(-β(p̂-α)²) (paper Eq. 3), rzero-linear 1-2|p̂-½|, absolute-zero 1-p̂ on 0<p̂<1, sfl p̂(1-p̂), goal-gan 1 inside [0.1, 0.9]',
+    'how p̂ becomes the simulator reward: alpha-gaussian exp(-β(p̂-α)²) (paper Eq. 3), rzero-linear 1-2|p̂-½|, ' +
+      'absolute-zero 1-p̂ on 0<p̂<1, sfl p̂(1-p̂), goal-gan 1 inside [0.1, 0.9]',
   );
 
 export const WeightNormalizationSchema = z
@@ -79,7 +81,8 @@ export const RunConfigSchema = z
       .max(10)
       .default(0)
       .describe(
-        'base data in each agent batch: seed task types added per synthetic task type (paper: D_train mixes base data, past traces and new traces)',
+        'base data in each agent batch: seed task types added per synthetic task type (paper: D_train mixes base ' +
+          'data, past traces and new traces)',
       ),
     rehearsal: z
       .number()
@@ -88,7 +91,8 @@ export const RunConfigSchema = z
       .max(100000)
       .default(0)
       .describe(
-        'supervised examples per agent update sampled from D_train: successful past traces and base data (0 = GRPO only)',
+        'supervised examples per agent update sampled from D_train: successful past traces and base data (0 = ' +
+          'GRPO only)',
       ),
     rehearsalTraceShare: unit(
       'share of the rehearsal drawn from successful past traces; the rest is base data with its reference answers',

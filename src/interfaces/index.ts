@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './zod-error.ts';
 export * from './chat.ts';
 export * from './task.ts';
 export * from './domain.ts';

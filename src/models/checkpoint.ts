@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { describeZodError } from '../interfaces/zod-error.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { ModelConfigSchema, type ModelConfig } from './model-config.ts';
 import { TokenizerStateSchema, type TokenizerState } from './tokenizer.ts';
@@ -55,9 +56,7 @@ export function readCheckpoint(directory: string): ModelCheckpoint {
     throw new RangeError(`${manifestPath} is not valid JSON`);
   }
   if (!parsed.success)
-    throw new RangeError(
-      `${manifestPath} is not a built-in model manifest: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-    );
+    throw new RangeError(`${manifestPath} is not a built-in model manifest: ${describeZodError(parsed.error)}`);
   const arrays: Record<string, Float32Array> = {};
   for (const [name, entry] of Object.entries(parsed.data.arrays)) {
     const path = join(directory, entry.file);

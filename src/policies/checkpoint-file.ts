@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { GenEnvError } from '../interfaces/index.ts';
+import { describeZodError, GenEnvError } from '../interfaces/index.ts';
 
 /** Reads and validates a JSON checkpoint file; anything wrong is one `policy` error line naming the file. */
 export async function readCheckpointJson<Schema extends z.ZodType>(
@@ -18,6 +18,6 @@ export async function readCheckpointJson<Schema extends z.ZodType>(
   }
   const parsed = schema.safeParse(state);
   if (!parsed.success)
-    throw new GenEnvError('policy', `${owner} checkpoint ${path} is malformed: ${parsed.error.issues[0]!.message}`);
+    throw new GenEnvError('policy', `${owner} checkpoint ${path} is malformed: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }

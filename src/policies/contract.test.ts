@@ -1,7 +1,7 @@
 import {
   describeAgentPolicyContract,
-  describeSimulatorContract,
   describeTrainableAgentContract,
+  describeTrainableSimulatorContract,
 } from '../../test/contracts/policy-contract.ts';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
 import { OraclePolicy } from './oracle.ts';
@@ -10,7 +10,7 @@ import { SimulatedStudent } from './student/student.ts';
 
 describeTrainableAgentContract('student', async () => new SimulatedStudent());
 describeAgentPolicyContract('oracle', async () => new OraclePolicy());
-describeSimulatorContract('parametric', async () => new ParametricSimulator(createArithmeticDomain()));
+describeTrainableSimulatorContract('parametric', async () => new ParametricSimulator(createArithmeticDomain()));
 
 // The built-in neural policies, tiny so that the suite stays fast on two cores.
 const tiny = { size: 'tiny', warmStartEpochs: 1, maxResponseTokens: 16, merges: 8 };
@@ -18,7 +18,7 @@ describeTrainableAgentContract('builtin agent', async () => {
   const { createBuiltinAgent } = await import('./builtin/index.ts');
   return createBuiltinAgent({ domain: createArithmeticDomain(), options: tiny, seed: 1 });
 });
-describeSimulatorContract('builtin simulator', async () => {
+describeTrainableSimulatorContract('builtin simulator', async () => {
   const { createBuiltinSimulator } = await import('./builtin/index.ts');
   return createBuiltinSimulator({ domain: createArithmeticDomain(), options: tiny, seed: 1 });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { GenEnvError } from '../interfaces/index.ts';
+import { GenEnvError, firstZodIssue } from '../interfaces/index.ts';
 
 /** Validates backend options; a bad value becomes one readable config error line. */
 export function parseOptions<Schema extends z.ZodType>(
@@ -9,7 +9,6 @@ export function parseOptions<Schema extends z.ZodType>(
 ): z.infer<Schema> {
   const parsed = schema.safeParse(options ?? {});
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const path = issue.path.join('.');
-  throw new GenEnvError('config', `${owner} option${path ? ` "${path}"` : 's'}: ${issue.message}`);
+  const { path, message } = firstZodIssue(parsed.error);
+  throw new GenEnvError('config', `${owner} option${path ? ` "${path}"` : 's'}: ${message}`);
 }

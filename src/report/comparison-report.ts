@@ -25,7 +25,9 @@ function resultsTable(data: ComparisonData): string {
       if (center === undefined) return { text: '—', className: 'number' };
       const half = interval ? Math.max(center - interval[0], interval[1] - center) : Number.NaN;
       return {
-        text: `${formatNumber(center)} ± ${formatNumber(half)}  [${formatNumber(interval?.[0])}, ${formatNumber(interval?.[1])}]`,
+        text:
+          `${formatNumber(center)} ± ${formatNumber(half)}  [${formatNumber(interval?.[0])}, ` +
+          `${formatNumber(interval?.[1])}]`,
         className: 'number',
       };
     }),

@@ -19,7 +19,10 @@ function charts(html: string): Record<string, number> {
   );
 }
 
-/** Things that would make a browser fetch: scripts, stylesheets, images, frames, CSS urls (in-page `url(#id)` excepted), imports. */
+/**
+ * Things that would make a browser fetch: scripts, stylesheets, images, frames, CSS urls (in-page `url(#id)` excepted),
+ * imports.
+ */
 function externalReferences(html: string): string[] {
   return [...html.matchAll(/<script|<link|<img|<iframe|\bsrc=|\bhref=|url\((?!#)|@import/gi)].map((match) => match[0]);
 }

@@ -2,18 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
 import { GenEnvError } from '../interfaces/errors.ts';
+import { describeZodError } from '../interfaces/zod-error.ts';
 
 /** The file name and its parent folder, enough for a user to find the file in one error line. */
 function shortName(path: string): string {
   return join(basename(dirname(path)), basename(path));
-}
-
-/** First zod issue as `field.path: message`, so the error stays one line. */
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'does not match its schema';
-  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
-  return `${where}: ${issue.message}`;
 }
 
 function readText(path: string): string {
@@ -37,7 +30,8 @@ export function readJsonFile<Schema extends z.ZodType>(path: string, schema: Sch
     });
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new GenEnvError('store', `${shortName(path)} is malformed: ${firstIssue(parsed.error)}`);
+  if (!parsed.success)
+    throw new GenEnvError('store', `${shortName(path)} is malformed: ${describeZodError(parsed.error, '(root)')}`);
   return parsed.data;
 }
 
@@ -59,7 +53,10 @@ export function readJsonLinesFile<Schema extends z.ZodType>(path: string, schema
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success)
-      throw new GenEnvError('store', `${shortName(path)} line ${index + 1} is malformed: ${firstIssue(parsed.error)}`);
+      throw new GenEnvError(
+        'store',
+        `${shortName(path)} line ${index + 1} is malformed: ${describeZodError(parsed.error, '(root)')}`,
+      );
     values.push(parsed.data);
   });
   return values;

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RunSummarySchema, type RunSummary } from '../../src/interfaces/index.ts';
 import { spawn } from 'node:child_process';
 import { BIN, runCli } from '../support/run-cli.ts';
@@ -32,14 +32,21 @@ async function run(name: string, args: string[], environment: Record<string, str
   return { out, result };
 }
 
-describe('student preset end to end', () => {
+// Every test runs the CLI end to end (30 epochs, twice for the resume tests): minutes on a loaded two-core machine.
+describe('student preset end to end', { timeout: 240_000 }, () => {
+  // The uninterrupted genenv run every test compares with, made once before any test so that each test stands alone
+  // (any one of them can be run by itself with -t).
+  let genenv: { out: string; result: Awaited<ReturnType<typeof runCli>> };
   let reference: RunSummary;
+  beforeAll(async () => {
+    genenv = await run('genenv', []);
+    expect(genenv.result.code, genenv.result.stderr).toBe(0);
+    reference = readSummary(genenv.out);
+  }, 240_000);
 
   it('genenv keeps generated tasks in the α band; random does not', async () => {
-    const [genenv, random] = await Promise.all([run('genenv', []), run('random', ['--variant', 'random'])]);
-    expect(genenv.result.code, genenv.result.stderr).toBe(0);
+    const random = await run('random', ['--variant', 'random']);
     expect(random.result.code, random.result.stderr).toBe(0);
-    reference = readSummary(genenv.out);
     const randomSummary = readSummary(random.out);
     expect(reference.epochs).toHaveLength(EPOCHS + 1);
     expect(reference.completedEpochs).toBe(EPOCHS);

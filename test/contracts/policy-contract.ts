@@ -151,10 +151,10 @@ export function describeTrainableAgentContract(
   });
 }
 
-/** The contract of every simulator backend: one proposal per context, ids, versions, determinism, checkpoints. */
+/** The contract of every simulator backend: one proposal per context, ids, versions, determinism. */
 export function describeSimulatorContract(
   name: string,
-  make: () => Promise<EnvironmentPolicy | TrainableSimulator>,
+  make: () => Promise<EnvironmentPolicy>,
   options: PolicyContractOptions = {},
 ): void {
   const domain = options.domain ?? createArithmeticDomain();
@@ -180,15 +180,37 @@ export function describeSimulatorContract(
         await simulator.close?.();
       });
     }
-    it('restores a checkpoint exactly (trainable simulators)', async () => {
+  });
+}
+
+/**
+ * Extra contract of trainable simulators: warm start and update count as versions; checkpoints restore exactly.
+ * Every backend passed here must be trainable: a missing method fails the test instead of skipping it.
+ */
+export function describeTrainableSimulatorContract(
+  name: string,
+  make: () => Promise<TrainableSimulator>,
+  options: PolicyContractOptions = {},
+): void {
+  const domain = options.domain ?? createArithmeticDomain();
+  describeSimulatorContract(name, make, options);
+  describe(`trainable simulator contract: ${name}`, () => {
+    it('has the trainable methods', async () => {
       const simulator = await make();
-      if (!('save' in simulator)) return;
+      for (const method of ['warmStart', 'update', 'save', 'load'] as const)
+        expect(typeof simulator[method], method).toBe('function');
+      expect(Number.isInteger(simulator.version)).toBe(true);
+      await simulator.close?.();
+    });
+    it('counts updates, ignores an empty batch, and restores a checkpoint exactly', async () => {
+      const simulator = await make();
       const contexts = contextsOf(domain, 4);
       await simulator.warmStart(
         contexts.map((context) => ({ context, target: domain.formatSpec(context.seed.spec), spec: context.seed.spec })),
         { seed: 1 },
       );
       const proposals = await simulator.propose(contexts, { seed: 2 });
+      const beforeUpdate = simulator.version;
       await simulator.update(
         {
           records: proposals.map((proposal, index) => ({
@@ -202,13 +224,16 @@ export function describeSimulatorContract(
         },
         { seed: 3 },
       );
+      expect(simulator.version).toBe(beforeUpdate + 1);
+      await simulator.update({ records: [] }, { seed: 4 });
+      expect(simulator.version).toBe(beforeUpdate + 1);
       const folder = fresh();
       await simulator.save(folder);
-      const restored = (await make()) as TrainableSimulator;
+      const restored = await make();
       await restored.load(folder);
       expect(restored.version).toBe(simulator.version);
       if (options.deterministic ?? true)
-        expect(await restored.propose(contexts, { seed: 4 })).toEqual(await simulator.propose(contexts, { seed: 4 }));
+        expect(await restored.propose(contexts, { seed: 5 })).toEqual(await simulator.propose(contexts, { seed: 5 }));
       await simulator.close?.();
       await restored.close?.();
     });

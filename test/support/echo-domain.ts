@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Domain } from '../../src/interfaces/domain.ts';
+import { describeZodError } from '../../src/interfaces/zod-error.ts';
 import type { AgentPrompt, Completion, Score, SeedTask, TaskInstance } from '../../src/interfaces/task.ts';
 import { stableId } from '../../src/util/random.ts';
 
@@ -21,7 +22,7 @@ function parseSpec(text: string) {
   const parsed = EchoSpecSchema.safeParse({ word: match[1], times: Number(match[2]) });
   return parsed.success
     ? { ok: true as const, value: parsed.data }
-    : { ok: false as const, reason: parsed.error.issues[0]!.message };
+    : { ok: false as const, reason: describeZodError(parsed.error) };
 }
 
 export const echoDomain: Domain<EchoSpec, EchoPayload> = {

@@ -71,7 +71,8 @@ describe('alfworldBenchmark', () => {
     );
     const report = await run(legacy);
     expect(report.summary.accuracy).toBe(1);
-    expect(report.items.filter((item) => item.details?.reason === 'same action')).toHaveLength(6); // one move per game but the lamp one
+    // one move per game but the lamp one
+    expect(report.items.filter((item) => item.details?.reason === 'same action')).toHaveLength(6);
     const caller = {
       name: 'caller',
       async act(prompts: { reference: { answer: string } }[]) {
@@ -110,7 +111,8 @@ describe('alfworldBenchmark', () => {
     );
     // Games come in path order: the look_at_obj_in_light fixture is first.
     expect(seen[2]).toBe(
-      'You are in the middle of a room. Looking quickly around you, you see a desk 1, a dresser 1, a shelf 1, and a sidetable 1.\n' +
+      'You are in the middle of a room. Looking quickly around you, you see a desk 1, a dresser 1, a shelf 1, ' +
+        'and a sidetable 1.\n' +
         'Your task is to: look at book under the desklamp.\n' +
         '> go to desk 1\nYou arrive at desk 1. On the desk 1, you see a book 1, and a pen 1.\n' +
         '> take book 1 from desk 1\nYou pick up the book 1 from the desk 1.\n>',

@@ -42,28 +42,43 @@ function perTaskType(prefix: string, items: readonly BenchmarkItemResult[]): Rec
 function notes(source: GameSource, mode: AlfworldMode): string[] {
   const lines = [
     source.kind === 'transcripts'
-      ? `No official ALFWorld game files here: ${source.games.length} games rebuilt from ReAct's expert transcripts (act_* of alfworld_3prompts.json, ALFWorld 2.1.1 grammar); receptacle contents come from the recorded observations, object properties from built-in ALFRED tables.`
-      : `${source.games.length} games from game.tw-pddl files (paths containing "movable" or "Sliced" left out, as ALFWorld does).`,
+      ? `No official ALFWorld game files here: ${source.games.length} games rebuilt from ReAct's expert ` +
+        `transcripts (act_* of alfworld_3prompts.json, ALFWorld 2.1.1 grammar); receptacle contents come from ` +
+        `the recorded observations, object properties from built-in ALFRED tables.`
+      : `${source.games.length} games from game.tw-pddl files (paths containing "movable" or "Sliced" left out, ` +
+        `as ALFWorld does).`,
     ...source.skipped.map((skip) => `Skipped ${skip.path}: ${skip.reason}.`),
-    'Engine: PDDL semantics are interpreted from each game file\'s own domain and problem (ADL: or/not/exists/forall/when); like Fast Downward, a grounded action whose effects change nothing (e.g. going to a receptacle at the current location) is not applicable and answers "Nothing happens.".',
-    "Texts: simple feedback rules and command templates come from the game's grammar; the five list/condition rules of alfred.twl2 (look, examineReceptacle, examineObject, inventory, toggleObject) are computed in code with the same conditions, order and list punctuation, since the grammar embeds Python expressions.",
-    'Both put verbs are accepted: "move X to Y" (ALFWorld ≥ 2.1.2) and "put X in/on Y" (2.1.1, ReAct); ALFWorld accepts only the one in its grammar.',
-    'Commands are normalised before matching (lower case, single spaces, no leading ">", quotes or trailing period); ALFWorld matches the exact string.',
+    "Engine: PDDL semantics are interpreted from each game file's own domain and problem (ADL: " +
+      'or/not/exists/forall/when); like Fast Downward, a grounded action whose effects change nothing (e.g. ' +
+      'going to a receptacle at the current location) is not applicable and answers "Nothing happens.".',
+    "Texts: simple feedback rules and command templates come from the game's grammar; the five list/condition " +
+      'rules of alfred.twl2 (look, examineReceptacle, examineObject, inventory, toggleObject) are computed in ' +
+      'code with the same conditions, order and list punctuation, since the grammar embeds Python expressions.',
+    'Both put verbs are accepted: "move X to Y" (ALFWorld ≥ 2.1.2) and "put X in/on Y" (2.1.1, ReAct); ALFWorld ' +
+      'accepts only the one in its grammar.',
+    'Commands are normalised before matching (lower case, single spaces, no leading ">", quotes or trailing ' +
+      'period); ALFWorld matches the exact string.',
   ];
   if (mode !== 'episodes') {
     lines.push(
-      "Step mode (the paper's protocol): one item per walkthrough step, prompt = opening text + gold history; correct when the answer equals the gold next action after normalisation, or names the same grounded action in the current state. A thought or an action that does nothing is wrong.",
+      "Step mode (the paper's protocol): one item per walkthrough step, prompt = opening text + gold history; " +
+        'correct when the answer equals the gold next action after normalisation, or names the same grounded ' +
+        'action in the current state. A thought or an action that does nothing is wrong.',
     );
   }
   if (mode !== 'steps') {
     lines.push(
-      `Episode mode: the agent acts until the goal holds or ${DEFAULT_EPISODE_STEPS} steps (ReAct's limit); "think: ..." answers "OK." and uses a step.`,
+      `Episode mode: the agent acts until the goal holds or ${DEFAULT_EPISODE_STEPS} steps (ReAct's limit); ` +
+        `"think: ..." answers "OK." and uses a step.`,
     );
   }
   return lines;
 }
 
-/** The ALFWorld benchmark. `mode`: `steps` (default), `episodes`, or `both`; `limit` caps step items (steps) or games (episodes). */
+/**
+ * The ALFWorld benchmark. `mode`: `steps` (default), `episodes`, or `both`; `limit` caps step items (steps) or games
+ * (episodes).
+ */
 export const alfworldBenchmark: Benchmark = {
   name: 'alfworld',
   description:

@@ -80,23 +80,26 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
     );
   });
 
-  it('oracle: fixed mode and accuracy are 1; official mode gives what the official evaluator gives its own gold', async () => {
-    const report = await apiBankBenchmark.run(oracle('both'), { dataPath: apiBankDataPath, seed: 3 });
-    expect(report.summary.accuracy).toBe(1);
-    expect(report.summary.accuracyFixed).toBe(1);
-    expect(report.summary.rougeL).toBe(1);
-    expect(report.summary.apiItems).toBe(534);
-    expect(report.summary.responseItems).toBe(478);
-    // Verified against the official Python evaluator (network and embedding APIs aside): 347/399 and 88/135.
-    expect(report.summary.level1OfficialGoldAccuracy).toBeCloseTo(347 / 399, 10);
-    expect(report.summary.level2OfficialGoldAccuracy).toBeCloseTo(88 / 135, 10);
-    expect(report.summary.officialAccuracy).toBe(report.summary.officialGoldAccuracy);
-    expect(report.table1['API-Bank']).toBe(100);
-    expect(report.notes.join(' ')).toContain('accepts 81.5% of its own gold answers');
-    // In official mode the items carry the official verdicts: the oracle fails the turns the official code rejects.
-    const officialFailures = report.items.filter((item) => item.details?.kind === 'api' && !item.correct);
-    expect(officialFailures.length).toBe(534 - 435);
-  });
+  it(
+    'oracle: fixed mode and accuracy are 1; official mode gives what the official evaluator gives its own ' + 'gold',
+    async () => {
+      const report = await apiBankBenchmark.run(oracle('both'), { dataPath: apiBankDataPath, seed: 3 });
+      expect(report.summary.accuracy).toBe(1);
+      expect(report.summary.accuracyFixed).toBe(1);
+      expect(report.summary.rougeL).toBe(1);
+      expect(report.summary.apiItems).toBe(534);
+      expect(report.summary.responseItems).toBe(478);
+      // Verified against the official Python evaluator (network and embedding APIs aside): 347/399 and 88/135.
+      expect(report.summary.level1OfficialGoldAccuracy).toBeCloseTo(347 / 399, 10);
+      expect(report.summary.level2OfficialGoldAccuracy).toBeCloseTo(88 / 135, 10);
+      expect(report.summary.officialAccuracy).toBe(report.summary.officialGoldAccuracy);
+      expect(report.table1['API-Bank']).toBe(100);
+      expect(report.notes.join(' ')).toContain('accepts 81.5% of its own gold answers');
+      // In official mode the items carry the official verdicts: the oracle fails the turns the official code rejects.
+      const officialFailures = report.items.filter((item) => item.details?.kind === 'api' && !item.correct);
+      expect(officialFailures.length).toBe(534 - 435);
+    },
+  );
 
   it('oracle answering only through OpenAI tool calls parses the same way', async () => {
     const report = await apiBankBenchmark.run(oracle('tools'), { dataPath: apiBankDataPath, seed: 3, mode: 'fixed' });
@@ -187,7 +190,8 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   it('near miss: reordered arguments are accepted (the official parser builds a dict)', () => {
     const id = 'level-1-api/ModifyRegistration-QueryHealthData-CancelRegistration-level-2-2.jsonl#0';
     const reordered =
-      "API-Request: [ModifyRegistration(new_appointment_doctor='Dr. Lee', new_appointment_date='2023-03-26', appointment_id='34567890')]";
+      "API-Request: [ModifyRegistration(new_appointment_doctor='Dr. Lee', new_appointment_date='2023-03-26', " +
+      "appointment_id='34567890')]";
     expect(judge(id, { text: reordered }).official.correct).toBe(true);
     expect(judge(id, { text: reordered }).fixed.correct).toBe(true);
   });

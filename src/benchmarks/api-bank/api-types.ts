@@ -16,6 +16,7 @@ export interface ApiResponse {
 export type RecordedResult = ApiResponse;
 
 /** Mutable databases of one session, keyed by the official `database_name` (Account, Agenda, ...). */
+// biome-ignore lint/suspicious/noExplicitAny: the ported official APIs read and write databases of any shape.
 export type Databases = Record<string, any>;
 
 /** Backends that stand in for services the official code reaches over the network or a model. */

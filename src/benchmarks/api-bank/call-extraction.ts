@@ -124,8 +124,7 @@ export function extractFixedCalls(answer: string): ExtractedCall[] {
   const text = answer.slice(0, fixedScanLimit);
   const calls: ExtractedCall[] = [];
   const start = new RegExp(`\\[(${word}+)\\(`, 'gu');
-  let match: RegExpExecArray | null;
-  while ((match = start.exec(text)) !== null) {
+  for (let match = start.exec(text); match !== null; match = start.exec(text)) {
     const parsed = readArguments(text, match.index + match[0].length);
     if (parsed) {
       calls.push({ name: match[1]!, arguments: parsed.arguments });

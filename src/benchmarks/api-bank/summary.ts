@@ -64,10 +64,17 @@ export function summarize(
   };
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
   const notes = [
-    `The official evaluator accepts ${percent(all.officialGoldAccuracy)} of its own gold answers (${all.scorable} of ${api.length} API turns; level 1 ${percent(levels[0]!.officialGoldAccuracy)}, level 2 ${percent(levels[1]!.officialGoldAccuracy)}).`,
-    `accuracy = official verdicts on those ${all.scorable} turns (${percent(all.accuracy)}); officialAccuracy = official verdicts on all ${api.length} turns, the number evaluator_by_json.py prints (${percent(all.officialAccuracy)}); accuracyFixed = fixed-mode verdicts on all turns (${percent(all.accuracyFixed)}). Item verdicts follow mode=${mode}.`,
-    'Dictionary and Translate answer from the outputs recorded in the dialogues (the official code calls web services); ToolSearcher ranks APIs with BM25 instead of the paraphrase-MiniLM-L3-v2 embedding model.',
-    `Response turns: ROUGE-L F of the rouge package as the official evaluator calls it, mean ${summary.rougeL === null ? '' : (summary.rougeL as number).toFixed(4)} over ${responses.length} turns.`,
+    `The official evaluator accepts ${percent(all.officialGoldAccuracy)} of its own gold answers ` +
+      `(${all.scorable} of ${api.length} API turns; level 1 ${percent(levels[0]!.officialGoldAccuracy)}, level 2 ` +
+      `${percent(levels[1]!.officialGoldAccuracy)}).`,
+    `accuracy = official verdicts on those ${all.scorable} turns (${percent(all.accuracy)}); officialAccuracy = ` +
+      `official verdicts on all ${api.length} turns, the number evaluator_by_json.py prints ` +
+      `(${percent(all.officialAccuracy)}); accuracyFixed = fixed-mode verdicts on all turns ` +
+      `(${percent(all.accuracyFixed)}). Item verdicts follow mode=${mode}.`,
+    'Dictionary and Translate answer from the outputs recorded in the dialogues (the official code calls web ' +
+      'services); ToolSearcher ranks APIs with BM25 instead of the paraphrase-MiniLM-L3-v2 embedding model.',
+    `Response turns: ROUGE-L F of the rouge package as the official evaluator calls it, mean ` +
+      `${summary.rougeL === null ? '' : (summary.rougeL as number).toFixed(4)} over ${responses.length} turns.`,
     'Every departure from the official evaluator is listed in src/benchmarks/api-bank/DEPARTURES.md.',
   ];
   return { summary, notes };

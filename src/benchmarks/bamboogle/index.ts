@@ -41,10 +41,14 @@ export interface BamboogleBenchmarkOptions {
 
 /** Where this scorer departs from, or fills gaps in, the published Bamboogle protocol. */
 export const BAMBOOGLE_NOTES: readonly string[] = [
-  'Bamboogle ships no official scorer; EM and F1 follow the SQuAD evaluation script (lower case, drop punctuation and articles a/an/the, squeeze spaces; token F1 with multiplicity).',
-  'Cover EM counts an answer when the normalised gold appears in the normalised extracted answer as a run of whole tokens (some toolkits use a raw substring test, which also accepts "1999" inside "19999").',
-  'Answer extraction: final_answer tool call, else the last <answer> tag, else the last "Answer:"/"final answer is:" line, else "the answer is X", else the last non-empty line.',
-  'Data quirks kept as stored: answer 75 is "George VI\\n" (the newline is removed by normalisation); answer 55 is the misspelt "James Cameroon", so the correct "James Cameron" scores EM 0 and F1 0.5.',
+  'Bamboogle ships no official scorer; EM and F1 follow the SQuAD evaluation script (lower case, drop ' +
+    'punctuation and articles a/an/the, squeeze spaces; token F1 with multiplicity).',
+  'Cover EM counts an answer when the normalised gold appears in the normalised extracted answer as a run of ' +
+    'whole tokens (some toolkits use a raw substring test, which also accepts "1999" inside "19999").',
+  'Answer extraction: final_answer tool call, else the last <answer> tag, else the last "Answer:"/"final answer ' +
+    'is:" line, else "the answer is X", else the last non-empty line.',
+  'Data quirks kept as stored: answer 75 is "George VI\\n" (the newline is removed by normalisation); answer 55 ' +
+    'is the misspelt "James Cameroon", so the correct "James Cameron" scores EM 0 and F1 0.5.',
 ];
 
 /** Bamboogle (125 two-hop questions, Press et al. 2023), optionally with a search tool. */

@@ -17,7 +17,10 @@ const passages: SearchResult[] = [
   { title: 'Uranus', text: 'Voyager 2 approached Uranus.' },
 ];
 
-/** Scripted chat agent: searches for the founding year, then for the president of that year, then answers from what it read. */
+/**
+ * Scripted chat agent: searches for the founding year, then for the president of that year, then answers from what it
+ * read.
+ */
 class ScriptedToolAgent implements AgentPolicy {
   readonly name = 'scripted-tool-agent';
   readonly seen: AgentPrompt[] = [];
@@ -129,7 +132,12 @@ describe('search loop', () => {
     const folder = mkdtempSync(join(tmpdir(), 'bamboogle-'));
     writeFileSync(
       join(folder, 'bamboogle.jsonl'),
-      `${JSON.stringify({ idx: 1, question: 'Who was president of the United States in the year that Citibank was founded?', answer: 'james madison', gen_text_store: '' })}\n`,
+      `${JSON.stringify({
+        idx: 1,
+        question: 'Who was president of the United States in the year that Citibank was founded?',
+        answer: 'james madison',
+        gen_text_store: '',
+      })}\n`,
     );
     const benchmark = createBamboogleBenchmark({ searchTool: createInMemorySearchTool(passages, 1) });
     const report = await benchmark.run(new ScriptedToolAgent(), { dataPath: folder, seed: 3 });

@@ -84,27 +84,31 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
     expect(third.text).toMatch(/calls: \[cd\(folder='document'\), mkdir\(dir_name='temp'\)/);
   });
 
-  it('runs the step loop: one call per step completes every entry; stopping after one call fails multi-call turns', async () => {
-    // Remembers each turn's gold list from its first step (ids look like "<entry>/turn-<t>/step-<k>") and makes call k at step k.
-    const goldByTurn = new Map<string, NonNullable<AgentPrompt['reference']['toolCalls']>>();
-    const stepper = policyOf('stepper', (prompt) => {
-      const [, turnKey, step] = /^(.*)\/step-(\d+)$/.exec(prompt.id)!;
-      if (step === '0') goldByTurn.set(turnKey!, prompt.reference.toolCalls ?? []);
-      const next = goldByTurn.get(turnKey!)![Number(step)];
-      return next ? { text: '', toolCalls: [next] } : { text: '[]' };
-    });
-    const stepped = await bfclBenchmark.run(stepper, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 20, mode: 'entry' });
-    expect(stepped.summary).toMatchObject({ entryAccuracy: 1, entriesCorrect: 20 });
-    const goldCalls = [...goldByTurn.values()].reduce((sum, calls) => sum + calls.length, 0);
-    expect(stepped.summary.entrySteps).toBe(goldCalls);
+  it(
+    'runs the step loop: one call per step completes every entry; ' + 'stopping after one call fails multi-call turns',
+    async () => {
+      // Remembers each turn's gold list from its first step (ids look like "<entry>/turn-<t>/step-<k>")
+      // and makes call k at step k.
+      const goldByTurn = new Map<string, NonNullable<AgentPrompt['reference']['toolCalls']>>();
+      const stepper = policyOf('stepper', (prompt) => {
+        const [, turnKey, step] = /^(.*)\/step-(\d+)$/.exec(prompt.id)!;
+        if (step === '0') goldByTurn.set(turnKey!, prompt.reference.toolCalls ?? []);
+        const next = goldByTurn.get(turnKey!)![Number(step)];
+        return next ? { text: '', toolCalls: [next] } : { text: '[]' };
+      });
+      const stepped = await bfclBenchmark.run(stepper, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 20, mode: 'entry' });
+      expect(stepped.summary).toMatchObject({ entryAccuracy: 1, entriesCorrect: 20 });
+      const goldCalls = [...goldByTurn.values()].reduce((sum, calls) => sum + calls.length, 0);
+      expect(stepped.summary.entrySteps).toBe(goldCalls);
 
-    const hasty = policyOf('hasty', (prompt) => {
-      const first = prompt.reference.toolCalls?.[0];
-      return first ? { text: '', toolCalls: [first] } : { text: '[]' };
-    });
-    const report = await bfclBenchmark.run(hasty, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 20, mode: 'entry' });
-    expect(report.summary.entryAccuracy).toBeLessThan(1);
-  });
+      const hasty = policyOf('hasty', (prompt) => {
+        const first = prompt.reference.toolCalls?.[0];
+        return first ? { text: '', toolCalls: [first] } : { text: '[]' };
+      });
+      const report = await bfclBenchmark.run(hasty, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 20, mode: 'entry' });
+      expect(report.summary.entryAccuracy).toBeLessThan(1);
+    },
+  );
 
   it('a policy that never stops calling is force-quit after 20 steps and fails the entry', async () => {
     const looper = policyOf('looper', () => ({ text: '[pwd()]' }));

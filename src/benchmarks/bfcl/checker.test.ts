@@ -18,7 +18,8 @@ describe('missingResults (response check)', () => {
   });
 });
 
-// Every verdict below was also obtained from the official Python checker (multi_turn_checker at upstream commit 6ea5797).
+// Every verdict below was also obtained from the official Python checker (multi_turn_checker at upstream commit
+// 6ea5797).
 describe.skipIf(!bfclDataAvailable())('official checks on the real data: near misses', () => {
   let data: BfclData;
   const entry = (number: number): BfclEntry =>
@@ -30,7 +31,8 @@ describe.skipIf(!bfclDataAvailable())('official checks on the real data: near mi
     data = loadBfclData(BFCL_DATA_PATH);
   });
 
-  // Entry 0, turn 0 gold: cd(folder='document'), mkdir(dir_name='temp'), mv(source='final_report.pdf', destination='temp').
+  // Entry 0, turn 0 gold: cd(folder='document'), mkdir(dir_name='temp'), mv(source='final_report.pdf',
+  // destination='temp').
   it('accepts the gold calls, also with keyword arguments reordered', () => {
     expect(
       turnVerdict(
@@ -70,7 +72,8 @@ describe.skipIf(!bfclDataAvailable())('official checks on the real data: near mi
       turnVerdict(
         0,
         0,
-        "[cd(folder='document'), mkdir(dir_name='temp'), mv(source='final_report.pdf', destination='temp'), mkdir(dir_name='extra')]",
+        "[cd(folder='document'), mkdir(dir_name='temp'), mv(source='final_report.pdf', destination='temp'), " +
+          "mkdir(dir_name='extra')]",
       ),
     ).toMatchObject({ valid: false, errorType: 'multi_turn:instance_state_mismatch' });
     // Extra calls that change no public state pass: the response check only asks for the gold results.
@@ -78,7 +81,8 @@ describe.skipIf(!bfclDataAvailable())('official checks on the real data: near mi
       turnVerdict(
         0,
         0,
-        "[ls(), cd(folder='document'), mkdir(dir_name='temp'), mv(source='final_report.pdf', destination='temp'), pwd()]",
+        "[ls(), cd(folder='document'), mkdir(dir_name='temp'), mv(source='final_report.pdf', " +
+          "destination='temp'), pwd()]",
       ),
     ).toEqual({ valid: true });
   });
@@ -94,15 +98,20 @@ describe.skipIf(!bfclDataAvailable())('official checks on the real data: near mi
     ).toEqual({ valid: true });
   });
 
-  // Entry 1, turn 3 gold: tail(file_name='log.txt', lines=20). Python raises on '20' > int, so the official check fails it.
-  it('rejects the type variant lines="20" for lines=20, and accepts 20.0 (Python: 20.0 == 20 and the slice result matches)', () => {
-    expect(turnVerdict(1, 3, "[tail(file_name='log.txt', lines='20')]")).toMatchObject({
-      valid: false,
-      errorType: 'multi_turn:execution_response_mismatch',
-    });
-    expect(turnVerdict(1, 3, "[tail(file_name='log.txt', lines=20)]")).toEqual({ valid: true });
-    expect(turnVerdict(1, 3, "[tail(file_name='log.txt', lines=20.0)]")).toEqual({ valid: true });
-  });
+  // Entry 1, turn 3 gold: tail(file_name='log.txt', lines=20). Python raises on '20' > int, so the official check fails
+  // it.
+  it(
+    'rejects the type variant lines="20" for lines=20, and accepts 20.0 (Python: 20.0 == 20 and the slice ' +
+      'result matches)',
+    () => {
+      expect(turnVerdict(1, 3, "[tail(file_name='log.txt', lines='20')]")).toMatchObject({
+        valid: false,
+        errorType: 'multi_turn:execution_response_mismatch',
+      });
+      expect(turnVerdict(1, 3, "[tail(file_name='log.txt', lines=20)]")).toEqual({ valid: true });
+      expect(turnVerdict(1, 3, "[tail(file_name='log.txt', lines=20.0)]")).toEqual({ valid: true });
+    },
+  );
 
   // Entry 100, turn 1 gold: fund_account(amount=2203.4); the amount is stored in the balance and history.
   it('rejects a numeric string where Python would fail doing arithmetic', () => {
@@ -146,24 +155,28 @@ describe.skipIf(!bfclDataAvailable())('official checks on the real data: near mi
     });
   });
 
-  it('whole entry: gold passes; a wrong turn fails; a missing turn is force-termination; extra calls on an empty-gold turn are executed but not scored', () => {
-    const gold = (number: number) =>
-      entry(number).goldCalls.map((turnCalls) => (turnCalls.length > 0 ? [turnCalls] : []));
-    expect(checkEntry(entry(0), gold(0), data.constants)).toEqual({ valid: true });
-    const wrong = gold(0);
-    wrong[2] = [calls("[sort(file_name='previous_report.pdf')]")];
-    expect(checkEntry(entry(0), wrong, data.constants)).toMatchObject({
-      valid: false,
-      errorType: 'multi_turn:execution_response_mismatch',
-    });
-    expect(checkEntry(entry(0), gold(0).slice(0, 3), data.constants)).toMatchObject({
-      valid: false,
-      errorType: 'multi_turn:force_terminated',
-    });
-    const chatty = gold(167);
-    chatty[4] = [calls('[get_budget_fiscal_year()]')];
-    expect(checkEntry(entry(167), chatty, data.constants)).toEqual({ valid: true });
-  });
+  it(
+    'whole entry: gold passes; a wrong turn fails; a missing turn is force-termination; extra calls on an ' +
+      'empty-gold turn are executed but not scored',
+    () => {
+      const gold = (number: number) =>
+        entry(number).goldCalls.map((turnCalls) => (turnCalls.length > 0 ? [turnCalls] : []));
+      expect(checkEntry(entry(0), gold(0), data.constants)).toEqual({ valid: true });
+      const wrong = gold(0);
+      wrong[2] = [calls("[sort(file_name='previous_report.pdf')]")];
+      expect(checkEntry(entry(0), wrong, data.constants)).toMatchObject({
+        valid: false,
+        errorType: 'multi_turn:execution_response_mismatch',
+      });
+      expect(checkEntry(entry(0), gold(0).slice(0, 3), data.constants)).toMatchObject({
+        valid: false,
+        errorType: 'multi_turn:force_terminated',
+      });
+      const chatty = gold(167);
+      chatty[4] = [calls('[get_budget_fiscal_year()]')];
+      expect(checkEntry(entry(167), chatty, data.constants)).toEqual({ valid: true });
+    },
+  );
 
   it('whole entry: steps split over several inference rounds are combined per turn', () => {
     const split = entry(0).goldCalls.map((turnCalls) => turnCalls.map((call) => [call]));

@@ -23,7 +23,10 @@ export type CheckVerdict =
   | { valid: true }
   | { valid: false; errorType: string; message: string; details?: Record<string, unknown> };
 
-/** Gold execution results per turn, computed once per entry (execution is deterministic, so replays give the same strings). */
+/**
+ * Gold execution results per turn, computed once per entry (execution is deterministic, so replays give the same
+ * strings).
+ */
 const GOLD_RESULTS = new WeakMap<CheckEntry, string[][]>();
 
 /** The result strings of every gold turn, executed in order from the initial state. */
@@ -84,7 +87,9 @@ export function checkEntry(
     return {
       valid: false,
       errorType: 'multi_turn:force_terminated',
-      message: `Model was force-terminated during inference phase: ${decodedTurns.length} turns for ${entry.goldCalls.length} gold turns.`,
+      message:
+        `Model was force-terminated during inference phase: ${decodedTurns.length} turns for ` +
+        `${entry.goldCalls.length} gold turns.`,
     };
   }
   const model = new EnvironmentSet(entry.initialConfig, entry.involvedClasses, entry.longContext, constants);
@@ -109,7 +114,9 @@ export function checkEntry(
       return {
         valid: false,
         errorType: 'multi_turn:instance_state_mismatch',
-        message: `Model instance for ${differences[0]!.className} does not match the state with ground truth instance (turn ${turn}).`,
+        message:
+          `Model instance for ${differences[0]!.className} does not match the state with ground truth ` +
+          `instance (turn ${turn}).`,
         details: { turn, differences },
       };
     }
@@ -118,7 +125,9 @@ export function checkEntry(
       return {
         valid: false,
         errorType: 'multi_turn:execution_response_mismatch',
-        message: `Model response execution results so far does not contain all the ground truth response execution results for turn ${turn}.`,
+        message:
+          `Model response execution results so far does not contain all the ground truth response ` +
+          `execution results for turn ${turn}.`,
         details: { turn, missing: missing.map((item) => item.slice(0, 300)) },
       };
     }

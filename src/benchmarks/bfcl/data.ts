@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 import type { ChatMessage, ToolSchema } from '../../interfaces/chat.ts';
 import { loadLongContextConstants, type LongContextConstants } from './long-context.ts';
 import { parseGoldCall, type PythonCall } from './python-call-parser.ts';
@@ -87,7 +88,7 @@ function readJsonLines(file: string): unknown[] {
 function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success)
-    throw new GenEnvError('benchmark', `BFCL ${where} is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    throw new GenEnvError('benchmark', `BFCL ${where} is malformed: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 

@@ -52,30 +52,38 @@ const fileTree = {
 };
 
 describe('GorillaFileSystem port', () => {
-  it('loads the tree with long-context extensions: extra content except for tail files, fillers in leaf folders', () => {
-    const files = new EnvironmentSet(fileTree, ['GorillaFileSystem'], true, constants);
-    expect(
-      files.execute(
-        calls(
-          "[cd(folder='workspace'), cat(file_name='notes.txt'), cat(file_name='log.txt'), ls(), cd(folder='archive'), ls()]",
+  it(
+    'loads the tree with long-context extensions: extra content except for tail files, fillers in leaf ' + 'folders',
+    () => {
+      const files = new EnvironmentSet(fileTree, ['GorillaFileSystem'], true, constants);
+      expect(
+        files.execute(
+          calls(
+            "[cd(folder='workspace'), cat(file_name='notes.txt'), cat(file_name='log.txt'), ls(), " +
+              "cd(folder='archive'), ls()]",
+          ),
         ),
-      ),
-    ).toEqual([
-      '{"current_working_directory": "workspace"}',
-      '{"file_content": "hello EXT"}',
-      '{"file_content": "b line\\na Error line\\nc line"}',
-      '{"current_directory_content": ["log.txt", "notes.txt", "archive"]}',
-      '{"current_working_directory": "archive"}',
-      '{"current_directory_content": ["filler.jpg"]}',
-    ]);
-  });
+      ).toEqual([
+        '{"current_working_directory": "workspace"}',
+        '{"file_content": "hello EXT"}',
+        '{"file_content": "b line\\na Error line\\nc line"}',
+        '{"current_directory_content": ["log.txt", "notes.txt", "archive"]}',
+        '{"current_working_directory": "archive"}',
+        '{"current_directory_content": ["filler.jpg"]}',
+      ]);
+    },
+  );
 
   it('runs shell-like commands with the official results and errors', () => {
     const files = new EnvironmentSet(fileTree, ['GorillaFileSystem'], false, constants);
     expect(
       files.execute(
         calls(
-          "[pwd(), cd(folder='workspace/archive'), cd(folder='workspace'), grep(file_name='log.txt', pattern='Error'), sort(file_name='log.txt'), tail(file_name='log.txt', lines=0), tail(file_name='log.txt', lines=2), wc(file_name='log.txt', mode='w'), mv(source='log.txt', destination='archive'), mv(source='nope', destination='x'), cd(folder='..'), cd(folder='..'), find(path='.', name='log')]",
+          "[pwd(), cd(folder='workspace/archive'), cd(folder='workspace'), grep(file_name='log.txt', " +
+            "pattern='Error'), sort(file_name='log.txt'), tail(file_name='log.txt', lines=0), " +
+            "tail(file_name='log.txt', lines=2), wc(file_name='log.txt', mode='w'), mv(source='log.txt', " +
+            "destination='archive'), mv(source='nope', destination='x'), cd(folder='..'), cd(folder='..'), " +
+            "find(path='.', name='log')]",
         ),
       ),
     ).toEqual([
@@ -128,12 +136,14 @@ describe('stateful API ports', () => {
     expect(
       trading.execute(
         calls(
-          "[get_watchlist(), get_order_details(order_id=12345), get_order_details(order_id='12345'), cancel_order(order_id=12446)]",
+          "[get_watchlist(), get_order_details(order_id=12345), get_order_details(order_id='12345'), " +
+            'cancel_order(order_id=12446)]',
         ),
       ),
     ).toEqual([
       "['NVDA', 'XTRA']",
-      '{"id": 12345, "order_type": "Buy", "symbol": "AAPL", "price": 210.65, "amount": 10, "status": "Completed", "metadata": {"note": "about AAPL"}}',
+      '{"id": 12345, "order_type": "Buy", "symbol": "AAPL", "price": 210.65, "amount": 10, "status": ' +
+        '"Completed", "metadata": {"note": "about AAPL"}}',
       '{"error": "Order with ID 12345 not found.Here is the list of orders_id: [12345, 12446]"}',
       '{"order_id": 12446, "status": "Cancelled"}',
     ]);
@@ -150,7 +160,10 @@ describe('stateful API ports', () => {
     expect(
       travel.execute(
         calls(
-          "[get_credit_card_balance(access_token='tok', card_id='1111222233334444'), cancel_booking(access_token='tok', booking_id='booking_901'), get_credit_card_balance(access_token='tok', card_id='1111222233334444'), compute_exchange_rate(base_currency='EUR', target_currency='USD', value=100)]",
+          "[get_credit_card_balance(access_token='tok', card_id='1111222233334444'), " +
+            "cancel_booking(access_token='tok', booking_id='booking_901'), " +
+            "get_credit_card_balance(access_token='tok', card_id='1111222233334444'), " +
+            "compute_exchange_rate(base_currency='EUR', target_currency='USD', value=100)]",
         ),
       ),
     ).toEqual([
@@ -166,11 +179,14 @@ describe('stateful API ports', () => {
     expect(
       car.execute(
         calls(
-          "[startEngine(ignitionMode='START'), lockDoors(unlock=False, door=['driver', 'passenger', 'rear_left', 'rear_right']), pressBrakePedal(pedalPosition=0.5), startEngine(ignitionMode='START'), pressBrakePedal(pedalPosition=1), startEngine(ignitionMode='START')]",
+          "[startEngine(ignitionMode='START'), lockDoors(unlock=False, door=['driver', 'passenger', 'rear_left', " +
+            "'rear_right']), pressBrakePedal(pedalPosition=0.5), startEngine(ignitionMode='START'), " +
+            "pressBrakePedal(pedalPosition=1), startEngine(ignitionMode='START')]",
         ),
       ),
     ).toEqual([
-      '{"error": "All doors must be locked before starting the engine. Here are the unlocked doors: driver, passenger, rear_left, rear_right"}',
+      '{"error": "All doors must be locked before starting the engine. Here are the unlocked doors: driver, ' +
+        'passenger, rear_left, rear_right"}',
       '{"lockStatus": "locked", "remainingUnlockedDoors": 0}',
       '{"brakePedalStatus": "pressed", "brakePedalForce": 500.0}',
       '{"error": "Must press the brake fully before starting the engine."}',
@@ -195,7 +211,8 @@ describe('stateful API ports', () => {
     expect(
       set.execute(
         calls(
-          "[close_ticket(ticket_id='T1'), retweet(tweet_id='0'), retweet(tweet_id=0), create_ticket(title='t', priority=9)]",
+          "[close_ticket(ticket_id='T1'), retweet(tweet_id='0'), retweet(tweet_id=0), create_ticket(title='t', " +
+            'priority=9)]',
         ),
       ),
     ).toEqual([
@@ -211,7 +228,8 @@ describe('stateful API ports', () => {
     expect(
       math.execute(
         calls(
-          '[add(a=1, b=2), add(a=1.0, b=2), mean(numbers=[2, 4]), sum_values(numbers=[1, 2]), round_number(number=2.5), round_number(number=7, decimal_places=-1), power(base=2, exponent=-1)]',
+          '[add(a=1, b=2), add(a=1.0, b=2), mean(numbers=[2, 4]), sum_values(numbers=[1, 2]), ' +
+            'round_number(number=2.5), round_number(number=7, decimal_places=-1), power(base=2, exponent=-1)]',
         ),
       ),
     ).toEqual([
@@ -239,7 +257,8 @@ describe('stateful API ports', () => {
     expect(
       math.execute(
         calls(
-          '[square_root(number=16, precision=5), logarithm(value=8, base=2, precision=4), mean(numbers=[1, 2]), divide(a=1, b=0)]',
+          '[square_root(number=16, precision=5), logarithm(value=8, base=2, precision=4), mean(numbers=[1, 2]), ' +
+            'divide(a=1, b=0)]',
         ),
       ),
     ).toEqual([

@@ -100,7 +100,9 @@ export class EnvironmentSet {
     return calls.map((call) => this.executeOne(call, true));
   }
 
-  /** Runs calls for their effect on the state only (skips printing results, which is costly for long-context results). */
+  /**
+   * Runs calls for their effect on the state only (skips printing results, which is costly for long-context results).
+   */
   apply(calls: readonly PythonCall[]): void {
     for (const call of calls) this.executeOne(call, false);
   }
@@ -164,7 +166,8 @@ export function bindArguments(qualifiedName: string, target: Method, call: Pytho
   const parameters = target.parameters;
   if (call.positional.length > parameters.length) {
     throw new PythonValueError(
-      `${qualifiedName}() takes ${parameters.length + 1} positional arguments but ${call.positional.length + 1} were given`,
+      `${qualifiedName}() takes ${parameters.length + 1} positional arguments but ${call.positional.length + 1} ` +
+        `were given`,
     );
   }
   const bound: Record<string, unknown> = {};
@@ -186,7 +189,8 @@ export function bindArguments(qualifiedName: string, target: Method, call: Pytho
     const list =
       missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
     throw new PythonValueError(
-      `${qualifiedName}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`,
+      `${qualifiedName}() missing ${missing.length} required positional ` +
+        `argument${missing.length === 1 ? '' : 's'}: ${list}`,
     );
   }
   const args: Record<string, unknown> = {};

@@ -33,8 +33,10 @@ function composeSystemPrompt(docs: readonly FunctionDoc[]): string {
   return [
     'You compose function calls. Given the user request and the functions below, make the calls that fulfil it.',
     'If no function applies, or a required parameter is missing from the request, say so and make no call.',
-    'Reply with the calls only, as a Python list: [func_name1(param1=value1, param2=value2), func_name2(param=value)]. Use keyword arguments.',
-    'Each turn may take several steps: you see the results of your calls and may call more. When the request is fulfilled, reply without any call; the next user turn follows.',
+    'Reply with the calls only, as a Python list: [func_name1(param1=value1, param2=value2), ' +
+      'func_name2(param=value)]. Use keyword arguments.',
+    'Each turn may take several steps: you see the results of your calls and may call more. When the request is ' +
+      'fulfilled, reply without any call; the next user turn follows.',
     `Functions (JSON):\n${functions}`,
   ].join('\n\n');
 }

@@ -7,7 +7,8 @@ import { pythonRepr } from './python-values.ts';
 describe('parsePythonCallList', () => {
   it('parses keyword and positional arguments of every literal kind', () => {
     const parsed = parsePythonCallList(
-      `[cd(folder='document'), ls(a=True), f("x", 2, -3.5, None, False, [1, 'a'], {'k': [1, 2], "j": {'n': None}}, (1, 2), t=(4,), e=1e3)]`,
+      `[cd(folder='document'), ls(a=True), f("x", 2, -3.5, None, False, [1, 'a'], {'k': [1, 2], "j": {'n': ` +
+        `None}}, (1, 2), t=(4,), e=1e3)]`,
     );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;

@@ -1,7 +1,8 @@
 /**
  * Python value semantics that the BFCL environment classes rely on, over plain JS values:
  * str → string, int/float → number, bool → boolean, None → null, list/tuple → array,
- * dict → plain object (or a Map where insertion order of integer-like keys matters), set → Set. The official checker compares states with Python `==`
+ * dict → plain object (or a Map where insertion order of integer-like keys matters), set → Set. The official checker
+ * compares states with Python `==`
  * and results as the strings that `json.dumps` / `str()` produce, so both are reproduced here.
  */
 
@@ -170,6 +171,7 @@ export function executionResultString(value: unknown): string {
 
 /** Python `str.splitlines()`: splits on every line boundary Python knows, no trailing empty line. */
 export function splitLines(text: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: Python's line boundaries include \x1c-\x1e (separators).
   const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;

@@ -123,7 +123,10 @@ function diverseAttractions(query: TravelQuery, plan: Plan): CheckResult {
   return PASS;
 }
 
-/** Consecutive stays at one accommodation must last at least its minimum nights (only when the name matches exactly one row). */
+/**
+ * Consecutive stays at one accommodation must last at least its minimum nights (only when the name matches exactly one
+ * row).
+ */
 function minimumNights(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
   const stays: { value: string; nights: number }[] = [];
   for (const unit of evaluatedDays(query, plan)) {

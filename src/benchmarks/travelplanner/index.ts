@@ -107,7 +107,8 @@ export function createTravelPlannerBenchmark(options: { batchSize?: number } = {
   return {
     name: 'travelplanner',
     description:
-      'TravelPlanner sole-planning (45 training queries): official commonsense and hard-constraint checks, final pass rate',
+      'TravelPlanner sole-planning (45 training queries): official commonsense and hard-constraint checks, final ' +
+      'pass rate',
     async run(policy: AgentPolicy, runOptions: BenchmarkRunOptions): Promise<BenchmarkReport> {
       requireOfficialMode('travelplanner', runOptions.mode);
       const data = loadTravelPlanner(runOptions.dataPath);

@@ -93,7 +93,9 @@ describe('plan parsing', () => {
     accommodation: '-',
   };
   it('takes the last list of day objects in the text, fenced or not', () => {
-    const text = `Draft: [1, 2]\n\`\`\`json\n${JSON.stringify([day])}\n\`\`\`\nFinal:\n${JSON.stringify([{ ...day, dinner: "Joe's, B" }])}`;
+    const text =
+      `Draft: [1, ` +
+      `2]\n\`\`\`json\n${JSON.stringify([day])}\n\`\`\`\nFinal:\n${JSON.stringify([{ ...day, dinner: "Joe's, B" }])}`;
     expect(planFromText(text)?.[0]?.dinner).toBe("Joe's, B");
   });
   it('prefers a submit_plan tool call and accepts a plan given as text inside it', () => {

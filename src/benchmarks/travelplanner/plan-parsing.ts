@@ -8,7 +8,10 @@ export const SUBMIT_PLAN_TOOL = 'submit_plan';
 
 export type PlanParse = { plan: Plan; source: 'tool' | 'text' } | { plan: null; reason: string };
 
-/** Index just past the bracket that closes the one at `start`, skipping brackets inside '…' and "…" strings; -1 if unclosed. */
+/**
+ * Index just past the bracket that closes the one at `start`, skipping brackets inside '…' and "…" strings; -1 if
+ * unclosed.
+ */
 function closingBracket(text: string, start: number): number {
   let depth = 0;
   let quote: string | null = null;
@@ -29,7 +32,10 @@ function closingBracket(text: string, start: number): number {
   return -1;
 }
 
-/** A plan from parsed tool arguments: `{plan: [...]}` (the plan may also be given as text), or the day list itself under another key. */
+/**
+ * A plan from parsed tool arguments: `{plan: [...]}` (the plan may also be given as text), or the day list itself under
+ * another key.
+ */
 function planFromToolCall(call: ToolCall): Plan | null {
   const value = call.arguments.plan ?? Object.values(call.arguments).find(Array.isArray);
   if (typeof value === 'string') return planFromText(value);

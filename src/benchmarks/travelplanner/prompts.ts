@@ -7,9 +7,12 @@ import type { TravelRecord } from './reference-data.ts';
 
 /** The output format asked of chat models, appended to the official planner instructions. */
 export const PLAN_FORMAT_INSTRUCTION =
-  'Give the plan as a JSON list with one object per day, keys "days" (1, 2, ...), "current_city" ("from A to B" on travel days), ' +
-  '"transportation", "breakfast", "attraction" (entries each ending with ";"), "lunch", "dinner", "accommodation"; write every ' +
-  'entry as "Name, City" exactly as in the given information and "-" where nothing is needed. You may instead call the ' +
+  'Give the plan as a JSON list with one object per day, keys "days" (1, 2, ...), "current_city" ("from A to B" ' +
+  'on travel days), ' +
+  '"transportation", "breakfast", "attraction" (entries each ending with ";"), "lunch", "dinner", ' +
+  '"accommodation"; write every ' +
+  'entry as "Name, City" exactly as in the given information and "-" where nothing is needed. You may instead ' +
+  'call the ' +
   `${SUBMIT_PLAN_TOOL} tool with {"plan": [...]}.`;
 
 /** `submit_plan({plan})`: the JSON-schema form of the official day list. */

@@ -27,12 +27,14 @@ describe('query text parsing', () => {
   it('reads local constraints, keeping "party of 5" apart from the parties rule', () => {
     expect(
       parseLocalConstraint(
-        "We are a party of 5. We require accommodations that allow parties and should ideally be entire rooms. Although we don't plan to self-drive, we would like the flexibility to host parties.",
+        'We are a party of 5. We require accommodations that allow parties and should ideally be entire rooms. ' +
+          "Although we don't plan to self-drive, we would like the flexibility to host parties.",
       ),
     ).toEqual({ houseRule: 'parties', cuisine: null, roomType: 'entire room', transportation: 'no self-driving' });
     expect(
       parseLocalConstraint(
-        'We prefer non-self-driving transportation and expect a blend of American, Mediterranean, French, and Chinese cuisines. Our stay must allow children under the age of 10.',
+        'We prefer non-self-driving transportation and expect a blend of American, Mediterranean, French, and ' +
+          'Chinese cuisines. Our stay must allow children under the age of 10.',
       ),
     ).toEqual({
       houseRule: 'children under 10',

@@ -103,7 +103,9 @@ const FlightRowSchema = z.object({
   DestCityName: z.string(),
 });
 
-/** Every flight listed in the records' reference information ("Flight from A to B on D" rows), deduplicated by number. */
+/**
+ * Every flight listed in the records' reference information ("Flight from A to B on D" rows), deduplicated by number.
+ */
 export function referenceFlights(records: readonly TravelRecord[]): Flight[] {
   const seen = new Set<string>();
   const flights: Flight[] = [];

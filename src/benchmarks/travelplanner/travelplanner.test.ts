@@ -160,7 +160,8 @@ describe.skipIf(!present)('TravelPlanner on the real data', () => {
     // Lost commonsense passes: 8 (undelivered) + 1 (query 3) + 1 (query 11).
     expect(metrics.commonsensePassed).toBe(350);
     expect(metrics.commonsenseMicro).toBeCloseTo(350 / 360, 12);
-    // Query 3's hard checks never ran (its 1 budget slot lost), query 1 undelivered (1 slot), query 25's room type failed (1).
+    // Query 3's hard checks never ran (its 1 budget slot lost), query 1 undelivered (1 slot), query 25's room type
+    // failed (1).
     expect(metrics.hardPassed).toBe(102);
     expect(metrics.hardMicro).toBeCloseTo(102 / 105, 12);
     expect(metrics.commonsenseMacro).toBeCloseTo(42 / 45, 12);

@@ -2,6 +2,7 @@ import {
   GenEnvError,
   type AgentPrompt,
   type Completion,
+  describeZodError,
   type Domain,
   type HeldOutSet,
   type InstantiateResult,
@@ -62,15 +63,13 @@ export function createArithmeticDomain(
   options: Record<string, unknown> = {},
 ): Domain<ArithmeticSpec, ArithmeticPayload> {
   const parsedOptions = OptionsSchema.safeParse(options);
-  if (!parsedOptions.success) {
-    const issue = parsedOptions.error.issues[0]!;
-    throw new GenEnvError('config', `arithmetic domain option ${issue.path.join('.') || ''}: ${issue.message}`);
-  }
+  if (!parsedOptions.success)
+    throw new GenEnvError('config', `arithmetic domain option ${describeZodError(parsedOptions.error, '(options)')}`);
   const { seedCount, heldOutSize } = parsedOptions.data;
 
   const instantiate = (spec: ArithmeticSpec, n: number, seed: number): InstantiateResult<ArithmeticPayload> => {
     const checked = ArithmeticSpecSchema.safeParse(spec);
-    if (!checked.success) return { ok: false, reason: `invalid spec: ${checked.error.issues[0]!.message}` };
+    if (!checked.success) return { ok: false, reason: `invalid spec: ${describeZodError(checked.error)}` };
     if (!(Number.isInteger(n) && n >= 1))
       return { ok: false, reason: `variation count ${n} must be a positive integer` };
     if (spec.operation === 'multiply' && !exactProduct(spec.digits, spec.terms)) {
@@ -134,7 +133,7 @@ export function createArithmeticDomain(
       const parsed = ArithmeticSpecSchema.safeParse(values);
       return parsed.success
         ? { ok: true, value: parsed.data }
-        : { ok: false, reason: `invalid knob values: ${parsed.error.issues[0]!.message}` };
+        : { ok: false, reason: `invalid knob values: ${describeZodError(parsed.error)}` };
     },
     knobValuesOf: (spec) => ({ ...spec }),
     seeds(): SeedTask<ArithmeticSpec>[] {

@@ -1,4 +1,4 @@
-import type { ParseResult } from '../../interfaces/index.ts';
+import { describeZodError, type ParseResult } from '../../interfaces/index.ts';
 import { ArithmeticSpecSchema, type ArithmeticSpec } from './spec.ts';
 
 /** Compact text of a spec, e.g. `add d3 t2 x1`. */
@@ -31,9 +31,6 @@ export function parseArithmeticSpec(text: string): ParseResult<ArithmeticSpec> {
     };
   }
   const parsed = ArithmeticSpecSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, reason: `invalid spec: ${issue.path.join('.') || 'value'}: ${issue.message}` };
-  }
+  if (!parsed.success) return { ok: false, reason: `invalid spec: ${describeZodError(parsed.error, 'value')}` };
   return { ok: true, value: parsed.data };
 }

@@ -69,11 +69,14 @@ describe('completion formats', () => {
     expect(parsed).toEqual({ ok: true, value: expected });
   });
 
-  it('reads single-line and multi-line <tool_call> blocks with arguments or parameters, ignoring text around them', () => {
-    const single =
-      '<tool_call>{"name": "find_contact", "arguments": {"name": "Ann"}}</tool_call><tool_call>{"name": "send_text", "parameters": {"to": "Ann", "text": "running late"}}</tool_call>';
-    expect(parseCompletionCalls(completion(single))).toEqual({ ok: true, value: expected });
-    const multi = `I will look her up first.
+  it(
+    'reads single-line and multi-line <tool_call> blocks with arguments or parameters, ignoring text around ' + 'them',
+    () => {
+      const single =
+        '<tool_call>{"name": "find_contact", "arguments": {"name": "Ann"}}</tool_call><tool_call>{"name": ' +
+        '"send_text", "parameters": {"to": "Ann", "text": "running late"}}</tool_call>';
+      expect(parseCompletionCalls(completion(single))).toEqual({ ok: true, value: expected });
+      const multi = `I will look her up first.
 <tool_call>
 {"name": "find_contact",
  "arguments": {"name": "Ann"}}
@@ -81,10 +84,11 @@ describe('completion formats', () => {
 <tool_call>
 {"name": "send_text", "arguments": "{\\"to\\": \\"Ann\\", \\"text\\": \\"running late\\"}"}
 </tool_call>`;
-    expect(parseCompletionCalls(completion(multi))).toEqual({ ok: true, value: expected });
-    const unclosed = '<tool_call>{"name": "find_contact", "arguments": {"name": "Ann"}}';
-    expect(parseCompletionCalls(completion(unclosed))).toEqual({ ok: true, value: expected.slice(0, 1) });
-  });
+      expect(parseCompletionCalls(completion(multi))).toEqual({ ok: true, value: expected });
+      const unclosed = '<tool_call>{"name": "find_contact", "arguments": {"name": "Ann"}}';
+      expect(parseCompletionCalls(completion(unclosed))).toEqual({ ok: true, value: expected.slice(0, 1) });
+    },
+  );
 
   it('reads bare JSON calls, arrays of calls, OpenAI function objects and fenced blocks', () => {
     expect(parseCompletionCalls(completion(JSON.stringify(expected)))).toEqual({ ok: true, value: expected });

@@ -52,7 +52,17 @@ describe('compact spec text', () => {
       ['alarm|d:mul,mul', /twice/],
       ['alarm|d:mul,', /empty distractor/],
       [
-        `alarm|d:${['mul', 'add', 'call', 'convert', 'exchange', 'get_temp', 'get_weather', 'next_event', 'order_status'].join(',')}`,
+        `alarm|d:${[
+          'mul',
+          'add',
+          'call',
+          'convert',
+          'exchange',
+          'get_temp',
+          'get_weather',
+          'next_event',
+          'order_status',
+        ].join(',')}`,
         /distractors/,
       ],
       ['alarm|s:city=Oslo', /no slot city/],

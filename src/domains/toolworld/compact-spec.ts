@@ -8,7 +8,8 @@
  * same fields may be left out).
  */
 import type { ParseResult } from '../../interfaces/task.ts';
-import { ToolWorldSpecSchema, firstIssue, type ToolWorldSpec } from './spec.ts';
+import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 
 /** Canonical compact text of a spec (20–130 characters). */
 export function formatToolWorldSpec(spec: ToolWorldSpec): string {
@@ -40,7 +41,7 @@ export function parseToolWorldSpec(text: string): ParseResult<ToolWorldSpec> {
   const parsed = ToolWorldSpecSchema.safeParse(candidate);
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, reason: `invalid spec: ${firstIssue(parsed.error)}` };
+    : { ok: false, reason: `invalid spec: ${describeZodError(parsed.error)}` };
 }
 
 /** A JSON object spec with the optional fields filled in (other values pass through to the schema). */

@@ -16,7 +16,8 @@ import { intentById } from './intents.ts';
 import { TOOLWORLD_KNOBS, toolWorldKnobValuesOf, toolWorldSpecFromKnobs } from './knobs.ts';
 import { renderToolWorld } from './render.ts';
 import { scoreToolWorld } from './score.ts';
-import { ToolWorldSpecSchema, firstIssue, type ToolWorldSpec } from './spec.ts';
+import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 import { buildVariation, type ToolWorldPayload } from './variation.ts';
 import { createWorld } from './world.ts';
 
@@ -41,11 +42,13 @@ export const MAX_VARIATIONS = 1024;
 /** The tool-use domain. Throws GenEnvError('config') on bad options. */
 export function createToolWorld(options: Record<string, unknown> = {}): Domain<ToolWorldSpec, ToolWorldPayload> {
   const parsedOptions = ToolWorldOptionsSchema.safeParse(options);
-  if (!parsedOptions.success) throw new GenEnvError('config', `toolworld options: ${firstIssue(parsedOptions.error)}`);
+  if (!parsedOptions.success)
+    throw new GenEnvError('config', `toolworld options: ${describeZodError(parsedOptions.error)}`);
   const { seedTasks, heldOutSize, worldSeed } = parsedOptions.data;
   const world = createWorld(worldSeed);
   let seedCache: SeedTask<ToolWorldSpec>[] | undefined;
   let heldOutCache: HeldOutSet<ToolWorldPayload>[] | undefined;
+  const cachedSeeds = (): SeedTask<ToolWorldSpec>[] => (seedCache ??= buildSeeds(seedTasks, world));
 
   const features = (spec: ToolWorldSpec) => toolWorldFeatures(spec, world);
   const family = (spec: ToolWorldSpec): string => {
@@ -58,7 +61,7 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
     if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS)
       return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
     const checked = ToolWorldSpecSchema.safeParse(spec);
-    if (!checked.success) return { ok: false, reason: `invalid spec: ${firstIssue(checked.error)}` };
+    if (!checked.success) return { ok: false, reason: `invalid spec: ${describeZodError(checked.error)}` };
     // Slot order is not meaning: sort it so that equal specs give equal tasks and ids.
     const valid: ToolWorldSpec = {
       ...checked.data,
@@ -94,14 +97,14 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
     knobs: TOOLWORLD_KNOBS,
     specFromKnobs: toolWorldSpecFromKnobs,
     knobValuesOf: toolWorldKnobValuesOf,
-    seeds: () => (seedCache ??= buildSeeds(seedTasks, world)).map((seed) => structuredClone(seed)),
+    seeds: () => cachedSeeds().map((seed) => structuredClone(seed)),
     heldOutSets: () => (heldOutCache ??= buildHeldOutSets(heldOutSize, worldSeed, world, instantiateOne)),
     instantiate,
     formatSpec: formatToolWorldSpec,
     specGrammar: () =>
       (grammar ??= toolWorldGrammar(
         instantiate,
-        (seedCache ??= buildSeeds(seedTasks, world)).map((seed) => seed.spec),
+        cachedSeeds().map((seed) => seed.spec),
       )),
     parseSpec: parseToolWorldSpec,
     family,

@@ -86,21 +86,24 @@ describe('toolworld instantiate', () => {
     for (const n of [0, -1, 1.5, 5000]) expect(domain.instantiate(specOf('alarm'), n, 1).ok).toBe(false);
   });
 
-  it('is a pure function of (spec, seed): ids depend on spec, seed and index; fixed slots are kept, open ones vary', () => {
-    const spec = specOf('weather_text', { name: 'Ann' });
-    const first = domain.instantiate(spec, 8, 5);
-    const again = createToolWorld({ seedTasks: 3, heldOutSize: 1 }).instantiate(spec, 8, 5);
-    expect(again).toEqual(first);
-    expect(first.ok).toBe(true);
-    if (!first.ok) return;
-    expect(new Set(first.instances.map((instance) => instance.id)).size).toBe(8);
-    expect(first.instances.every((instance) => instance.payload.slots.name === 'Ann')).toBe(true);
-    expect(new Set(first.instances.map((instance) => instance.payload.slots.city)).size).toBeGreaterThan(1);
-    const reordered = domain.instantiate(specOf('event', { time: '07:30', title: 'yoga' }), 2, 5);
-    expect(domain.instantiate(specOf('event', { title: 'yoga', time: '07:30' }), 2, 5)).toEqual(reordered);
-    const other = domain.instantiate({ ...spec, phrasing: 1 }, 8, 5);
-    if (other.ok) expect(other.instances[0]!.id).not.toBe(first.instances[0]!.id);
-  });
+  it(
+    'is a pure function of (spec, seed): ids depend on spec, seed and index; fixed slots are kept, open ones ' + 'vary',
+    () => {
+      const spec = specOf('weather_text', { name: 'Ann' });
+      const first = domain.instantiate(spec, 8, 5);
+      const again = createToolWorld({ seedTasks: 3, heldOutSize: 1 }).instantiate(spec, 8, 5);
+      expect(again).toEqual(first);
+      expect(first.ok).toBe(true);
+      if (!first.ok) return;
+      expect(new Set(first.instances.map((instance) => instance.id)).size).toBe(8);
+      expect(first.instances.every((instance) => instance.payload.slots.name === 'Ann')).toBe(true);
+      expect(new Set(first.instances.map((instance) => instance.payload.slots.city)).size).toBeGreaterThan(1);
+      const reordered = domain.instantiate(specOf('event', { time: '07:30', title: 'yoga' }), 2, 5);
+      expect(domain.instantiate(specOf('event', { title: 'yoga', time: '07:30' }), 2, 5)).toEqual(reordered);
+      const other = domain.instantiate({ ...spec, phrasing: 1 }, 8, 5);
+      if (other.ok) expect(other.instances[0]!.id).not.toBe(first.instances[0]!.id);
+    },
+  );
 
   it('writes values in words exactly as the words level asks', () => {
     const literal = domain.instantiate(specOf('units', { value: '25', from: 'km', to: 'mi' }), 1, 1);

@@ -7,7 +7,8 @@ import type { Knob } from '../../interfaces/domain.ts';
 import type { ParseResult } from '../../interfaces/task.ts';
 import { Random } from '../../util/random.ts';
 import { INTENTS, intentArity, intentById, intentTools } from './intents.ts';
-import { ToolWorldSpecSchema, firstIssue, type ToolWorldSpec } from './spec.ts';
+import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 import { TOOL_NAMES } from './tools.ts';
 
 export const TOOLWORLD_KNOBS: readonly Knob[] = [
@@ -58,7 +59,7 @@ export function toolWorldSpecFromKnobs(
     context: chosen.context,
     slots: {},
   });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: firstIssue(parsed.error) };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: describeZodError(parsed.error) };
 }
 
 /**

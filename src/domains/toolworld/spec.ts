@@ -77,11 +77,3 @@ export const ToolWorldSpecSchema = z
   });
 
 export type ToolWorldSpec = z.infer<typeof ToolWorldSpecSchema>;
-
-/** First issue of a failed zod parse as one line: "path: message". */
-export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid spec';
-  const path = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return `${path}${issue.message}`;
-}

@@ -99,7 +99,7 @@ export const TOOLS: readonly Tool[] = [
     family: 'contacts',
     description: "Look up a contact's phone number.",
     parameters: [parameter('name', 'name', 'contact name')],
-    run: (world, args) => ok(world.contacts[text(args.name)]!),
+    run: (world, args) => ok(world.contacts[text(args.name!)]!),
   },
   {
     name: 'call',
@@ -117,7 +117,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'Send a text message to a contact.',
     parameters: [parameter('to', 'name', 'contact name'), parameter('text', 'text', 'message text')],
     run: (world, args) => {
-      world.outbox.push({ to: text(args.to), text: text(args.text) });
+      world.outbox.push({ to: text(args.to!), text: text(args.text!) });
       return ok('sent');
     },
   },
@@ -126,14 +126,14 @@ export const TOOLS: readonly Tool[] = [
     family: 'weather',
     description: 'Forecast condition for a city on a date.',
     parameters: [parameter('city', 'city', 'city name'), parameter('date', 'date', 'date as MM-DD')],
-    run: (world, args) => ok(world.forecast[text(args.city)]![text(args.date)]!),
+    run: (world, args) => ok(world.forecast[text(args.city!)]![text(args.date!)]!),
   },
   {
     name: 'get_temp',
     family: 'weather',
     description: 'Current temperature of a city in Celsius.',
     parameters: [parameter('city', 'city', 'city name')],
-    run: (world, args) => ok(world.temperature[text(args.city)]!),
+    run: (world, args) => ok(world.temperature[text(args.city!)]!),
   },
   {
     name: 'convert',
@@ -144,7 +144,7 @@ export const TOOLS: readonly Tool[] = [
       parameter('from', 'unit', 'unit code to convert from'),
       parameter('to', 'unit', 'unit code to convert to'),
     ],
-    run: (_world, args) => convertUnits(Number(args.value), text(args.from), text(args.to)),
+    run: (_world, args) => convertUnits(Number(args.value), text(args.from!), text(args.to!)),
   },
   {
     name: 'exchange',
@@ -155,7 +155,7 @@ export const TOOLS: readonly Tool[] = [
       parameter('from', 'currency', 'currency code to convert from'),
       parameter('to', 'currency', 'currency code to convert to'),
     ],
-    run: (_world, args) => exchange(Number(args.amount), text(args.from), text(args.to)),
+    run: (_world, args) => exchange(Number(args.amount), text(args.from!), text(args.to!)),
   },
   {
     name: 'add',
@@ -182,7 +182,7 @@ export const TOOLS: readonly Tool[] = [
     ],
     run: (world, args) => {
       const id = `ev${world.events.length + 1}`;
-      world.events.push({ id, title: text(args.title), date: text(args.date), time: text(args.time) });
+      world.events.push({ id, title: text(args.title!), date: text(args.date!), time: text(args.time!) });
       return ok(id);
     },
   },
@@ -204,14 +204,14 @@ export const TOOLS: readonly Tool[] = [
     family: 'orders',
     description: 'Status of an order.',
     parameters: [parameter('id', 'order', 'order id, e.g. B123')],
-    run: (world, args) => ok(world.orders[text(args.id)]!.status),
+    run: (world, args) => ok(world.orders[text(args.id!)]!.status),
   },
   {
     name: 'order_total',
     family: 'orders',
     description: 'Total of an order in USD.',
     parameters: [parameter('id', 'order', 'order id, e.g. B123')],
-    run: (world, args) => ok(world.orders[text(args.id)]!.total),
+    run: (world, args) => ok(world.orders[text(args.id!)]!.total),
   },
   {
     name: 'cancel_order',
@@ -219,7 +219,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'Cancel an order that has not been delivered.',
     parameters: [parameter('id', 'order', 'order id, e.g. B123')],
     run: (world, args) => {
-      const order = world.orders[text(args.id)]!;
+      const order = world.orders[text(args.id!)]!;
       if (order.status !== 'pending' && order.status !== 'shipped')
         return fail(`order ${args.id} is ${order.status} and cannot be cancelled`);
       order.status = 'cancelled';

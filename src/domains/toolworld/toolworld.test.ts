@@ -40,21 +40,25 @@ describe('toolworld catalogue', () => {
     for (const tool of TOOLS) expect(tool.parameters.length).toBeGreaterThan(0);
   });
 
-  it('has intents of every chain length 1–3 and arity 1–3, every chain call after the first using an earlier result', () => {
-    expect(new Set(INTENTS.map((item) => item.calls.length))).toEqual(new Set([1, 2, 3]));
-    expect(new Set(INTENTS.map(intentArity))).toEqual(new Set([1, 2, 3]));
-    for (const item of INTENTS) {
-      for (const entry of item.calls.slice(1))
-        expect(
-          Object.values(entry.args).some((source) => source.startsWith('$')),
-          item.id,
-        ).toBe(true);
-      for (const phrasing of item.phrasings) {
-        for (const slot of Object.keys(item.slots))
-          expect(phrasing, `${item.id} phrasing mentions {${slot}}`).toContain(`{${slot}}`);
+  it(
+    'has intents of every chain length 1–3 and arity 1–3, every chain call after the first using an earlier ' +
+      'result',
+    () => {
+      expect(new Set(INTENTS.map((item) => item.calls.length))).toEqual(new Set([1, 2, 3]));
+      expect(new Set(INTENTS.map(intentArity))).toEqual(new Set([1, 2, 3]));
+      for (const item of INTENTS) {
+        for (const entry of item.calls.slice(1))
+          expect(
+            Object.values(entry.args).some((source) => source.startsWith('$')),
+            item.id,
+          ).toBe(true);
+        for (const phrasing of item.phrasings) {
+          for (const slot of Object.keys(item.slots))
+            expect(phrasing, `${item.id} phrasing mentions {${slot}}`).toContain(`{${slot}}`);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('toolworld datasets', () => {

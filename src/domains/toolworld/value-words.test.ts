@@ -3,6 +3,8 @@ import { Random } from '../../util/random.ts';
 import { dateWords, formatTime, numberWords, parseTime, timeWords } from './value-words.ts';
 import { DATES } from './world.ts';
 
+const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
+
 const ONES = [
   'zero',
   'one',
@@ -23,10 +25,10 @@ const ONES = [
 function readTime(phrase: string): string {
   if (phrase === 'noon') return '12:00';
   if (phrase === 'midnight') return '00:00';
-  const match =
-    /^(quarter past |half past |quarter to )?([a-z]+)( o'clock| thirty| oh [a-z]+| [a-z-]+)? (am|pm|in the morning|in the afternoon|in the evening)$/.exec(
-      phrase,
-    );
+  const dayPart = 'am|pm|in the morning|in the afternoon|in the evening';
+  const minutePart = "( o'clock| thirty| oh [a-z]+| [a-z-]+)";
+  const pattern = `^(quarter past |half past |quarter to )?([a-z]+)${minutePart}? (${dayPart})$`;
+  const match = new RegExp(pattern).exec(phrase);
   if (!match) throw new Error(`unreadable time phrase ${phrase}`);
   const hour12 = ONES.indexOf(match[2]!);
   const afternoon = match[4] === 'pm' || match[4] === 'in the afternoon' || match[4] === 'in the evening';
@@ -87,11 +89,7 @@ describe('values in words', () => {
           ...(offset === 2 ? ['the day after tomorrow'] : []),
         ];
         if (!allowed.includes(phrase))
-          expect(phrase).toMatch(
-            new RegExp(
-              `^on june ${['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'][Number(date.slice(3))]}$`,
-            ),
-          );
+          expect(phrase).toMatch(new RegExp(`^on june ${ORDINALS[Number(date.slice(3))]}$`));
       });
     }
     expect(seen).toContain('tomorrow');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 import { PieceSplitSchema } from '../../models/tokenizer.ts';
 
 /** Model shapes by name; `default` is the ≈0.5M-parameter model of the embedded preset. */
@@ -142,9 +143,7 @@ function parseOptions<R extends BuiltinRole>(options: Record<string, unknown>, r
     throw new GenEnvError('config', `${role}.options.${misplaced}: only the built-in ${other} takes this option`);
   const parsed = schemas[role].safeParse(options);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? issue.path.join('.') : '(options)';
-    throw new GenEnvError('config', `${role}.options.${where}: ${issue.message}`);
+    throw new GenEnvError('config', `${role}.options.${describeZodError(parsed.error, '(options)')}`);
   }
   const value = parsed.data;
   const shape = {

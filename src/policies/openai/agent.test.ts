@@ -60,7 +60,7 @@ describe('OpenAI agent', () => {
       ],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`);
-    const [[completion]] = await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 });
+    const [completion] = (await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 })).flat();
     expect(completion!.toolCalls).toEqual([
       { id: 'call_0_0', name: 'get_weather', arguments: { city: 'Paris' } },
       { id: 'call_0_1', name: 'get_weather', arguments: { city: 'Rome' } },
@@ -76,7 +76,7 @@ describe('OpenAI agent', () => {
       chat: () => [{ content: '', toolCalls: [{ name: 'get_weather', arguments: '{"city": Paris' }] }],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`);
-    const [[completion]] = await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 });
+    const [completion] = (await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 })).flat();
     expect(completion!.toolCalls).toBeUndefined();
     expect(completion!.text).toContain('"city": Paris');
   });
@@ -88,7 +88,7 @@ describe('OpenAI agent', () => {
       ],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`, { mode: 'text' });
-    const [[completion]] = await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 });
+    const [completion] = (await policy.act([prompt('p1', 'weather?', [weatherTool])], { samples: 1, seed: 3 })).flat();
     expect(completion!.toolCalls).toEqual([{ name: 'get_weather', arguments: { city: 'Oslo' } }]);
     const body = scripted.requests[0]!.body as { tools?: unknown; messages: { role: string; content: string }[] };
     expect(body.tools).toBeUndefined();
@@ -111,7 +111,7 @@ describe('OpenAI agent', () => {
       ],
     });
     const policy = await agent(`openai:${scripted.baseUrl}#test-model`);
-    const [[completion]] = await policy.act([prompt('p1')], { samples: 1, seed: 3 });
+    const [completion] = (await policy.act([prompt('p1')], { samples: 1, seed: 3 })).flat();
     expect(completion!.logprobs).toEqual([-0.5, -1.25]);
     expect((scripted.requests[0]!.body as { logprobs: boolean }).logprobs).toBe(true);
   });
@@ -182,7 +182,7 @@ describe('OpenAI agent', () => {
     });
     const policy = new OpenAIAgent({ baseUrls: [scripted.baseUrl], model: 'test-model' }, options, pool);
     closers.push(() => policy.close());
-    const [[completion]] = await policy.act([prompt('p1')], { samples: 1, seed: 3 });
+    const [completion] = (await policy.act([prompt('p1')], { samples: 1, seed: 3 })).flat();
     expect(completion!.text).toBe('done');
     expect(delays).toEqual([7000, 7000]);
     expect(pool.counters.rateLimited).toBe(2);

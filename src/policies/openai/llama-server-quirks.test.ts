@@ -112,7 +112,7 @@ describe('HTTP 500 on a structured generation cut by max_tokens', () => {
   it('plain text is cut with finish_reason length, not failed', async () => {
     const scripted = await server({ llama: { defaultMaxTokens: 5 }, chat: () => [{ content: 'abcdefghij' }] });
     const policy = await agent([scripted.baseUrl]);
-    const [[completion]] = await policy.act([prompt('p')], { samples: 1, seed: 1 });
+    const [completion] = (await policy.act([prompt('p')], { samples: 1, seed: 1 })).flat();
     expect(completion).toMatchObject({ text: 'abcde', finishReason: 'length' });
   });
 });
@@ -175,7 +175,7 @@ describe('global LoRA scales at 1.0', () => {
     await manager.load('agent-v1', '/lora/b.gguf');
     const policy = await agent([scripted.baseUrl]);
     policy.useAdapter('agent-v1', manager);
-    const [[completion]] = await policy.act([prompt('a')], { samples: 1, seed: 1 });
+    const [completion] = (await policy.act([prompt('a')], { samples: 1, seed: 1 })).flat();
     expect(completion!.policyVersion).toBe('agent-v1');
     expect(scripted.requests[0]!.appliedLora).toEqual([0, 1]);
   });
@@ -192,7 +192,7 @@ describe('global LoRA scales at 1.0', () => {
     const answer = policy.act([prompt('b')], { samples: 1, seed: 1 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     scripted.setLoading(false);
-    const [[completion]] = await answer;
+    const [completion] = (await answer).flat();
     expect(completion!.policyVersion).toBe('agent-v1');
     expect(scripted.requests.map((request) => request.appliedLora)).toEqual([
       [0, 1],

@@ -11,8 +11,8 @@ import { createArithmeticDomain } from '../../domains/arithmetic/index.ts';
 import { stableId } from '../../util/random.ts';
 import {
   describeAgentPolicyContract,
-  describeSimulatorContract,
   describeTrainableAgentContract,
+  describeTrainableSimulatorContract,
 } from '../../../test/contracts/policy-contract.ts';
 import { lastUserText } from '../../../test/support/openai-server/responses.ts';
 import { startScriptedServer, type ScriptedServer } from '../../../test/support/openai-server/server.ts';
@@ -68,7 +68,7 @@ describeTrainableAgentContract(
   { domain },
 );
 
-describeSimulatorContract(
+describeTrainableSimulatorContract(
   'openai (in-context RWR)',
   async () =>
     createOpenAISimulator({ spec: `openai:${(await server()).baseUrl}#test-model`, domain, options: {}, seed: 1 }),

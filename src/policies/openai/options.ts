@@ -1,6 +1,7 @@
 /** Backend options of the OpenAI-compatible policies, validated with zod at the edge. */
 import { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 
 /** Options shared by the agent and the simulator: transport, concurrency, retries. */
 export const ConnectionOptionsSchema = z.object({
@@ -91,7 +92,5 @@ export type SimulatorOptions = z.infer<typeof SimulatorOptionsSchema>;
 export function parseOptions<T>(schema: z.ZodType<T>, options: Record<string, unknown>, what: string): T {
   const result = schema.safeParse(options);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const where = issue.path.length > 0 ? issue.path.join('.') : '(options)';
-  throw new GenEnvError('config', `${what} option ${where}: ${issue.message}`);
+  throw new GenEnvError('config', `${what} option ${describeZodError(result.error, '(options)')}`);
 }

@@ -13,6 +13,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import { z } from 'zod';
 import type { Domain } from '../../interfaces/domain.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 import type {
   SimulatorDemonstration,
   SimulatorUpdateBatch,
@@ -161,7 +162,7 @@ export class OpenAISimulator implements TrainableSimulator {
       throw new GenEnvError('resume', `${path} is not JSON`, { cause: error });
     }
     if (!parsed.success)
-      throw new GenEnvError('resume', `${path} is not an exemplar pool: ${parsed.error.issues[0]!.message}`);
+      throw new GenEnvError('resume', `${path} is not an exemplar pool: ${describeZodError(parsed.error)}`);
     this.pool.restore(parsed.data);
     this.versionCount = parsed.data.version;
   }

@@ -78,7 +78,7 @@ describe('categorical maths', () => {
     const settings = { learningRate: 1e-3, steps: 1, klCoefficient: 0.3, klCap: 100, entropyBonus: 0.2 };
     const { logits } = rwrStep(current, initial, target, settings);
     const epsilon = 1e-6;
-    current.forEach((vector, knob) =>
+    current.forEach((vector, knob) => {
       vector.forEach((_, value) => {
         const plus = current.map((v) => v.slice());
         const minus = current.map((v) => v.slice());
@@ -88,8 +88,8 @@ describe('categorical maths', () => {
           (objective(plus, initial, target, 0.3, 0.2) - objective(minus, initial, target, 0.3, 0.2)) / (2 * epsilon);
         const analytic = (logits[knob]![value]! - current[knob]![value]!) / settings.learningRate;
         expect(analytic).toBeCloseTo(numeric, 6);
-      }),
-    );
+      });
+    });
   });
   it('moves toward high-weight values and keeps the KL of one update under the cap', () => {
     const current: Logits = [[0, 0, 0, 0]];

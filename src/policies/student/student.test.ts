@@ -19,18 +19,22 @@ const group = (rewards: number[]): RolloutGroup => ({
 });
 
 describe('simulated student', () => {
-  it('learning signal: half-and-half groups teach most; equal rewards, a group of one, an empty batch teach nothing', () => {
-    expect(groupLearningSignal([[0, 1, 0, 1]])).toBe(1);
-    expect(
-      groupLearningSignal([
-        [1, 1, 1],
-        [0, 0, 0],
-      ]),
-    ).toBe(0);
-    expect(groupLearningSignal([[1]])).toBe(0);
-    expect(groupLearningSignal([])).toBe(0);
-    expect(groupLearningSignal([[0, 0, 0, 1]])).toBeCloseTo(0.75, 12);
-  });
+  it(
+    'learning signal: half-and-half groups teach most; equal rewards, a group of one, an empty batch teach ' +
+      'nothing',
+    () => {
+      expect(groupLearningSignal([[0, 1, 0, 1]])).toBe(1);
+      expect(
+        groupLearningSignal([
+          [1, 1, 1],
+          [0, 0, 0],
+        ]),
+      ).toBe(0);
+      expect(groupLearningSignal([[1]])).toBe(0);
+      expect(groupLearningSignal([])).toBe(0);
+      expect(groupLearningSignal([[0, 0, 0, 1]])).toBeCloseTo(0.75, 12);
+    },
+  );
   it('succeeds with probability σ(slope·(ability − difficulty))', async () => {
     expect(studentSuccessProbability(2, 2, 1.5)).toBe(0.5);
     const student = new SimulatedStudent({ initialAbility: 1, slope: 1 });

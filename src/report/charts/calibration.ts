@@ -118,7 +118,9 @@ export function calibrationChart(
   return {
     id: options.id ?? 'calibration',
     title: options.title ?? 'Difficulty calibration',
-    caption: `Distribution of the per-task-type success rate p̂ per epoch (box: quartiles; dots: task types) against the band α ± k_min = ${alpha} ± ${kMin} whose task types train the simulator (paper Fig. 7).`,
+    caption:
+      `Distribution of the per-task-type success rate p̂ per epoch (box: quartiles; dots: task types) ` +
+      `against the band α ± k_min = ${alpha} ± ${kMin} whose task types train the simulator (paper Fig. 7).`,
     option,
     width,
     height,

@@ -50,7 +50,8 @@ export function curriculumChart(groups: readonly RunGroup[], alpha: number): Cha
     id: 'curriculum',
     title: 'Emergent curriculum',
     caption:
-      "Mean difficulty features of the task types the simulator generated, the agent's mean response length, and its success rate on those tasks, per epoch (paper Fig. 5).",
+      "Mean difficulty features of the task types the simulator generated, the agent's mean response length, and " +
+      'its success rate on those tasks, per epoch (paper Fig. 5).',
     ...layout,
   };
 }

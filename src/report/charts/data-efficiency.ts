@@ -86,7 +86,8 @@ export function dataEfficiencyChart(comparison: Comparison): ChartSpec {
     id: 'data-efficiency',
     title: 'Data efficiency',
     caption:
-      'Final held-out accuracy against synthetic task samples used: static augmentation at several data multiples (dashed line) versus the other variants (points), with 95% intervals over seeds (paper Fig. 6b).',
+      'Final held-out accuracy against synthetic task samples used: static augmentation at several data ' +
+      'multiples (dashed line) versus the other variants (points), with 95% intervals over seeds (paper Fig. 6b).',
     option,
     width: 760,
     height: 420,

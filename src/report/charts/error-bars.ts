@@ -19,8 +19,8 @@ export function errorBarSeries(
     encode: { x: 0, y: [1, 2] },
     z: 10,
     renderItem: (_params, api) => {
-      const low = api.coord([api.value(0), api.value(1)]);
-      const high = api.coord([api.value(0), api.value(2)]);
+      const low = api.coord([api.value(0), api.value(1)]) as [number, number];
+      const high = api.coord([api.value(0), api.value(2)]) as [number, number];
       const style = { stroke: color, lineWidth: 1.6 };
       return {
         type: 'group',

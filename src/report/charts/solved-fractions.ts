@@ -37,7 +37,8 @@ export function solvedFractionsChart(groups: readonly RunGroup[]): ChartSpec {
     id: 'solved-fractions',
     title: 'Fully solved and unsolved tasks',
     caption:
-      "Share of generated task types solved by all of the agent's rollouts and by none of them, per epoch (paper Fig. 8).",
+      "Share of generated task types solved by all of the agent's rollouts and by none of them, per epoch (paper " +
+      'Fig. 8).',
     ...layout,
   };
 }

@@ -51,7 +51,8 @@ export function trainingDynamicsChart(groups: readonly RunGroup[]): ChartSpec {
     id: 'training-dynamics',
     title: 'Training dynamics',
     caption:
-      'Agent reward, simulator reward and held-out accuracy per epoch (paper Fig. 4). Epoch 0 is the evaluation after the warm start, before any co-evolution update.',
+      'Agent reward, simulator reward and held-out accuracy per epoch (paper Fig. 4). Epoch 0 is the evaluation ' +
+      'after the warm start, before any co-evolution update.',
     ...layout,
   };
 }

@@ -79,9 +79,9 @@ export function variantIntervalsChart(comparison: Comparison): ChartSpec {
     const dots: [number, number][] = [];
     comparison.variants.forEach((variant, index) => {
       const values = variant.perSeed[set] ?? [];
-      values.forEach((value, seed) =>
-        dots.push([index + (values.length > 1 ? (seed / (values.length - 1) - 0.5) * 0.3 : 0), value]),
-      );
+      values.forEach((value, seed) => {
+        dots.push([index + (values.length > 1 ? (seed / (values.length - 1) - 0.5) * 0.3 : 0), value]);
+      });
     });
     points += dots.length;
     series.push({
@@ -106,7 +106,9 @@ export function variantIntervalsChart(comparison: Comparison): ChartSpec {
   return {
     id: 'variants',
     title: 'Variants compared',
-    caption: `Final held-out accuracy per variant: bar = mean over ${comparison.seeds.length} seed(s), whiskers = 95% Student-t interval of the mean, dots = individual seeds (paper Fig. 6a).`,
+    caption:
+      `Final held-out accuracy per variant: bar = mean over ${comparison.seeds.length} seed(s), whiskers ` +
+      `= 95% Student-t interval of the mean, dots = individual seeds (paper Fig. 6a).`,
     option,
     width: columns * cellWidth,
     height: rows * cellHeight + legendHeight,

@@ -18,7 +18,8 @@ export interface Fact {
 /** A figure holding a server-rendered SVG chart; `data-chart` and `data-points` let tests find and check it. */
 export function chartFigure(spec: ChartSpec): string {
   return [
-    `<figure class="chart" data-chart="${escapeHtml(spec.id)}" data-points="${spec.points}" id="chart-${escapeHtml(spec.id)}">`,
+    `<figure class="chart" data-chart="${escapeHtml(spec.id)}" data-points="${spec.points}" ` +
+      `id="chart-${escapeHtml(spec.id)}">`,
     `<figcaption><h3>${escapeHtml(spec.title)}</h3><p>${escapeHtml(spec.caption)}</p></figcaption>`,
     `<div class="svg-wrap">${renderChartSvg(spec)}</div>`,
     '</figure>',
@@ -39,7 +40,9 @@ main { max-width: 1280px; margin: 0 auto; padding: 24px 32px 48px; }
 .fact .value { font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; }
 section { margin-top: 28px; }
 section > h2 { font-size: 20px; margin: 0 0 12px; padding-bottom: 6px; border-bottom: 2px solid #dde1e8; }
-figure.chart { background: #fff; border: 1px solid #e1e4ea; border-radius: 10px; margin: 0 0 20px; padding: 16px 18px 8px; }
+figure.chart {
+  background: #fff; border: 1px solid #e1e4ea; border-radius: 10px; margin: 0 0 20px; padding: 16px 18px 8px;
+}
 figure.chart figcaption h3 { margin: 0 0 2px; font-size: 16px; }
 figure.chart figcaption p { margin: 0 0 8px; color: #4d5665; font-size: 13.5px; max-width: 900px; }
 .chart-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 0 20px; }
@@ -71,7 +74,8 @@ export function renderPage(
   const factCards = facts
     .map(
       (fact) =>
-        `<div class="fact"><div class="label">${escapeHtml(fact.label)}</div><div class="value">${escapeHtml(fact.value)}</div></div>`,
+        `<div class="fact"><div class="label">${escapeHtml(fact.label)}</div><div ` +
+        `class="value">${escapeHtml(fact.value)}</div></div>`,
     )
     .join('\n');
   const body = sections

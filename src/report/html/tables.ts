@@ -18,7 +18,8 @@ export function htmlTable(
     return `<${tag}${classAttribute}>${escapeHtml(item.text)}</${tag}>`;
   };
   const head = `<thead><tr>${header.map((title) => cell(title, 'th')).join('')}</tr></thead>`;
-  const body = `<tbody>${rows.map((row) => `<tr>${row.map((value) => cell(value, 'td')).join('')}</tr>`).join('\n')}</tbody>`;
+  const row = (values: readonly (string | Cell)[]) => `<tr>${values.map((value) => cell(value, 'td')).join('')}</tr>`;
+  const body = `<tbody>${rows.map(row).join('\n')}</tbody>`;
   return `<div class="table-wrap"><table data-table="${escapeHtml(id)}">${head}\n${body}</table></div>`;
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Domain } from '../../../src/interfaces/domain.ts';
+import { describeZodError } from '../../../src/interfaces/zod-error.ts';
 import type { AgentPrompt, Completion, ParseResult, Score, TaskInstance } from '../../../src/interfaces/task.ts';
 import { Random, stableId } from '../../../src/util/random.ts';
 
@@ -36,7 +37,7 @@ function parseSpec(text: string): ParseResult<ToySpec> {
   const checked = ToySpecSchema.safeParse(value);
   return checked.success
     ? { ok: true, value: checked.data }
-    : { ok: false, reason: `invalid spec: ${checked.error.issues[0]!.message}` };
+    : { ok: false, reason: `invalid spec: ${describeZodError(checked.error)}` };
 }
 
 export const toyDomain: Domain<ToySpec, ToyPayload> = {

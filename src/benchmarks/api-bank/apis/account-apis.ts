@@ -139,9 +139,8 @@ export const openBankAccount: ApiDefinition = {
   required: ['account', 'password', 'name'],
   call: ({ account, password, name }, context) =>
     respond('OpenBankAccount', { account, password, name }, () => {
-      const database = (context.databases.OpenBankAccount ??= {
-        0: { account: 'test', password: 'test', name: 'yifei' },
-      }) as Record<string, { account: unknown }>;
+      context.databases.OpenBankAccount ??= { 0: { account: 'test', password: 'test', name: 'yifei' } };
+      const database = context.databases.OpenBankAccount as Record<string, { account: unknown }>;
       for (const key of Object.keys(database)) if (pythonEquals(database[key]!.account, account)) return 'failed';
       database[String(Object.keys(database).length + 1)] = { account, password, name } as { account: unknown };
       return 'success';

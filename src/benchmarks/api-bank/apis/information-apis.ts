@@ -143,7 +143,7 @@ export const searchEngine: ApiDefinition = {
     const sorted = (items: unknown) =>
       Array.isArray(items)
         ? [...items].sort((left, right) => {
-            const key = (item: any) => `${item.title}${item.abstract}`;
+            const key = (item: { title: unknown; abstract: unknown }) => `${item.title}${item.abstract}`;
             return key(left) < key(right) ? 1 : key(left) > key(right) ? -1 : 0;
           })
         : items;

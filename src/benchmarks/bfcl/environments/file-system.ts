@@ -246,7 +246,8 @@ export class GorillaFileSystem implements EnvironmentInstance {
       const content = splitLines(file.content);
       let lines: unknown = args.lines;
       if (toNumber(lines) > content.length) lines = content.length;
-      // Python's content[-lines:] needs an int index; lines = 0 gives the whole file, a negative count skips from the start.
+      // Python's content[-lines:] needs an int index; lines = 0 gives the whole file, a negative count skips from the
+      // start.
       if (isFloat(lines)) throw new PythonError('slice indices must be integers or None or have an __index__ method');
       return { last_lines: sliceFrom(content, -toNumber(lines)).join('\n') };
     }),

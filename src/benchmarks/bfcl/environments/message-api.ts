@@ -109,7 +109,9 @@ export class MessageApi implements EnvironmentInstance {
       const sent: Record<string, string[]> = {};
       for (const message of this.inbox) {
         const [receiver, content] = this.firstEntry(message);
-        (sent[receiver] ??= []).push(content);
+        const list = sent[receiver] ?? [];
+        sent[receiver] = list;
+        list.push(content);
       }
       return { messages: sent };
     }),

@@ -79,7 +79,8 @@ export class TwitterApi implements EnvironmentInstance {
     method('retweet(tweet_id: any)', ({ tweet_id }) => {
       if (!this.authenticated) return { error: 'User not authenticated. Please authenticate before retweeting.' };
       if (!this.hasTweet(tweet_id)) return { error: `Tweet with ID ${tweet_id} not found.` };
-      const list = (this.retweets[this.username] ??= []);
+      const list = this.retweets[this.username] ?? [];
+      this.retweets[this.username] = list;
       if (list.some((id) => pythonEquals(id, tweet_id))) return { retweet_status: 'Already retweeted' };
       list.push(tweet_id as number);
       return { retweet_status: 'Successfully retweeted' };

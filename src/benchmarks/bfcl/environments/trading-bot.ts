@@ -93,7 +93,10 @@ function parseDateTime(text: unknown, withTime: boolean): number {
 
 export class TradingBot implements EnvironmentInstance {
   readonly className = 'TradingBot';
-  /** Keys that are all digits become ints, as the official loader converts them (a Map keeps them ints, in insertion order). */
+  /**
+   * Keys that are all digits become ints, as the official loader converts them (a Map keeps them ints, in insertion
+   * order).
+   */
   private orders: Map<number | string, Order>;
   private accountInfo: Record<string, unknown>;
   private authenticated: boolean;
@@ -170,7 +173,9 @@ export class TradingBot implements EnvironmentInstance {
       const order = this.findOrder(order_id);
       if (!order) {
         return {
-          error: `Order with ID ${order_id} not found.Here is the list of orders_id: ${pythonRepr([...this.orders.keys()])}`,
+          error:
+            `Order with ID ${order_id} not found.Here is the list of orders_id: ` +
+            `${pythonRepr([...this.orders.keys()])}`,
         };
       }
       if (!this.longContext) return order;
@@ -200,7 +205,9 @@ export class TradingBot implements EnvironmentInstance {
           const balance = toNumber(this.accountInfo.balance ?? 0);
           if (totalCost > balance) {
             return {
-              error: `Insufficient funds: required $${formatFixed2(totalCost)} but only $${formatFixed2(balance)} available.`,
+              error:
+                `Insufficient funds: required $${formatFixed2(totalCost)} but only ` +
+                `$${formatFixed2(balance)} available.`,
             };
           }
         }

@@ -201,7 +201,8 @@ export class TravelApi implements EnvironmentInstance {
 
   readonly methods = methodTable([
     method(
-      'authenticate_travel(client_id: str, client_secret: str, refresh_token: str, grant_type: str, user_first_name: str, user_last_name: str)',
+      'authenticate_travel(client_id: str, client_secret: str, refresh_token: str, grant_type: str, ' +
+        'user_first_name: str, user_last_name: str)',
       ({ grant_type, user_first_name, user_last_name }) => {
         Object.assign(this.attributes, {
           token_expires_in: 2,
@@ -228,7 +229,8 @@ export class TravelApi implements EnvironmentInstance {
       () => ({ budget_fiscal_year: '2018' }),
     ),
     method(
-      'register_credit_card(access_token: str, card_number: str, expiration_date: str, cardholder_name: str, card_verification_number: any)',
+      'register_credit_card(access_token: str, card_number: str, expiration_date: str, cardholder_name: str, ' +
+        'card_verification_number: any)',
       ({ access_token, card_number, expiration_date, cardholder_name, card_verification_number }) => {
         if (this.attributes.token_expires_in === null) return { error: 'Token not initialized' };
         const problem = this.tokenProblem(access_token);
@@ -266,7 +268,8 @@ export class TravelApi implements EnvironmentInstance {
       return { card_balance: card.balance };
     }),
     method(
-      'book_flight(access_token: str, card_id: str, travel_date: str, travel_from: str, travel_to: str, travel_class: str)',
+      'book_flight(access_token: str, card_id: str, travel_date: str, travel_from: str, travel_to: str, ' +
+        'travel_class: str)',
       (args) => {
         const { access_token, travel_date, travel_from, travel_to, travel_class } = args as Record<string, string>;
         const cardId = args.card_id as string;
@@ -372,7 +375,9 @@ export class TravelApi implements EnvironmentInstance {
           const shown = (value: unknown): string => (value === null ? 'None' : String(value));
           return {
             verification_status: false,
-            verification_failure: `Cannot book flight information for another user.Expected ${shown(expectedFirst)} ${shown(expectedLast)}, got ${first_name} ${last_name}`,
+            verification_failure:
+              `Cannot book flight information for another user.Expected ` +
+              `${shown(expectedFirst)} ${shown(expectedLast)}, got ${first_name} ${last_name}`,
           };
         }
         if (!isValidDate(date_of_birth!))
@@ -404,7 +409,8 @@ export class TravelApi implements EnvironmentInstance {
       nearest_airport: lookup(NEAREST_AIRPORT, location) ?? 'Unknown',
     })),
     method(
-      'purchase_insurance(access_token: str, insurance_type: str, booking_id: str, insurance_cost: float, card_id: str)',
+      'purchase_insurance(access_token: str, insurance_type: str, booking_id: str, insurance_cost: float, ' +
+        'card_id: str)',
       (args) => {
         const problem = this.tokenProblem(args.access_token);
         if (problem) return { insurance_status: false, error: problem };
@@ -422,7 +428,8 @@ export class TravelApi implements EnvironmentInstance {
       this.booking(booking_id)
         ? {
             customer_support_message:
-              'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.',
+              'Thank you for contacting customer support. Your message has been received and we will get back to ' +
+              'you shortly.',
           }
         : { error: 'Booking not found' },
     ),

@@ -117,7 +117,9 @@ export class VehicleControlApi implements EnvironmentInstance {
           .filter(([, status]) => status === 'unlocked')
           .map(([door]) => door);
         return {
-          error: `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(', ')}`,
+          error:
+            `All doors must be locked before starting the engine. Here are the unlocked doors: ` +
+            `${unlocked.join(', ')}`,
         };
       }
       if (this.state.brakePedalStatus !== 'pressed')

@@ -167,8 +167,10 @@ export function alfredGrammar(task: string, dialect: GrammarDialect): string {
       { rhs: "There's nothing special about {o.name}." },
     ],
   });
-  const action = (name: string, template: string, feedback: string, grammar?: string) =>
-    `action ${name} {\n    template :: "${template}";\n    feedback :: "${feedback}";\n${grammar ? `\n    grammar :: """\n${grammar}\n    """;\n` : ''}}\n`;
+  const action = (name: string, template: string, feedback: string, grammar?: string) => {
+    const grammarPart = grammar ? `\n    grammar :: """\n${grammar}\n    """;\n` : '';
+    return `action ${name} {\n    template :: "${template}";\n    feedback :: "${feedback}";\n${grammarPart}}\n`;
+  };
   const single = (rule: string, rhs: string) => rules({ [rule]: [{ rhs }] });
   return [
     `grammar :: """\n${top}\n""";\n`,
@@ -240,7 +242,9 @@ export function alfredGrammar(task: string, dialect: GrammarDialect): string {
       '#help.feedback#',
       single(
         'help.feedback',
-        'Available commands: look, inventory, go to (receptacle), open (receptacle), close (receptacle), take (object) from (receptacle), move (object) to (receptacle), examine (something), use (object), heat/clean/cool (object) with (receptacle), slice (object) with (object).',
+        'Available commands: look, inventory, go to (receptacle), open (receptacle), close (receptacle), take ' +
+          '(object) from (receptacle), move (object) to (receptacle), examine (something), use (object), ' +
+          'heat/clean/cool (object) with (receptacle), slice (object) with (object).',
       ),
     ),
   ].join('\n');

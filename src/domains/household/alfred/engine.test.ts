@@ -9,7 +9,8 @@ describe('AlfworldEngine on the pick_and_place fixture', () => {
     const engine = new AlfworldEngine(game);
     expect(engine.reset()).toBe(
       '-= Welcome to TextWorld, ALFRED! =-\n\n' +
-        'You are in the middle of a room. Looking quickly around you, you see a bed 1, a drawer 2, a drawer 1, a safe 1, and a sidetable 1.\n\n' +
+        'You are in the middle of a room. Looking quickly around you, you see a bed 1, a drawer 2, a drawer 1, a ' +
+        'safe 1, and a sidetable 1.\n\n' +
         'Your task is to: put a keychain in safe.',
     );
     expect(engine.admissibleCommands()).toEqual([

@@ -26,13 +26,19 @@ export class FactSet {
     if (this.keys.has(key)) return;
     this.keys.add(key);
     let bucket = this.byPredicate.get(predicate);
-    if (!bucket) this.byPredicate.set(predicate, (bucket = new Map()));
+    if (!bucket) {
+      bucket = new Map();
+      this.byPredicate.set(predicate, bucket);
+    }
     const stored = [...args];
     bucket.set(key, stored);
     stored.forEach((value, position) => {
       const index = `${predicate} ${position} ${value}`;
       let slot = this.byArgument.get(index);
-      if (!slot) this.byArgument.set(index, (slot = new Map()));
+      if (!slot) {
+        slot = new Map();
+        this.byArgument.set(index, slot);
+      }
       slot.set(key, stored);
     });
   }

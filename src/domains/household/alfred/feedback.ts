@@ -125,10 +125,16 @@ function look(context: FeedbackContext): string {
         if (context.facts.has('not_inreceptacle', [object, receptacle])) floor.push(`a ${nameOf(object, context)}`);
       }
     }
-    return `You are facing the ${displayList(here.map((id) => nameOf(id, context)))}. Next to it, you see ${displayList(floor)}.`;
+    return (
+      `You are facing the ${displayList(here.map((id) => nameOf(id, context)))}. Next to it, you see ` +
+      `${displayList(floor)}.`
+    );
   }
   const all = [...receptacleLocations].sort((a, b) => compareIds(a[0]!, b[0]!) || compareIds(a[1]!, b[1]!));
-  return `You are in the middle of a room. Looking quickly around you, you see ${displayList(all.map((args) => `a ${nameOf(args[0]!, context)}`))}.`;
+  return (
+    `You are in the middle of a room. Looking quickly around you, you see ` +
+    `${displayList(all.map((args) => `a ${nameOf(args[0]!, context)}`))}.`
+  );
 }
 
 function inventory(context: FeedbackContext): string {

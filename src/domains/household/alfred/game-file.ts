@@ -146,7 +146,10 @@ export function parseGameFile(text: string, file: string, id: string, options: P
   return { kind: 'game', game };
 }
 
-/** Paths of every `game.tw-pddl` under `folder`, sorted; paths with `movable` or `Sliced` are left out, as ALFWorld does. */
+/**
+ * Paths of every `game.tw-pddl` under `folder`, sorted; paths with `movable` or `Sliced` are left out, as ALFWorld
+ * does.
+ */
 export async function findGameFiles(folder: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (current: string): Promise<void> => {

@@ -41,7 +41,8 @@ describe('PDDL logic', () => {
     expect(
       holds(
         formula(
-          '(exists (?a - object ?b - object) (and (objectType ?a AppleType) (objectType ?b AppleType) (not (= ?a ?b))))',
+          '(exists (?a - object ?b - object) (and (objectType ?a AppleType) (objectType ?b AppleType) (not (= ?a ' +
+            '?b))))',
         ),
         room,
         new Map(),
@@ -66,7 +67,8 @@ describe('PDDL logic', () => {
 
   it('drops no-op groundings and leaves not_ facts behind deletes', () => {
     const domain = parseDomain(
-      '(define (domain d) (:action go :parameters (?a - agent ?from - location ?to - location) :precondition (and (at ?a ?from)) :effect (and (not (at ?a ?from)) (at ?a ?to))))',
+      '(define (domain d) (:action go :parameters (?a - agent ?from - location ?to - location) :precondition ' +
+        '(and (at ?a ?from)) :effect (and (not (at ?a ?from)) (at ?a ?to))))',
     );
     const go = domain.actions.get('go')!;
     const state = world(['at me here'], { me: 'agent', here: 'location', there: 'location' });
@@ -89,7 +91,8 @@ describe('PDDL logic', () => {
 
   it('parses problems and rejects broken ones with a reason', () => {
     const problem = parseProblem(
-      '(define (problem p) (:domain alfred) (:objects a1 - agent l1 l2 - location) (:init (atLocation a1 l1) (= (distance l1 l2) 3)) (:goal (atLocation a1 l2)))',
+      '(define (problem p) (:domain alfred) (:objects a1 - agent l1 l2 - location) (:init (atLocation a1 l1) (= ' +
+        '(distance l1 l2) 3)) (:goal (atLocation a1 l2)))',
     );
     expect([...problem.objects]).toEqual([
       ['a1', 'agent'],

@@ -29,7 +29,8 @@ export function instructions(game: AlfworldGame): string {
     'move apple 1 to fridge 1';
   return [
     'Interact with a household to solve a task. Reply with exactly one action per turn, written as "> action".',
-    `Actions: go to (receptacle), open/close (receptacle), take (object) from (receptacle), ${put.replace('apple 1', '(object)').replace('fridge 1', '(receptacle)')},`,
+    `Actions: go to (receptacle), open/close (receptacle), take (object) from (receptacle), ` +
+      `${put.replace('apple 1', '(object)').replace('fridge 1', '(receptacle)')},`,
     'heat/cool/clean (object) with (receptacle), use (object), examine (something), look, inventory.',
     `Example: > go to countertop 1 | > take apple 1 from countertop 1 | > ${put}`,
   ].join('\n');
@@ -51,7 +52,9 @@ export interface PromptInput {
   difficulty: number;
 }
 
-/** Builds the AgentPrompt: compact text for built-in models, system + user messages and the `act` tool for chat models. */
+/**
+ * Builds the AgentPrompt: compact text for built-in models, system + user messages and the `act` tool for chat models.
+ */
 export function buildPrompt(input: PromptInput): AgentPrompt {
   const transcript = [
     input.opening,

@@ -84,7 +84,8 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /** Mangled id of `kind number` given the kind's highest number (higher numbers sort first). */
 function mangledId(kind: string, number: number, highest: number): string {
   const rank = highest - number;
-  const coordinates = `_plus_${pad(rank)}_dot_${pad((rank * 37) % 100)}_bar__plus_00_dot_90_bar__minus_01_dot_${pad(number)}`;
+  const coordinates =
+    `_plus_${pad(rank)}_dot_${pad((rank * 37) % 100)}_bar_` + `_plus_00_dot_90_bar__minus_01_dot_${pad(number)}`;
   if (kind.endsWith('basin') && kind !== 'basin') {
     const base = kind.slice(0, -'basin'.length);
     return `${base}_bar_${coordinates}_bar_${base}basin`;
@@ -178,7 +179,8 @@ function goalFormula(scene: SceneSpec): string {
   const object = `${scene.target.object}Type`;
   const receptacle = `${scene.target.receptacle ?? ''}Type`;
   const placed = (extra: string) =>
-    `(exists (?r - receptacle) (exists (?o - object) (and ${extra}(objectType ?o ${object}) (receptacleType ?r ${receptacle}) (inReceptacle ?o ?r))))`;
+    `(exists (?r - receptacle) (exists (?o - object) (and ${extra}(objectType ?o ${object}) (receptacleType ?r ` +
+    `${receptacle}) (inReceptacle ?o ?r))))`;
   switch (scene.taskType) {
     case 'pick_and_place_simple':
       return placed('');
@@ -190,12 +192,14 @@ function goalFormula(scene: SceneSpec): string {
       return placed('(coolable ?o) (isCool ?o) ');
     case 'pick_two_obj_and_place':
       return (
-        `(exists (?r - receptacle) (exists (?o1 - object) (and (objectType ?o1 ${object}) (receptacleType ?r ${receptacle}) (inReceptacle ?o1 ?r) ` +
+        `(exists (?r - receptacle) (exists (?o1 - object) (and (objectType ?o1 ${object}) (receptacleType ?r ` +
+        `${receptacle}) (inReceptacle ?o1 ?r) ` +
         `(exists (?o2 - object) (and (not (= ?o1 ?o2)) (objectType ?o2 ${object}) (inReceptacle ?o2 ?r))))))`
       );
     case 'look_at_obj_in_light':
       return (
-        `(and (exists (?ot - object ?r - receptacle ?a - agent ?l - location) (and (objectType ?ot ${scene.target.toggle ?? 'desklamp'}Type) ` +
+        `(and (exists (?ot - object ?r - receptacle ?a - agent ?l - location) (and (objectType ?ot ` +
+        `${scene.target.toggle ?? 'desklamp'}Type) ` +
         '(toggleable ?ot) (isToggled ?ot) (receptacleAtLocation ?r ?l) (atLocation ?a ?l) (inReceptacle ?ot ?r))) ' +
         `(exists (?o - object ?a - agent) (and (objectType ?o ${object}) (holds ?a ?o))))`
       );
