@@ -1,5 +1,6 @@
 import {
   type Domain,
+  describeZodError,
   messageLine,
   type Proposal,
   type SimulatorContext,
@@ -75,6 +76,5 @@ function parseProposal(
   if (proposal.spec === undefined) return domain.parseSpec(proposal.raw);
   const parsed = domain.specSchema.safeParse(proposal.spec);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  return { ok: false, reason: `invalid spec: ${issue.path.join('.')}: ${issue.message}` };
+  return { ok: false, reason: `invalid spec: ${describeZodError(parsed.error, '(spec)')}` };
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  describeZodError,
   EpochMetricsSchema,
   GenEnvError,
   RunConfigSchema,
@@ -100,8 +101,7 @@ export class RunStore implements CoevolutionStore {
     }
     const parsed = RunConfigSchema.safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new GenEnvError('resume', `cannot resume: ${configPath}: ${issue.path.join('.')}: ${issue.message}`);
+      throw new GenEnvError('resume', `cannot resume: ${configPath}: ${describeZodError(parsed.error, '(config)')}`);
     }
     let database: Database.Database;
     try {
@@ -216,7 +216,7 @@ export class RunStore implements CoevolutionStore {
       if (!parsed.success)
         throw new GenEnvError(
           'store',
-          `metrics of epoch ${row.epoch} in ${this.directory} are malformed: ${parsed.error.issues[0]!.message}`,
+          `metrics of epoch ${row.epoch} in ${this.directory} are malformed: ${describeZodError(parsed.error)}`,
         );
       return parsed.data;
     });
