@@ -23,7 +23,7 @@ export interface EpochStart {
 }
 
 /** The state an epoch builds up, phase by phase. */
-interface EpochState {
+export interface EpochState {
   epoch: number;
   /** The agent's version before this epoch's update: the one that attempted its tasks. */
   agentVersion: string;
@@ -69,7 +69,7 @@ export async function runEpoch(run: RunContext, start: EpochStart): Promise<numb
     config.heldOutLimit,
   );
   phase('commit');
-  await commit(run, state, heldOutAccuracy, start.startedAt);
+  await commitEpoch(run, state, heldOutAccuracy, () => (performance.now() - start.startedAt) / 1000);
   return state.syntheticSamples;
 }
 
@@ -102,8 +102,16 @@ async function update(run: RunContext, state: EpochState, phase: (name: Phase) =
   }
 }
 
-/** Step 7–8: pools, metrics and checkpoint, committed in one transaction; then the outputs are re-rendered. */
-async function commit(run: RunContext, state: EpochState, heldOutAccuracy: Record<string, number>, startedAt: number) {
+/**
+ * Steps 7–8: pools, metrics and checkpoint, committed in one transaction; then the outputs are re-rendered.
+ * `wallSeconds` is read once the checkpoint is written (the epoch's time includes it). Shared with `genenv serve`.
+ */
+export async function commitEpoch(
+  run: RunContext,
+  state: EpochState,
+  heldOutAccuracy: Record<string, number>,
+  wallSeconds: () => number,
+): Promise<void> {
   const { epoch, tasks, generated, extras, extra } = state;
   const pools = run.store.poolSizes();
   extra['pool/train'] = pools.train + trainTraces([...generated, ...extras]);
@@ -120,10 +128,10 @@ async function commit(run: RunContext, state: EpochState, heldOutAccuracy: Recor
     extra,
   });
   const checkpoint = await saveCheckpoint(run, epoch);
-  const wallSeconds = (performance.now() - startedAt) / 1000;
   const stamp = { epoch, agentVersion: state.agentVersion };
+  const outcome = { stamp, tasks, generated, extras, metrics, wallSeconds: wallSeconds() };
   failpoint('before-commit', epoch);
-  run.store.commit(epochCommit(run, { stamp, tasks, generated, extras, metrics, wallSeconds }, checkpoint));
+  run.store.commit(epochCommit(run, outcome, checkpoint));
   failpoint('after-commit', epoch);
   run.store.writeOutputs(runIdentity(run));
   run.store.pruneCheckpoints(run.config.checkpointEvery);

@@ -1,9 +1,7 @@
 import { assessTaskTypes } from '../core/assess.ts';
-import { epochCommit, saveCheckpoint } from '../core/commit.ts';
-import { computeEpochMetrics } from '../core/epoch-metrics.ts';
+import { commitEpoch } from '../core/epoch.ts';
 import { type GeneratedEpoch, generate } from '../core/generate.ts';
-import { runIdentity, type RunContext } from '../core/run-context.ts';
-import type { AssessedTaskType } from '../core/task-type.ts';
+import type { RunContext } from '../core/run-context.ts';
 import { updateSimulator } from '../core/update.ts';
 import { countsAsSynthetic } from '../core/variants.ts';
 import { attemptedTaskTypes } from './round-assessment.ts';
@@ -62,24 +60,15 @@ export async function closeRound(
       synthetic += generated.reduce((sum, taskType) => sum + taskType.instances.length, 0);
     if (run.plan.updatesSimulator) Object.assign(stats, await updateSimulator(run, epoch, generated));
   }
-  const pools = run.store.poolSizes();
-  stats['pool/train'] = pools.train + trainTraces([...generated, ...extras]);
-  stats['pool/env'] = pools.env + (tasks.source === 'simulator' ? generated.length : 0);
-  const metrics = computeEpochMetrics({
+  const state = {
     epoch,
-    taskTypes: generated,
-    invalidProposals: tasks.rejected.length,
-    heldOutAccuracy: {},
-    syntheticSamples: synthetic,
+    agentVersion: EXTERNAL_AGENT,
+    tasks,
+    generated,
+    extras,
     extra: stats,
-  });
-  const checkpoint = await saveCheckpoint(run, epoch);
-  const stamp = { epoch, agentVersion: EXTERNAL_AGENT };
-  run.store.commit(epochCommit(run, { stamp, tasks, generated, extras, metrics, wallSeconds }, checkpoint));
-  run.store.writeOutputs(runIdentity(run));
-  run.store.pruneCheckpoints(run.config.checkpointEvery);
+    syntheticSamples: synthetic,
+  };
+  await commitEpoch(run, state, {}, () => wallSeconds);
   return synthetic;
 }
-
-const trainTraces = (taskTypes: readonly AssessedTaskType[]) =>
-  taskTypes.reduce((sum, taskType) => sum + taskType.traces.filter((trace) => trace.train).length, 0);
