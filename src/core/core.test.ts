@@ -4,7 +4,8 @@ import { RunConfigSchema, type Domain, type Proposal } from '../interfaces/index
 import { buildContexts } from './contexts.ts';
 import { computeEpochMetrics } from './epoch-metrics.ts';
 import { simulatorWeights, taskOutcome } from './task-outcome.ts';
-import type { AttemptedTaskType } from './task-type.ts';
+import type { AssessedTaskType } from './task-type.ts';
+import { deriveSeed } from '../util/random.ts';
 import { validateProposals } from './validate.ts';
 
 const config = RunConfigSchema.parse({
@@ -86,24 +87,22 @@ describe('proposal validation', () => {
   const validate = (proposals: Proposal[], target: Domain = domain) =>
     validateProposals(proposals, new Map(), {
       domain: target,
-      epoch: 1,
-      runSeed: 1,
       variations: 3,
       source: 'simulator',
-      agentVersion: 'a',
+      instantiateSeed: (id) => deriveSeed(1, 1, 'instantiate', id),
     });
   it('keeps valid proposals with n verified instances and rejects the rest with reasons', () => {
-    const { valid, invalid } = validate([
+    const { valid, rejected } = validate([
       proposal('ok', 'add d2 t2 x0'),
       proposal('json', '{"operation": "add", "digits": 2'),
       proposal('schema', 'add d9 t2 x0'),
       proposal('structured', '', { operation: 'divide', digits: 1, terms: 2, distractors: 0 }),
       proposal('unexecutable', 'multiply d6 t5 x0'),
     ]);
-    expect(valid.map((taskType) => taskType.record.id)).toEqual(['ok']);
+    expect(valid.map((taskType) => taskType.id)).toEqual(['ok']);
     expect(valid[0]!.instances).toHaveLength(3);
-    expect(valid[0]!.record.features).toMatchObject({ digits: 2 });
-    expect(Object.fromEntries(invalid.map((record) => [record.id, record.reason]))).toEqual({
+    expect(valid[0]!.features).toMatchObject({ digits: 2 });
+    expect(Object.fromEntries(rejected.map((entry) => [entry.proposal.id, entry.reason]))).toEqual({
       json: expect.stringMatching(/not of the form|JSON/),
       schema: expect.stringMatching(/digits/),
       structured: expect.stringMatching(/operation/),
@@ -117,8 +116,8 @@ describe('proposal validation', () => {
         throw new Error('boom\nstack');
       },
     } as Domain;
-    const { invalid } = validate([proposal('x', 'add d1 t2 x0')], broken);
-    expect(invalid[0]!.reason).toBe('domain error: boom');
+    const { rejected } = validate([proposal('x', 'add d1 t2 x0')], broken);
+    expect(rejected[0]!.reason).toBe('domain error: boom');
   });
 });
 
@@ -144,17 +143,15 @@ describe('epoch metrics', () => {
   it('counts solved and unsolved task types and averages features', () => {
     const taskType = (successes: number, attempts: number, digits: number) =>
       ({
-        record: { features: { digits } },
+        features: { digits },
         successes,
         attempts,
-        successRate: successes / attempts,
-        envReward: 1,
-        inBand: successes * 2 === attempts,
+        assessment: { successRate: successes / attempts, envReward: 1, inBand: successes * 2 === attempts, weight: 1 },
         traces: Array.from({ length: attempts }, (_, index) => ({
           completion: { text: 'ab' },
           reward: index < successes ? 1 : 0,
         })),
-      }) as unknown as AttemptedTaskType;
+      }) as unknown as AssessedTaskType;
     const metrics = computeEpochMetrics({
       epoch: 1,
       taskTypes: [taskType(4, 4, 1), taskType(0, 4, 3), taskType(2, 4, 2)],

@@ -1,10 +1,10 @@
 import type { EpochMetrics } from '../interfaces/index.ts';
 import { mean } from '../util/statistics.ts';
-import type { AttemptedTaskType } from './task-type.ts';
+import type { AssessedTaskType } from './task-type.ts';
 
 export interface EpochMetricsInput {
   epoch: number;
-  taskTypes: readonly AttemptedTaskType[];
+  taskTypes: readonly AssessedTaskType[];
   invalidProposals: number;
   heldOutAccuracy: Record<string, number>;
   syntheticSamples: number;
@@ -17,24 +17,22 @@ export function computeEpochMetrics(input: EpochMetricsInput): EpochMetrics {
   const traces = taskTypes.flatMap((taskType) => taskType.traces);
   const successes = taskTypes.reduce((sum, taskType) => sum + taskType.successes, 0);
   const attempts = taskTypes.reduce((sum, taskType) => sum + taskType.attempts, 0);
-  const featureNames = [
-    ...new Set(taskTypes.flatMap((taskType) => Object.keys(taskType.record.features ?? {}))),
-  ].sort();
+  const featureNames = [...new Set(taskTypes.flatMap((taskType) => Object.keys(taskType.features)))].sort();
   const taskComplexity = Object.fromEntries(
-    featureNames.map((name) => [name, mean(taskTypes.map((taskType) => taskType.record.features?.[name] ?? 0))!]),
+    featureNames.map((name) => [name, mean(taskTypes.map((taskType) => taskType.features[name] ?? 0))!]),
   );
-  const fraction = (predicate: (taskType: AttemptedTaskType) => boolean) =>
+  const fraction = (predicate: (taskType: AssessedTaskType) => boolean) =>
     taskTypes.length ? taskTypes.filter(predicate).length / taskTypes.length : null;
   return {
     epoch: input.epoch,
     successRate: attempts ? successes / attempts : null,
-    inBandFraction: fraction((taskType) => taskType.inBand),
-    envReward: mean(taskTypes.map((taskType) => taskType.envReward)),
+    inBandFraction: fraction((taskType) => taskType.assessment.inBand),
+    envReward: mean(taskTypes.map((taskType) => taskType.assessment.envReward)),
     heldOutAccuracy: input.heldOutAccuracy,
     taskComplexity,
     responseLength: mean(traces.map((trace) => trace.completion.text.length)),
     invalidProposals: input.invalidProposals,
-    successRates: taskTypes.map((taskType) => taskType.successRate),
+    successRates: taskTypes.map((taskType) => taskType.assessment.successRate),
     solvedFraction: fraction((taskType) => taskType.successes === taskType.attempts),
     unsolvedFraction: fraction((taskType) => taskType.successes === 0),
     agentReward: mean(traces.map((trace) => trace.reward)),

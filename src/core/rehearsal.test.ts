@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
-import { rehearsalDemonstrations, type SuccessfulTrace } from './rehearsal.ts';
+import type { SuccessfulTrace } from '../interfaces/index.ts';
+import { rehearsalDemonstrations } from './rehearsal.ts';
 
 const domain = createArithmeticDomain();
 const seeds = domain.seeds();

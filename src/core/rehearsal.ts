@@ -1,13 +1,7 @@
 import type { Domain } from '../interfaces/domain.ts';
 import type { AgentDemonstration } from '../interfaces/policy.ts';
-import type { TaskInstance } from '../interfaces/task.ts';
+import type { SuccessfulTrace } from '../interfaces/run-records.ts';
 import { Random, deriveSeed } from '../util/random.ts';
-
-/** A successful trace in D_train: the instance attempted and the completion text that solved it. */
-export interface SuccessfulTrace {
-  instance: TaskInstance;
-  text: string;
-}
 
 /**
  * The agent's rehearsal for one update (paper §2.3, D_train = base data ∪ past valid traces): `count`

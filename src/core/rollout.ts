@@ -1,9 +1,14 @@
-import type { AgentPolicy, Completion, Domain, RolloutGroup, RunConfig, Score } from '../interfaces/index.ts';
-import type { TraceRecord } from '../store/records.ts';
-import { taskOutcome } from './task-outcome.ts';
+import {
+  type AgentPolicy,
+  type Completion,
+  type Domain,
+  messageLine,
+  type RolloutGroup,
+  type RunConfig,
+  type Score,
+  type TraceRecord,
+} from '../interfaces/index.ts';
 import type { AttemptedTaskType, TaskType } from './task-type.ts';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 
 /** Scores one completion; a scorer that throws yields reward 0 with the reason, never a crash. */
 export function safeScore(domain: Domain, instance: Parameters<Domain['score']>[0], completion: Completion): Score {
@@ -12,7 +17,7 @@ export function safeScore(domain: Domain, instance: Parameters<Domain['score']>[
     const reward = Number.isFinite(score.reward) ? Math.min(1, Math.max(0, score.reward)) : 0;
     return { ...score, reward };
   } catch (error) {
-    return { reward: 0, success: false, invalid: `scorer error: ${message(error)}` };
+    return { reward: 0, success: false, invalid: `scorer error: ${messageLine(error)}` };
   }
 }
 
@@ -20,23 +25,20 @@ export interface RolloutSettings {
   epoch: number;
   seed: number;
   agentVersion: string;
-  config: Pick<
-    RunConfig,
-    | 'samples'
-    | 'temperature'
-    | 'successThreshold'
-    | 'successEstimator'
-    | 'betaPrior'
-    | 'difficultyScorer'
-    | 'alpha'
-    | 'beta'
-    | 'kMin'
-  >;
+  config: Pick<RunConfig, 'samples' | 'temperature' | 'successThreshold'>;
+}
+
+interface Attempts {
+  groups: RolloutGroup[];
+  traces: TraceRecord[];
+  successes: number;
+  attempts: number;
 }
 
 /**
- * Algorithm 1, steps 3–4: the agent rolls out G samples per variation of every task type in one batched
- * call; each group's rewards feed both GRPO and p̂ (no second rollout pass).
+ * Algorithm 1, step 3: the agent rolls out G samples per variation of every task type in one batched call.
+ * Each group's rewards feed both GRPO and p̂ (no second rollout pass). Task types without any attempt
+ * (an agent that answered nothing) are dropped.
  */
 export async function attemptTaskTypes(
   agent: AgentPolicy,
@@ -46,17 +48,9 @@ export async function attemptTaskTypes(
 ): Promise<AttemptedTaskType[]> {
   const instances = taskTypes.flatMap((taskType) => taskType.instances.map((instance) => ({ taskType, instance })));
   const prompts = instances.map(({ instance }) => domain.render(instance));
-  const completions = prompts.length
-    ? await agent.act(prompts, {
-        samples: settings.config.samples,
-        seed: settings.seed,
-        temperature: settings.config.temperature,
-      })
-    : [];
-  const byTaskType = new Map<
-    TaskType,
-    { groups: RolloutGroup[]; traces: TraceRecord[]; successes: number; attempts: number }
-  >();
+  const { samples, temperature } = settings.config;
+  const completions = prompts.length ? await agent.act(prompts, { samples, seed: settings.seed, temperature }) : [];
+  const byTaskType = new Map<TaskType, Attempts>();
   instances.forEach(({ taskType, instance }, position) => {
     const entry = byTaskType.get(taskType) ?? { groups: [], traces: [], successes: 0, attempts: 0 };
     byTaskType.set(taskType, entry);
@@ -70,7 +64,7 @@ export async function attemptTaskTypes(
       entry.attempts += 1;
       entry.traces.push({
         epoch: settings.epoch,
-        proposalId: taskType.record.id,
+        proposalId: taskType.id,
         instanceId: instance.id,
         sample,
         completion,
@@ -85,21 +79,6 @@ export async function attemptTaskTypes(
   });
   return taskTypes.flatMap((taskType) => {
     const entry = byTaskType.get(taskType);
-    if (!entry || entry.attempts === 0) return [];
-    const outcome = taskOutcome(entry.successes, entry.attempts, settings.config);
-    return [
-      {
-        ...taskType,
-        ...entry,
-        ...outcome,
-        record: {
-          ...taskType.record,
-          successRate: outcome.successRate,
-          envReward: outcome.envReward,
-          inBand: outcome.inBand,
-          agentVersion: settings.agentVersion,
-        },
-      },
-    ];
+    return entry && entry.attempts > 0 ? [{ ...taskType, ...entry }] : [];
   });
 }

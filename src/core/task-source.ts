@@ -1,12 +1,18 @@
-import type { Domain, EnvironmentPolicy, Proposal, SimulatorContext } from '../interfaces/index.ts';
-import type { ProposalRecord } from '../store/records.ts';
+import type {
+  Domain,
+  EnvironmentPolicy,
+  Proposal,
+  ProposalRecord,
+  SimulatorContext,
+  TaskSource,
+} from '../interfaces/index.ts';
 import { stableId } from '../util/random.ts';
 
-/** Where an epoch's task types come from, per variant. */
+/** The proposals an epoch attempts, the contexts they answer, and where they came from. */
 export interface EpochTasks {
   proposals: Proposal[];
   contexts: Map<string, SimulatorContext>;
-  source: ProposalRecord['source'];
+  source: TaskSource;
 }
 
 export const contextMap = (contexts: readonly SimulatorContext[]) =>
@@ -18,13 +24,13 @@ export async function proposeFrom(
   contexts: SimulatorContext[],
   seed: number,
   temperature: number,
-  source: ProposalRecord['source'],
+  source: TaskSource,
 ): Promise<EpochTasks> {
   const proposals = contexts.length ? await policy.propose(contexts, { seed, temperature }) : [];
   return { proposals, contexts: contextMap(contexts), source };
 }
 
-/** Seed tasks as proposals (the `base` variant: seed data only). */
+/** Seed tasks as proposals (the `base` variant, and base data in every agent batch). */
 export function seedTasks(domain: Domain, contexts: SimulatorContext[], epoch: number): EpochTasks {
   const proposals = contexts.map((context, index) => ({
     id: stableId(['seed', epoch, index, context.seed.id]),
@@ -76,9 +82,4 @@ export function staticSlice(pool: readonly ProposalRecord[], epoch: number, epoc
     policyVersion: record.simulatorVersion ?? 'static',
   }));
   return { proposals, contexts: new Map(), source: 'static' };
-}
-
-/** How many synthetic task instances an epoch's source contributes to training (base: none). */
-export function countsAsSynthetic(source: ProposalRecord['source']): boolean {
-  return source === 'simulator' || source === 'static' || source === 'offline';
 }

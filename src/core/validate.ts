@@ -1,28 +1,29 @@
-import type { Domain, Proposal, SimulatorContext } from '../interfaces/index.ts';
-import type { ProposalRecord } from '../store/records.ts';
-import { deriveSeed } from '../util/random.ts';
-import type { TaskType } from './task-type.ts';
+import {
+  type Domain,
+  messageLine,
+  type Proposal,
+  type SimulatorContext,
+  type TaskSource,
+} from '../interfaces/index.ts';
+import type { RejectedProposal, TaskType } from './task-type.ts';
 
 export interface ValidationInput {
   domain: Domain;
-  epoch: number;
-  runSeed: number;
   variations: number;
-  source: ProposalRecord['source'];
-  agentVersion: string;
+  source: TaskSource;
+  /** Seed of a proposal's n variations. */
+  instantiateSeed: (proposalId: string) => number;
 }
 
 export interface ValidationResult {
   valid: TaskType[];
-  invalid: ProposalRecord[];
+  rejected: RejectedProposal[];
 }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 
 /**
  * Validates proposals at the edge (Algorithm 1, step 2): parse (zod via the domain), then instantiate
- * n variations. A proposal that fails either step is kept as an invalid record with its reason and
- * gets no reward; a domain that throws on odd input is treated the same way, never as a crash.
+ * n variations. A proposal that fails either step is kept as rejected with its reason and gets no reward;
+ * a domain that throws on odd input is treated the same way, never as a crash.
  */
 export function validateProposals(
   proposals: readonly Proposal[],
@@ -30,74 +31,50 @@ export function validateProposals(
   input: ValidationInput,
 ): ValidationResult {
   const valid: TaskType[] = [];
-  const invalid: ProposalRecord[] = [];
+  const rejected: RejectedProposal[] = [];
   for (const proposal of proposals) {
     const context = contexts.get(proposal.contextId) ?? null;
-    const base: ProposalRecord = {
-      id: proposal.id,
-      epoch: input.epoch,
-      source: input.source,
-      contextId: context?.id ?? null,
-      seedId: context?.seed.id ?? null,
-      family: null,
-      raw: proposal.raw,
-      spec: null,
-      sample: proposal.sample ?? null,
-      valid: false,
-      reason: null,
-      successRate: null,
-      envReward: null,
-      inBand: null,
-      weight: null,
-      features: null,
-      simulatorVersion: proposal.policyVersion,
-      agentVersion: input.agentVersion,
-    };
-    let spec: unknown;
+    const reject = (reason: string, spec: unknown = null, family: string | null = null) =>
+      rejected.push({ proposal, context, source: input.source, spec, family, reason });
+    let spec: unknown = null;
     try {
-      if (proposal.spec !== undefined) {
-        const parsed = input.domain.specSchema.safeParse(proposal.spec);
-        if (!parsed.success) {
-          invalid.push({
-            ...base,
-            reason: `invalid spec: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`,
-          });
-          continue;
-        }
-        spec = parsed.data;
-      } else {
-        const parsed = input.domain.parseSpec(proposal.raw);
-        if (!parsed.ok) {
-          invalid.push({ ...base, reason: parsed.reason });
-          continue;
-        }
-        spec = parsed.value;
+      const parsed = parseProposal(input.domain, proposal);
+      if (!parsed.ok) {
+        reject(parsed.reason);
+        continue;
       }
-      const result = input.domain.instantiate(
-        spec,
-        input.variations,
-        deriveSeed(input.runSeed, input.epoch, 'instantiate', proposal.id),
-      );
+      spec = parsed.value;
+      const family = input.domain.family(spec);
+      const result = input.domain.instantiate(spec, input.variations, input.instantiateSeed(proposal.id));
       if (!result.ok) {
-        invalid.push({ ...base, spec, family: input.domain.family(spec), reason: result.reason });
+        reject(result.reason, spec, family);
         continue;
       }
       valid.push({
-        record: {
-          ...base,
-          spec,
-          valid: true,
-          family: input.domain.family(spec),
-          features: input.domain.features(spec),
-        },
-        spec,
+        id: proposal.id,
+        source: input.source,
+        family,
+        features: input.domain.features(spec),
         instances: result.instances,
-        context,
+        spec,
         proposal,
+        context,
       });
     } catch (error) {
-      invalid.push({ ...base, spec: spec ?? null, reason: `domain error: ${message(error)}` });
+      reject(`domain error: ${messageLine(error)}`, spec);
     }
   }
-  return { valid, invalid };
+  return { valid, rejected };
+}
+
+/** A proposal's spec: the structured value a policy produced, else its text parsed by the domain. */
+function parseProposal(
+  domain: Domain,
+  proposal: Proposal,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (proposal.spec === undefined) return domain.parseSpec(proposal.raw);
+  const parsed = domain.specSchema.safeParse(proposal.spec);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { ok: false, reason: `invalid spec: ${issue.path.join('.')}: ${issue.message}` };
 }

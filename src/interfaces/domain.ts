@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SpecGrammar } from './spec-grammar.ts';
 import type {
   AgentPrompt,
   Completion,
@@ -51,6 +52,11 @@ export interface Domain<Spec = unknown, Payload = unknown> {
   instantiate(spec: Spec, n: number, seed: number): InstantiateResult<Payload>;
   /** Compact text of a spec: what a text simulator writes. `parseSpec(formatSpec(s))` gives s back. */
   formatSpec(spec: Spec): string;
+  /**
+   * The grammar of `formatSpec`'s compact text, for grammar-constrained simulators: every complete text it
+   * accepts parses and instantiates. Optional; built once and cached by the domain.
+   */
+  specGrammar?(): SpecGrammar;
   /** Parses simulator text (compact form or JSON) and validates it against `specSchema`. */
   parseSpec(text: string): ParseResult<Spec>;
   /** The family a spec belongs to (for statistics and seed contexts). */

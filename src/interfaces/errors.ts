@@ -29,3 +29,8 @@ export function errorLine(error: unknown): string {
     return `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`.split('\n')[0]!;
   return String(error).split('\n')[0]!;
 }
+
+/** The first line of a thrown value's message, without the error's name (for reasons stored with data). */
+export function messageLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+}

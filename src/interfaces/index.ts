@@ -9,3 +9,5 @@ export * from './events.ts';
 export * from './summary.ts';
 export * from './benchmark.ts';
 export * from './adapter-manager.ts';
+export * from './run-records.ts';
+export * from './spec-grammar.ts';

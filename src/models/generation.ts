@@ -4,13 +4,15 @@ import { logSoftmaxRow, rmsNormForward, swigluForward } from './elementwise.ts';
 import { kernels } from './kernels.ts';
 import { headWidth } from './model-config.ts';
 import { view } from './parameters.ts';
-import { drawToken, type SamplingOptions } from './sampling.ts';
+import { drawToken, type SamplingOptions, type TokenConstraint } from './sampling.ts';
 import { outputHeadForward, type Transformer } from './transformer.ts';
 
 /** One sequence to continue: its prompt token ids (≥ 1) and a budget of new tokens. */
 export interface GenerationRequest {
   prompt: number[];
   maxNewTokens: number;
+  /** Restricts each next token (grammar-constrained decoding); absent = any token. */
+  constraint?: TokenConstraint;
 }
 
 /** What was generated: new tokens (the stop token included when it was drawn) and their log-probs. */
@@ -124,7 +126,8 @@ export function generateWithCache(
     const continuing: number[] = [];
     const newTokens: number[] = [];
     for (const sequence of active) {
-      const token = drawToken(nextDistribution, sequence * vocab, vocab, options, randoms[sequence]!);
+      const allowed = requests[sequence]!.constraint?.allowed(results[sequence]!.tokens) ?? null;
+      const token = drawToken(nextDistribution, sequence * vocab, vocab, options, randoms[sequence]!, allowed);
       const result = results[sequence]!;
       result.tokens.push(token);
       result.logprobs.push(nextDistribution[sequence * vocab + token]!);
@@ -243,7 +246,8 @@ export function generateWithoutCache(
     const continuing: number[] = [];
     active.forEach((sequence, row) => {
       const headIndex = pass.headRows.indexOf(lastRows[row]!);
-      const token = drawToken(pass.logProbabilities, headIndex * vocab, vocab, options, randoms[sequence]!);
+      const allowed = requests[sequence]!.constraint?.allowed(results[sequence]!.tokens) ?? null;
+      const token = drawToken(pass.logProbabilities, headIndex * vocab, vocab, options, randoms[sequence]!, allowed);
       const result = results[sequence]!;
       result.tokens.push(token);
       result.logprobs.push(pass.logProbabilities[headIndex * vocab + token]!);

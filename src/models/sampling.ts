@@ -9,8 +9,17 @@ export interface SamplingOptions {
 }
 
 /**
+ * Which tokens may come next in one sequence (grammar-constrained decoding): `allowed(generated)` gives a
+ * mask over the vocabulary (1 = allowed) for the tokens generated so far, or null for no constraint.
+ */
+export interface TokenConstraint {
+  allowed(generated: readonly number[]): Uint8Array | null;
+}
+
+/**
  * Draws one token from a log-probability row (row-major slice of width `vocab` at `offset`) with
- * temperature and nucleus (top-p) filtering. Pure given `random`.
+ * temperature and nucleus (top-p) filtering, among the `allowed` tokens when a mask is given (the others
+ * get probability 0 and the rest is renormalised). Pure given `random`.
  */
 export function drawToken(
   logProbabilities: Float32Array,
@@ -18,19 +27,25 @@ export function drawToken(
   vocab: number,
   options: SamplingOptions,
   random: Random,
+  allowed: Uint8Array | null = null,
 ): number {
+  const permitted = (token: number) => allowed === null || allowed[token] === 1;
   if (options.temperature === 0) {
-    let best = 0;
-    for (let token = 1; token < vocab; token++)
-      if (logProbabilities[offset + token]! > logProbabilities[offset + best]!) best = token;
-    return best;
+    let best = -1;
+    for (let token = 0; token < vocab; token++)
+      if (permitted(token) && (best < 0 || logProbabilities[offset + token]! > logProbabilities[offset + best]!))
+        best = token;
+    return Math.max(0, best);
   }
   let largest = -Infinity;
-  for (let token = 0; token < vocab; token++) largest = Math.max(largest, logProbabilities[offset + token]!);
+  for (let token = 0; token < vocab; token++)
+    if (permitted(token)) largest = Math.max(largest, logProbabilities[offset + token]!);
   const weights = new Float64Array(vocab);
   let total = 0;
   for (let token = 0; token < vocab; token++) {
-    weights[token] = Math.exp((logProbabilities[offset + token]! - largest) / options.temperature);
+    weights[token] = permitted(token)
+      ? Math.exp((logProbabilities[offset + token]! - largest) / options.temperature)
+      : 0;
     total += weights[token]!;
   }
   if (options.topP < 1) {

@@ -11,8 +11,14 @@ import {
 } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
-import type { EpochCommit, ProposalRecord } from './records.ts';
-import type { TaskInstance } from '../interfaces/index.ts';
+import type {
+  CoevolutionStore,
+  EpochCommit,
+  FamilyHistory,
+  ProposalRecord,
+  SuccessfulTrace,
+  TaskInstance,
+} from '../interfaces/index.ts';
 
 const CONFIG_FILE = 'config.json';
 const DATABASE_FILE = 'run.sqlite';
@@ -45,7 +51,7 @@ const json = (value: unknown): string | null => (value === null || value === und
  * The run directory (DESIGN.md §4): config.json, run.sqlite (the source of truth), metrics.jsonl and
  * summary.json (rendered from the database after each commit), checkpoints/.
  */
-export class RunStore {
+export class RunStore implements CoevolutionStore {
   private constructor(
     readonly directory: string,
     readonly config: RunConfig,
@@ -129,11 +135,6 @@ export class RunStore {
   lastCommittedEpoch(): number | null {
     const row = this.database.prepare('SELECT MAX(epoch) AS epoch FROM epochs').get() as { epoch: number | null };
     return row.epoch;
-  }
-
-  /** Folder of an epoch's checkpoint, relative to the run directory. */
-  static checkpointName(epoch: number): string {
-    return join('checkpoints', `epoch-${String(epoch).padStart(4, '0')}`);
   }
 
   /** Commits one epoch in a single transaction, then re-renders metrics.jsonl and summary.json. */
@@ -269,11 +270,7 @@ export class RunStore {
   }
 
   /** Mean p̂ of a family's most recent `window` attempted task types before `beforeEpoch`. */
-  familyStatistics(
-    family: string,
-    beforeEpoch: number,
-    window: number,
-  ): { taskTypes: number; recentSuccess: number | null } {
+  familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory {
     const count = this.database
       .prepare('SELECT COUNT(*) AS n FROM proposals WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL')
       .get(family, beforeEpoch) as { n: number };
@@ -297,7 +294,7 @@ export class RunStore {
    * One successful D_train trace per task instance (the earliest), with its instance, oldest first: the
    * traces the agent may rehearse.
    */
-  successfulTraces(): { instance: TaskInstance; text: string }[] {
+  successfulTraces(): SuccessfulTrace[] {
     const rows = this.database
       .prepare(`SELECT i.payload AS payload, t.completion AS completion FROM traces t
       JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Completion, Domain, TaskInstance } from '../../src/interfaces/index.ts';
+import { type Completion, type Domain, grammarState, type TaskInstance } from '../../src/interfaces/index.ts';
+import { Random } from '../../src/util/random.ts';
 
 export interface DomainContractOptions {
   /** Completions that are close to the gold answer but wrong; each must score 0. */
@@ -136,6 +137,44 @@ export function describeDomainContract(name: string, make: () => Domain, options
         const instantiated = domain.instantiate(hard.value, 1, 1);
         if (!instantiated.ok) expect(instantiated.reason.length).toBeGreaterThan(0);
       }
+    });
+
+    it('has a spec grammar (where it has one) whose every complete text parses and instantiates', () => {
+      if (!domain.specGrammar) return;
+      const grammar = domain.specGrammar();
+      const alphabet = [...new Set(seeds.flatMap((seed) => [...domain.formatSpec(seed.spec)]))];
+      const random = new Random(7);
+      for (let walk = 0; walk < 60; walk++) {
+        let state = grammar.initial();
+        let text = '';
+        for (;;) {
+          const moves = alphabet.flatMap((character) => {
+            const next = grammar.next(state, character);
+            return next === null ? [] : [{ character, next }];
+          });
+          const complete = grammar.complete(state);
+          // No state is a dead end: it continues or it is complete.
+          expect(moves.length > 0 || complete, `dead end after ${JSON.stringify(text)}`).toBe(true);
+          if (moves.length === 0 || (complete && random.next() < 0.15)) break;
+          const move = random.pick(moves);
+          text += move.character;
+          state = move.next;
+        }
+        const parsed = domain.parseSpec(text);
+        expect(parsed.ok, `${text}: ${parsed.ok ? '' : parsed.reason}`).toBe(true);
+        if (parsed.ok) {
+          const result = domain.instantiate(parsed.value, 2, walk);
+          expect(result.ok, `${text}: ${result.ok ? '' : result.reason}`).toBe(true);
+        }
+      }
+      // Canonical texts of the seeds stay inside the grammar (most of them: fixed values it cannot vouch for
+      // are left out), and text outside it is refused.
+      const accepted = seeds.filter((seed) => {
+        const state = grammarState(grammar, domain.formatSpec(seed.spec));
+        return state !== null && grammar.complete(state);
+      });
+      expect(accepted.length).toBeGreaterThan(seeds.length * 0.8);
+      expect(grammarState(grammar, '\u0000')).toBeNull();
     });
   });
 }

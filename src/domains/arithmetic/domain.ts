@@ -8,10 +8,18 @@ import {
   type ParseResult,
   type Score,
   type SeedTask,
+  type SpecGrammar,
   type TaskInstance,
 } from '../../interfaces/index.ts';
 import { Random, stableId } from '../../util/random.ts';
-import { ArithmeticSpecSchema, arithmeticDifficulty, type ArithmeticPayload, type ArithmeticSpec } from './spec.ts';
+import { arithmeticGrammar } from './grammar.ts';
+import {
+  ArithmeticSpecSchema,
+  arithmeticDifficulty,
+  exactProduct,
+  type ArithmeticPayload,
+  type ArithmeticSpec,
+} from './spec.ts';
 import { formatArithmeticSpec, parseArithmeticSpec } from './format.ts';
 import { z } from 'zod';
 
@@ -65,7 +73,7 @@ export function createArithmeticDomain(
     if (!checked.success) return { ok: false, reason: `invalid spec: ${checked.error.issues[0]!.message}` };
     if (!(Number.isInteger(n) && n >= 1))
       return { ok: false, reason: `variation count ${n} must be a positive integer` };
-    if (spec.operation === 'multiply' && spec.digits * spec.terms > 15) {
+    if (spec.operation === 'multiply' && !exactProduct(spec.digits, spec.terms)) {
       return { ok: false, reason: `product of ${spec.terms} ${spec.digits}-digit numbers exceeds exact integer range` };
     }
     const random = new Random(seed);
@@ -111,6 +119,7 @@ export function createArithmeticDomain(
     }),
   });
 
+  let grammar: SpecGrammar | undefined;
   return {
     name: 'arithmetic',
     version: VERSION,
@@ -140,6 +149,7 @@ export function createArithmeticDomain(
     },
     instantiate,
     formatSpec: formatArithmeticSpec,
+    specGrammar: () => (grammar ??= arithmeticGrammar()),
     parseSpec: parseArithmeticSpec,
     family: (spec) => spec.operation,
     features,

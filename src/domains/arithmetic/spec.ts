@@ -32,3 +32,8 @@ const OPERATION_COST: Record<ArithmeticSpec['operation'], number> = { add: 0, su
 export function arithmeticDifficulty(spec: ArithmeticSpec): number {
   return OPERATION_COST[spec.operation] + 0.9 * (spec.digits - 1) + 0.7 * (spec.terms - 2) + 0.3 * spec.distractors;
 }
+
+/** Whether a product of `terms` numbers of `digits` digits stays an exact integer in a double (≤ 15 digits). */
+export function exactProduct(digits: number, terms: number): boolean {
+  return digits * terms <= 15;
+}

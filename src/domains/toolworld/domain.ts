@@ -4,12 +4,14 @@
  */
 import { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
+import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';
 import { buildHeldOutSets, buildSeeds } from './datasets.ts';
 import { toolWorldFeatures } from './features.ts';
+import { toolWorldGrammar } from './grammar.ts';
 import { intentById } from './intents.ts';
 import { TOOLWORLD_KNOBS, toolWorldKnobValuesOf, toolWorldSpecFromKnobs } from './knobs.ts';
 import { renderToolWorld } from './render.ts';
@@ -84,6 +86,7 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
     return result.instances[0]!;
   };
 
+  let grammar: SpecGrammar | undefined;
   return {
     name: 'toolworld',
     version: '1',
@@ -95,6 +98,11 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
     heldOutSets: () => (heldOutCache ??= buildHeldOutSets(heldOutSize, worldSeed, world, instantiateOne)),
     instantiate,
     formatSpec: formatToolWorldSpec,
+    specGrammar: () =>
+      (grammar ??= toolWorldGrammar(
+        instantiate,
+        (seedCache ??= buildSeeds(seedTasks, world)).map((seed) => seed.spec),
+      )),
     parseSpec: parseToolWorldSpec,
     family,
     features,

@@ -40,7 +40,8 @@ export async function createBuiltinSimulator(input: BuiltinPolicyInput): Promise
     simulatorCorpus(input.domain),
     deriveSeed(input.seed, 'builtin-simulator', 'init'),
   );
-  return new BuiltinSimulator(input.domain, state, options.workers > 0 ? new SamplerPool(options.workers) : null);
+  const pool = options.workers > 0 ? new SamplerPool(options.workers) : null;
+  return new BuiltinSimulator(input.domain, state, pool, options.grammar === 'constrained');
 }
 
 /** A trained built-in agent from a checkpoint directory (GenEnvError 'policy' when it is not one). */

@@ -89,6 +89,12 @@ export const BuiltinOptionsSchema = z
       .max(2)
       .default(1)
       .describe('threads per training step (2 = a helper thread takes half of each batch)'),
+    grammar: z
+      .enum(['constrained', 'free'])
+      .default('constrained')
+      .describe(
+        "simulator: sample only tokens that continue a valid spec of the domain's grammar (constrained), or any (free)",
+      ),
   })
   .strict();
 

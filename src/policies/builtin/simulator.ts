@@ -14,6 +14,7 @@ import { stableId } from '../../util/random.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
 import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
+import { GrammarTokens } from './grammar-constraint.ts';
 import { ModelHolder } from './model-holder.ts';
 
 /** What a proposal keeps for learning later: its token ids and whether it ended with the end token. */
@@ -30,12 +31,18 @@ export interface ProposalSample {
 export class BuiltinSimulator extends ModelHolder implements TrainableSimulator {
   readonly name = 'builtin-simulator';
 
+  /** Grammar-constrained decoding of the domain's compact spec; null when off or the domain has no grammar. */
+  private readonly grammar: GrammarTokens | null;
+
   constructor(
     private readonly domain: Domain,
     state: ModelState,
     pool: SamplerPool | null = null,
+    constrained = false,
   ) {
     super(state, pool, 'simulator');
+    const grammar = constrained ? domain.specGrammar?.() : undefined;
+    this.grammar = grammar ? new GrammarTokens(grammar, state.model.tokenizer) : null;
   }
 
   private contextIds(context: SimulatorContext): number[] {
@@ -51,6 +58,7 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
     const requests: GenerationRequest[] = contexts.map((context) => ({
       prompt: this.contextIds(context),
       maxNewTokens: this.state.options.maxResponseTokens,
+      ...(this.grammar ? { constraint: this.grammar.constraint() } : {}),
     }));
     const settings = {
       temperature: options.temperature ?? 1,
@@ -58,9 +66,11 @@ export class BuiltinSimulator extends ModelHolder implements TrainableSimulator 
       seed: options.seed,
       stopToken: Tokenizer.end,
     };
-    const generated: GeneratedSequence[] = this.pool
-      ? await this.pool.generate(this.state.model, requests, settings)
-      : this.state.model.generate(requests, settings);
+    // A constraint follows its sequence token by token, so constrained sampling stays in this thread.
+    const generated: GeneratedSequence[] =
+      this.pool && !this.grammar
+        ? await this.pool.generate(this.state.model, requests, settings)
+        : this.state.model.generate(requests, settings);
     const policyVersion = `simulator-v${this.state.version}`;
     return contexts.map((context, index) => {
       const result = generated[index]!;

@@ -1,0 +1,71 @@
+import { deriveSeed } from '../util/random.ts';
+
+/**
+ * Every random stream of a run, by name: each is derived from (run seed, epoch, purpose), so a resumed run
+ * draws exactly what an uninterrupted one draws. The derivations are those of the first release (streams
+ * drawn before epoch 0 were labelled with epochs −1 and −2), kept so that stored runs stay reproducible.
+ */
+export class RandomStreams {
+  constructor(readonly runSeed: number) {}
+
+  /** Simulator contexts of an epoch (seed order). */
+  contexts(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'contexts');
+  }
+  /** Contexts of the static variant's pool, generated before epoch 0. */
+  staticPoolContexts(): number {
+    return deriveSeed(this.runSeed, -1, 'contexts');
+  }
+  /** The static variant's pool proposals. */
+  staticPoolProposals(): number {
+    return deriveSeed(this.runSeed, 'static-pool');
+  }
+  /** Contexts the simulator warm-starts on. */
+  warmStartContexts(): number {
+    return deriveSeed(this.runSeed, -2, 'contexts');
+  }
+  /** Pairs of (context seed, target seed) of the simulator's warm start. */
+  warmStartPairs(): number {
+    return deriveSeed(this.runSeed, 'warm-start', 'pairs');
+  }
+  warmStartAgent(): number {
+    return deriveSeed(this.runSeed, 'warm-start', 'agent');
+  }
+  warmStartSimulator(): number {
+    return deriveSeed(this.runSeed, 'warm-start', 'simulator');
+  }
+  /** Sampling of an epoch's proposals (simulator or teacher). */
+  propose(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'propose');
+  }
+  /** The n variations of a proposal. */
+  instantiate(epoch: number, proposalId: string): number {
+    return deriveSeed(this.runSeed, epoch, 'instantiate', proposalId);
+  }
+  /** Which D_train instances an epoch replays. */
+  replay(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'replay');
+  }
+  /** The agent's samples on an epoch's generated task types. */
+  rollout(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'rollout');
+  }
+  /** The agent's samples on replayed and base task types. */
+  replayRollout(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'replay-rollout');
+  }
+  /** The rehearsal pairs drawn from D_train. */
+  rehearsal(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'rehearsal');
+  }
+  agentUpdate(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'agent-update');
+  }
+  simulatorUpdate(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'simulator-update');
+  }
+  /** Held-out evaluation after an epoch. */
+  heldOut(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'held-out');
+  }
+}

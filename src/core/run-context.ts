@@ -1,0 +1,56 @@
+import type {
+  Domain,
+  EnvironmentPolicy,
+  EventSink,
+  HeldOutSet,
+  RunConfig,
+  SeedTask,
+  SimulatorContext,
+  TrainableAgent,
+  TrainableSimulator,
+  CoevolutionStore,
+} from '../interfaces/index.ts';
+import { buildContexts } from './contexts.ts';
+import type { RandomStreams } from './random-streams.ts';
+import type { VariantPlan } from './variants.ts';
+
+/** What every phase of a run reads: the players, the domain, the store and the run's settings. */
+export interface RunContext {
+  config: RunConfig;
+  plan: VariantPlan;
+  streams: RandomStreams;
+  domain: Domain;
+  seeds: SeedTask[];
+  heldOut: HeldOutSet[];
+  agent: TrainableAgent;
+  simulator: TrainableSimulator;
+  store: CoevolutionStore;
+  /** Offline variant: a teacher simulator, or a dataset of specs. */
+  teacher?: EnvironmentPolicy;
+  offlineSpecs?: unknown[];
+  emit: EventSink;
+}
+
+/** `agent-v3`: the agent's version as stamped on traces and task types. */
+export const agentLabel = (run: RunContext) => `agent-v${run.agent.version}`;
+export const simulatorLabel = (run: RunContext) => `env-v${run.simulator.version}`;
+
+/**
+ * `count` simulator contexts for an epoch (seeds with their family's statistics from earlier epochs).
+ * Contexts drawn before the first epoch (`epoch` null) see no statistics.
+ */
+export function contextsFor(run: RunContext, epoch: number | null, count: number, seed: number): SimulatorContext[] {
+  const statistics =
+    epoch === null
+      ? () => ({ taskTypes: 0, recentSuccess: null })
+      : (family: string) => run.store.familyStatistics(family, epoch, run.config.familyWindow);
+  return buildContexts(run.seeds, count, seed, statistics, run.config.alpha);
+}
+
+/** What `summary.json` says the run is. */
+export const runIdentity = (run: RunContext) => ({
+  preset: run.config.preset,
+  seed: run.config.seed,
+  variant: run.config.variant,
+  domain: run.domain.name,
+});

@@ -1,0 +1,62 @@
+import type { TaskSource, Variant } from '../interfaces/index.ts';
+
+/** What a variant of the loop does (paper §4.3): where its tasks come from and what learns from them. */
+export interface VariantPlan {
+  /** Where the task types of epochs ≥ 1 come from. */
+  source: 'simulator' | 'static' | 'seed' | 'offline';
+  /**
+   * Where epoch 0's task types come from. Variants that own a simulator evaluate the warm-started
+   * simulator's first proposals there, so every simulator variant starts from the same point.
+   */
+  epochZeroSource: 'simulator' | 'seed' | 'offline';
+  /** Generates its whole synthetic set once, before any training (static augmentation). */
+  generatesPoolUpFront: boolean;
+  /** Trains the simulator by RWR after each epoch (GenEnv); the others keep it frozen. */
+  updatesSimulator: boolean;
+  /** Adds on-policy attempts of seed tasks (base data) to the agent's batch; the `base` variant already is seed data. */
+  addsBaseTasks: boolean;
+}
+
+/** The variants, one row each. */
+export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
+  genenv: {
+    source: 'simulator',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: true,
+    addsBaseTasks: true,
+  },
+  random: {
+    source: 'simulator',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    addsBaseTasks: true,
+  },
+  static: {
+    source: 'static',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: true,
+    updatesSimulator: false,
+    addsBaseTasks: true,
+  },
+  base: {
+    source: 'seed',
+    epochZeroSource: 'seed',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    addsBaseTasks: false,
+  },
+  offline: {
+    source: 'offline',
+    epochZeroSource: 'offline',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    addsBaseTasks: true,
+  },
+};
+
+/** Task instances from these sources count as synthetic training data (`syntheticSamples`); seed data does not. */
+export function countsAsSynthetic(source: TaskSource): boolean {
+  return source === 'simulator' || source === 'static' || source === 'offline';
+}

@@ -1,0 +1,39 @@
+import type { SeedTask, SimulatorDemonstration, UpdateStats } from '../interfaces/index.ts';
+import { Random } from '../util/random.ts';
+import { agentDemonstrations } from './agent-demonstrations.ts';
+import { contextsFor, type RunContext } from './run-context.ts';
+import { namespaced } from './update.ts';
+
+/** SFT warm start of both players on the seeds, before epoch 0's evaluation. Returns its statistics. */
+export async function warmStart(run: RunContext): Promise<UpdateStats> {
+  const { config, domain, seeds, streams } = run;
+  const demonstrations = agentDemonstrations(domain, seeds, config.warmStartVariations, config.seed);
+  const agentStats = demonstrations.length
+    ? await run.agent.warmStart(demonstrations, { seed: streams.warmStartAgent() })
+    : {};
+  const simulatorStats = await run.simulator.warmStart(simulatorDemonstrations(run), {
+    seed: streams.warmStartSimulator(),
+  });
+  return {
+    ...namespaced('warmstart/agent', agentStats),
+    ...namespaced('warmstart/simulator', simulatorStats),
+    'warmstart/demonstrations': demonstrations.length,
+  };
+}
+
+/**
+ * The simulator learns to vary a seed: each context (a seed) is paired with another seed of the same family
+ * as its target, so it writes new specs of that family rather than copying its context.
+ */
+function simulatorDemonstrations(run: RunContext): SimulatorDemonstration[] {
+  const contexts = contextsFor(run, null, run.seeds.length, run.streams.warmStartContexts());
+  const byFamily = new Map<string, SeedTask[]>();
+  for (const seed of run.seeds) byFamily.set(seed.family, [...(byFamily.get(seed.family) ?? []), seed]);
+  const random = new Random(run.streams.warmStartPairs());
+  return contexts.map((context) => {
+    const family = byFamily.get(context.seed.family)!;
+    const others = family.length > 1 ? family.filter((seed) => seed.id !== context.seed.id) : family;
+    const target = random.pick(others);
+    return { context, target: run.domain.formatSpec(target.spec), spec: target.spec };
+  });
+}

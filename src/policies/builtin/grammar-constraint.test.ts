@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createArithmeticDomain } from '../../domains/arithmetic/index.ts';
+import { drawToken } from '../../models/sampling.ts';
+import { Tokenizer } from '../../models/tokenizer.ts';
+import { Random } from '../../util/random.ts';
+import { GrammarTokens } from './grammar-constraint.ts';
+
+describe('grammar-constrained tokens', () => {
+  const domain = createArithmeticDomain();
+  const corpus = domain.seeds().map((seed) => domain.formatSpec(seed.spec));
+  const tokenizer = Tokenizer.learn(corpus, 40, 'words');
+  const tokens = new GrammarTokens(domain.specGrammar!(), tokenizer);
+
+  it('allows a token only when its text continues the grammar, and the end token only on a whole spec', () => {
+    const constraint = tokens.constraint();
+    const first = constraint.allowed([])!;
+    const allowedTexts = [...first.keys()].filter((id) => first[id] === 1).map((id) => tokenizer.decode([id]));
+    expect(allowedTexts.length).toBeGreaterThan(0);
+    for (const text of allowedTexts)
+      expect(['add', 'subtract', 'multiply'].some((op) => op.startsWith(text) || text.startsWith(op))).toBe(true);
+    expect(first[Tokenizer.end]).toBe(0);
+    const whole = tokenizer.encode('add d2 t3 x1');
+    expect(tokens.constraint().allowed(whole)![Tokenizer.end]).toBe(1);
+  });
+
+  it('samples only valid specs from a uniform model at any temperature', () => {
+    const vocab = tokenizer.vocabSize;
+    const uniform = new Float32Array(vocab).fill(-Math.log(vocab));
+    for (const temperature of [0, 0.7, 1, 2]) {
+      const random = new Random(3);
+      for (let sample = 0; sample < 40; sample++) {
+        const constraint = tokens.constraint();
+        const generated: number[] = [];
+        while (generated.length < 64) {
+          const token = drawToken(uniform, 0, vocab, { temperature, topP: 1 }, random, constraint.allowed(generated));
+          if (token === Tokenizer.end) break;
+          generated.push(token);
+        }
+        const parsed = domain.parseSpec(tokenizer.decode(generated));
+        expect(parsed.ok, tokenizer.decode(generated)).toBe(true);
+        if (parsed.ok) expect(domain.instantiate(parsed.value, 2, sample).ok).toBe(true);
+      }
+    }
+  });
+});
