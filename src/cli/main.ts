@@ -7,7 +7,7 @@ import { runCommand } from './run-command.ts';
 import { compareCommand } from './compare-command.ts';
 import { evalCommand } from './eval-command.ts';
 import { reportCommand } from './report-command.ts';
-import { benchCommand } from './bench-command.ts';
+import { BENCH_SUITES, benchCommand } from './bench-command.ts';
 
 /** Flags that override single config fields: name → config key (help text comes from the schema). */
 const CONFIG_FLAGS = [
@@ -143,18 +143,26 @@ function buildProgram(
 
   program
     .command('bench')
-    .description('measure training and sampling speed of the built-in model and orchestration throughput')
+    .description('measure the built-in model and orchestration, or run one of the link diagnostics')
     .addOption(
       new Option(
         '--suite <name>',
-        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate',
+        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the ' +
+          'toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate; grpo-only: test-id ' +
+          'against GRPO updates alone from the warm start, seeds 1..n, with the gain and its 95% interval; ' +
+          'prop1: GRPO update size against p̂(1 − p̂) per task type; thm1: R_env mis-ranking rate against the ' +
+          'bound over n; curriculum: difficulty features of two runs per epoch (--runs A,B); ' +
+          'parametric-steering: genenv against random with the parametric simulator and the neural agent',
       )
-        .choices(['speed', 'warm-start', 'grpo-step'])
+        .choices([...BENCH_SUITES])
         .default('speed'),
     )
     .option('--json', 'print one JSON object')
     .option('--quick', 'shorter measurement')
-    .action(async (options: { json?: boolean; quick?: boolean; suite: 'speed' | 'warm-start' | 'grpo-step' }) => {
+    .option('--seeds <n>', 'grpo-only, parametric-steering: seeds 1..n (default 3)', integerFlag('--seeds'))
+    .option('--out <dir>', 'diagnostics: also write <dir>/<suite>.json')
+    .option('--runs <list>', 'curriculum: two run directories, comma-separated', listFlag)
+    .action(async (options: Parameters<typeof benchCommand>[0]) => {
       output.out(`${await benchCommand(options)}\n`);
     });
 
