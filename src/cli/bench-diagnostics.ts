@@ -33,12 +33,36 @@ function toolworldAgent(): { base: Record<string, unknown>; warmStartVariations:
   };
 }
 
-function emit(suite: string, result: unknown, options: DiagnosticOptions, text: () => string): string {
+/** A diagnostic's table as printed and as the report's Diagnostic (name, title, description, columns, rows). */
+interface Rendered {
+  title: string;
+  columns: string[];
+  rows: string[][];
+  /** Lines printed under the table; joined, they are the report's `finding`. */
+  notes: string[];
+}
+
+/**
+ * Prints the table (or the raw result as JSON with --json); with --out DIR also writes the raw result to
+ * DIR/<suite>.json and the table to DIR/diagnostics/<suite>.json in the report's Diagnostic shape.
+ */
+function emit(suite: string, result: unknown, options: DiagnosticOptions, render: () => Rendered): string {
+  const rendered = render();
   if (options.out) {
-    mkdirSync(options.out, { recursive: true });
+    mkdirSync(join(options.out, 'diagnostics'), { recursive: true });
     writeFileSync(join(options.out, `${suite}.json`), `${JSON.stringify({ suite, ...(result as object) }, null, 1)}\n`);
+    const diagnostic = {
+      name: suite,
+      title: rendered.title,
+      description: `genenv bench --suite ${suite}${options.quick ? ' --quick' : ''}`,
+      columns: rendered.columns,
+      rows: rendered.rows,
+      ...(rendered.notes.length ? { finding: rendered.notes.join(' ') } : {}),
+    };
+    writeFileSync(join(options.out, 'diagnostics', `${suite}.json`), `${JSON.stringify(diagnostic, null, 1)}\n`);
   }
-  return options.json ? JSON.stringify({ suite, ...(result as object) }) : text();
+  if (options.json) return JSON.stringify({ suite, ...(result as object) });
+  return [rendered.title, textTable(rendered.columns, rendered.rows), ...rendered.notes].join('\n');
 }
 
 const fixed = (value: number | null | undefined, digits = 3) =>
@@ -85,12 +109,15 @@ export async function grpoOnlySuite(options: DiagnosticOptions): Promise<string>
       ...curve.points.map((point) => fixed(point.testId, 2)),
       fixed(curve.points.at(-1)!.seconds, 0),
     ]);
-    return [
-      `GRPO only from the warm start (${JSON.stringify(GRPO_ONLY_SETTINGS)}): greedy test-id after n updates`,
-      textTable(['', ...updates.map((update) => `n=${update}`), 'seconds'], rows),
-      `gain ${fixed(summary.meanGain * 100, 1)} points, 95% interval [${fixed(summary.interval[0] * 100, 1)}, ` +
-        `${fixed(summary.interval[1] * 100, 1)}]; deepest drop below the start ${fixed(summary.deepestDrop * 100, 1)}`,
-    ].join('\n');
+    return {
+      title: `GRPO only from the warm start (${JSON.stringify(GRPO_ONLY_SETTINGS)}): greedy test-id after n updates`,
+      columns: ['', ...updates.map((update) => `n=${update}`), 'seconds'],
+      rows,
+      notes: [
+        `gain ${fixed(summary.meanGain * 100, 1)} points, 95% interval [${fixed(summary.interval[0] * 100, 1)}, ` +
+          `${fixed(summary.interval[1] * 100, 1)}]; deepest drop below the start ${fixed(summary.deepestDrop * 100, 1)}`,
+      ],
+    };
   });
 }
 
@@ -109,26 +136,25 @@ export async function thm1Suite(options: DiagnosticOptions): Promise<string> {
     trials: options.quick ? 2000 : 20000,
     seed: 1,
   });
-  return emit('thm1', result, options, () =>
-    [
-      textTable(
-        ['p1', 'p2', 'n', 'P(mis-rank) exact', 'simulated', 'strict (no ties)', 'bound', 'P(p1 in band)'],
-        result.rows.map((row) => [
-          String(row.probability1),
-          String(row.probability2),
-          String(row.attempts),
-          fixed(row.exact, 4),
-          fixed(row.simulated, 4),
-          fixed(row.exactStrict, 4),
-          row.bound >= 1 ? `${fixed(row.bound, 2)} (vacuous)` : fixed(row.bound, 4),
-          fixed(row.inBand1, 3),
-        ]),
-      ),
+  return emit('thm1', result, options, () => ({
+    title: 'Theorem 1: P(R_env(p̂1) ≤ R_env(p̂2)) with n attempts per task type, against 4·exp(−2/9·(Δ2 − Δ1)²·n)',
+    columns: ['p1', 'p2', 'n', 'P(mis-rank) exact', 'simulated', 'strict (no ties)', 'bound', 'P(p1 in band)'],
+    rows: result.rows.map((row) => [
+      String(row.probability1),
+      String(row.probability2),
+      String(row.attempts),
+      fixed(row.exact, 4),
+      fixed(row.simulated, 4),
+      fixed(row.exactStrict, 4),
+      row.bound >= 1 ? `${fixed(row.bound, 2)} (vacuous)` : fixed(row.bound, 4),
+      fixed(row.inBand1, 3),
+    ]),
+    notes: [
       `n for the bound to reach 0.05: ${result.attemptsForFivePercent
         .map((entry) => `${entry.probability1}/${entry.probability2}: ${entry.attempts}`)
         .join(', ')}`,
-    ].join('\n'),
-  );
+    ],
+  }));
 }
 
 export async function prop1Suite(options: DiagnosticOptions): Promise<string> {
@@ -152,24 +178,25 @@ export async function prop1Suite(options: DiagnosticOptions): Promise<string> {
         `${name}: slope ${fixed(value.slope, 2)}, ` +
         `ratio range [${fixed(value.ratioMin, 2)}, ${fixed(value.ratioMax, 2)}], ` +
         `correlation with p̂(1 − p̂) ${fixed(value.correlation, 2)}`;
-      return [
-        textTable(
-          ['task', 'p̂', 'p̂(1−p̂)', 'E‖g‖²', 'E[s|r=1]', 'E[s|r=0]', '‖Δ‖ grpo', '‖Δ‖ dr-grpo'],
-          result.tasks.map((task) => [
-            `${task.task} (${task.family})`,
-            fixed(task.successRate, 2),
-            fixed(task.variance, 3),
-            fixed(task.squaredGradient, 1),
-            fixed(task.scoreNormSuccess, 1),
-            fixed(task.scoreNormFailure, 1),
-            fixed(task.updateNorm.grpo, 3),
-            fixed(task.updateNorm['dr-grpo'], 3),
-          ]),
-        ),
-        describeFit('E‖g‖² (REINFORCE, b = p̂)', result.reinforce),
-        describeFit('‖Δ‖² grpo (std-normalised)', result.grpo),
-        describeFit('‖Δ‖² dr-grpo (mean-centred)', result.drGrpo),
-      ].join('\n');
+      return {
+        title: 'Proposition 1 on the warm-started agent: per seed task type, E‖g‖² (b = p̂) and GRPO step sizes',
+        columns: ['task', 'p̂', 'p̂(1−p̂)', 'E‖g‖²', 'E[s|r=1]', 'E[s|r=0]', '‖Δ‖ grpo', '‖Δ‖ dr-grpo'],
+        rows: result.tasks.map((task) => [
+          `${task.task} (${task.family})`,
+          fixed(task.successRate, 2),
+          fixed(task.variance, 3),
+          fixed(task.squaredGradient, 1),
+          fixed(task.scoreNormSuccess, 1),
+          fixed(task.scoreNormFailure, 1),
+          fixed(task.updateNorm.grpo, 3),
+          fixed(task.updateNorm['dr-grpo'], 3),
+        ]),
+        notes: [
+          describeFit('E‖g‖² (REINFORCE, b = p̂)', result.reinforce),
+          describeFit('‖Δ‖² grpo (std-normalised)', result.grpo),
+          describeFit('‖Δ‖² dr-grpo (mean-centred)', result.drGrpo),
+        ],
+      };
     });
   } finally {
     rmSync(directory, { recursive: true, force: true });
@@ -200,15 +227,16 @@ export async function curriculumSuite(options: DiagnosticOptions): Promise<strin
         `${fixed(left.inBandFraction, 2)} / ${fixed(right?.inBandFraction, 2)}`,
       ];
     });
-    return [
-      `${first.variant} (seed ${first.seed}) / ${second.variant} (seed ${second.seed})`,
-      textTable(['epoch', ...shown.map((entry) => entry.feature), 'p̂', 'in band'], rows),
-      ...shown.map(
+    return {
+      title: `Emergent curriculum, ${first.variant} (seed ${first.seed}) / ${second.variant} (seed ${second.seed})`,
+      columns: ['epoch', ...shown.map((entry) => entry.feature), 'p̂', 'in band'],
+      rows,
+      notes: shown.map(
         (entry) =>
           `${entry.feature}: change per epoch ${fixed(entry.slopeFirst, 3)} (${first.variant}) vs ` +
           `${fixed(entry.slopeSecond, 3)} (${second.variant})`,
       ),
-    ].join('\n');
+    };
   });
 }
 
@@ -233,7 +261,19 @@ export async function parametricSteeringSuite(options: DiagnosticOptions): Promi
     quiet: true,
     overrides: options.quick ? { epochs: 6 } : {},
   });
-  return emit('parametric-steering', { comparison: result.comparison }, options, () =>
-    [`neural agent, parametric simulator on toolworld (${result.directory})`, result.table].join('\n'),
-  );
+  return emit('parametric-steering', { comparison: result.comparison }, options, () => ({
+    title: `Neural agent, parametric simulator on toolworld: final held-out accuracy (${result.directory})`,
+    columns: ['variant', 'seeds', ...Object.keys(result.comparison.variants[0]?.mean ?? {}).sort()],
+    rows: result.comparison.variants.map((variant) => [
+      variant.variant,
+      String(variant.seeds.length),
+      ...Object.keys(variant.mean)
+        .sort()
+        .map((set) => {
+          const [low, high] = variant.interval[set] ?? [Number.NaN, Number.NaN];
+          return `${fixed(variant.mean[set], 3)} ± ${fixed((high - low) / 2, 3)}`;
+        }),
+    ]),
+    notes: [],
+  }));
 }

@@ -13,6 +13,9 @@ describe('genenv bench link diagnostics', () => {
       expect(result.stdout).toContain('P(mis-rank) exact');
       const written = JSON.parse(readFileSync(join(out, 'thm1.json'), 'utf8'));
       expect(written.suite).toBe('thm1');
+      const diagnostic = JSON.parse(readFileSync(join(out, 'diagnostics', 'thm1.json'), 'utf8'));
+      expect(diagnostic.name).toBe('thm1');
+      expect(diagnostic.rows[0]).toHaveLength(diagnostic.columns.length);
       // Every exact mis-ranking probability stays under the paper's bound (capped at 1).
       for (const row of written.rows) expect(row.exact).toBeLessThanOrEqual(Math.min(1, row.bound) + 1e-12);
     } finally {
