@@ -1,19 +1,45 @@
+import {
+  curriculumSuite,
+  grpoOnlySuite,
+  parametricSteeringSuite,
+  prop1Suite,
+  thm1Suite,
+  type DiagnosticOptions,
+} from './bench-diagnostics.ts';
 import { PRESETS } from './presets.ts';
 
-export type BenchSuite = 'speed' | 'warm-start' | 'grpo-step' | 'serve';
+export const BENCH_SUITES = [
+  'speed',
+  'warm-start',
+  'grpo-step',
+  'serve',
+  'grpo-only',
+  'prop1',
+  'thm1',
+  'curriculum',
+  'parametric-steering',
+] as const;
+export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 /**
  * `genenv bench`:
  * - `speed` (default): training and sampling speed of the default built-in model, and orchestration
  *   throughput of the OpenAI-compatible agent against an instant local server (rollouts/s, in flight);
  * - `warm-start`: held-out accuracy of the toolworld agent after SFT as each warm-start change is added;
- * - `grpo-step`: the effect of one GRPO update on the warm-started agent at several learning rates.
+ * - `grpo-step`: the effect of one GRPO update on the warm-started agent at several learning rates;
+ * - the link diagnostics `grpo-only`, `prop1`, `thm1`, `curriculum`, `parametric-steering`
+ *   (bench-diagnostics.ts), which also write DIR/<suite>.json given --out DIR.
  * Prints one JSON object with --json, else aligned lines or a table.
  */
-export async function benchCommand(options: { json?: boolean; quick?: boolean; suite?: BenchSuite }): Promise<string> {
+export async function benchCommand(options: DiagnosticOptions & { suite?: BenchSuite }): Promise<string> {
   if (options.suite === 'warm-start') return warmStartSuite(options);
   if (options.suite === 'grpo-step') return grpoStepSuite(options);
   if (options.suite === 'serve') return serveSuite(options);
+  if (options.suite === 'grpo-only') return grpoOnlySuite(options);
+  if (options.suite === 'prop1') return prop1Suite(options);
+  if (options.suite === 'thm1') return thm1Suite(options);
+  if (options.suite === 'curriculum') return curriculumSuite(options);
+  if (options.suite === 'parametric-steering') return parametricSteeringSuite(options);
   const { runModelBenchmark } = await import('../experiments/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
   const { runOrchestrationBenchmark } = await import('../experiments/orchestration-bench.ts');

@@ -7,7 +7,7 @@ import { runCommand } from './run-command.ts';
 import { compareCommand } from './compare-command.ts';
 import { EVAL_GENERATION_FLAGS, evalCommand } from './eval-command.ts';
 import { reportCommand } from './report-command.ts';
-import { benchCommand } from './bench-command.ts';
+import { BENCH_SUITES, benchCommand } from './bench-command.ts';
 import { registerServeCommand } from './serve-command.ts';
 
 /** Flags that override single config fields: name → config key (help text comes from the schema). */
@@ -149,24 +149,29 @@ function buildProgram(
 
   program
     .command('bench')
-    .description('measure training and sampling speed of the built-in model and orchestration throughput')
+    .description('measure the built-in model and orchestration, or run one of the link diagnostics')
     .addOption(
       new Option(
         '--suite <name>',
         'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the ' +
-          'toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate; serve: genenv ' +
-          'serve throughput, kill -9 and hostile-request checks',
+          'toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate; grpo-only: test-id ' +
+          'against GRPO updates alone from the warm start, seeds 1..n, with the gain and its 95% interval; ' +
+          'prop1: GRPO update size against p̂(1 − p̂) per task type; thm1: R_env mis-ranking rate against the ' +
+          'bound over n; curriculum: difficulty features of two runs per epoch (--runs A,B); ' +
+          'parametric-steering: genenv against random with the parametric simulator and the neural agent; ' +
+          'serve: genenv serve throughput, kill -9 and hostile-request checks',
       )
-        .choices(['speed', 'warm-start', 'grpo-step', 'serve'])
+        .choices([...BENCH_SUITES])
         .default('speed'),
     )
     .option('--json', 'print one JSON object')
     .option('--quick', 'shorter measurement')
-    .action(
-      async (options: { json?: boolean; quick?: boolean; suite: 'speed' | 'warm-start' | 'grpo-step' | 'serve' }) => {
-        output.out(`${await benchCommand(options)}\n`);
-      },
-    );
+    .option('--seeds <n>', 'grpo-only, parametric-steering: seeds 1..n (default 3)', integerFlag('--seeds'))
+    .option('--out <dir>', 'diagnostics: also write <dir>/<suite>.json')
+    .option('--runs <list>', 'curriculum: two run directories, comma-separated', listFlag)
+    .action(async (options: Parameters<typeof benchCommand>[0]) => {
+      output.out(`${await benchCommand(options)}\n`);
+    });
 
   registerServeCommand(program, output.out);
 

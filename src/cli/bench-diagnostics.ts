@@ -1,0 +1,279 @@
+/**
+ * The link diagnostics of `genenv bench` (issue 14): GRPO alone from the warm start (`grpo-only`),
+ * Proposition 1 on the built-in agent (`prop1`), Theorem 1 by exact sums and simulation (`thm1`), the
+ * emergent curriculum of two finished runs (`curriculum --runs A,B`) and the neural agent against the
+ * parametric simulator (`parametric-steering`). Each prints a table (or JSON with --json) and, given
+ * --out DIR, writes its JSON to DIR/<suite>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GenEnvError } from '../interfaces/errors.ts';
+import type { GrpoOnlyCurve } from '../experiments/grpo-only.ts';
+import { PRESETS } from './presets.ts';
+
+export interface DiagnosticOptions {
+  json?: boolean;
+  quick?: boolean;
+  /** Seeds 1..n (grpo-only, parametric-steering). */
+  seeds?: number;
+  out?: string;
+  /** Two run directories (curriculum). */
+  runs?: string[];
+}
+
+/** The GRPO settings `grpo-only` trains with, over the toolworld preset's agent options. */
+export const GRPO_ONLY_SETTINGS: Record<string, unknown> = {};
+
+function toolworldAgent(): { base: Record<string, unknown>; warmStartVariations: number } {
+  const preset = PRESETS.toolworld!;
+  // Sampling in process: the bench measures the update, and threads would only compete for the same cores.
+  return {
+    base: { ...(preset.agent?.options ?? {}), workers: 0 },
+    warmStartVariations: preset.warmStartVariations ?? 6,
+  };
+}
+
+/** A diagnostic's table as printed and as the report's Diagnostic (name, title, description, columns, rows). */
+interface Rendered {
+  title: string;
+  columns: string[];
+  rows: string[][];
+  /** Lines printed under the table; joined, they are the report's `finding`. */
+  notes: string[];
+}
+
+/**
+ * Prints the table (or the raw result as JSON with --json); with --out DIR also writes the raw result to
+ * DIR/<suite>.json and the table to DIR/diagnostics/<suite>.json in the report's Diagnostic shape.
+ */
+function emit(suite: string, result: unknown, options: DiagnosticOptions, render: () => Rendered): string {
+  const rendered = render();
+  if (options.out) {
+    mkdirSync(join(options.out, 'diagnostics'), { recursive: true });
+    writeFileSync(join(options.out, `${suite}.json`), `${JSON.stringify({ suite, ...(result as object) }, null, 1)}\n`);
+    const diagnostic = {
+      name: suite,
+      title: rendered.title,
+      description: `genenv bench --suite ${suite}${options.quick ? ' --quick' : ''}`,
+      columns: rendered.columns,
+      rows: rendered.rows,
+      ...(rendered.notes.length ? { finding: rendered.notes.join(' ') } : {}),
+    };
+    writeFileSync(join(options.out, 'diagnostics', `${suite}.json`), `${JSON.stringify(diagnostic, null, 1)}\n`);
+  }
+  if (options.json) return JSON.stringify({ suite, ...(result as object) });
+  return [rendered.title, textTable(rendered.columns, rendered.rows), ...rendered.notes].join('\n');
+}
+
+const fixed = (value: number | null | undefined, digits = 3) =>
+  value === null || value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
+
+/** Left-aligned text table. */
+export function textTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+export async function grpoOnlySuite(options: DiagnosticOptions): Promise<string> {
+  const { runGrpoOnly } = await import('../experiments/grpo-only.ts');
+  const { summarizeCurves } = await import('../experiments/curve-summary.ts');
+  const { base, warmStartVariations } = toolworldAgent();
+  const seeds = Array.from({ length: options.seeds ?? 3 }, (_, index) => index + 1);
+  const curves: GrpoOnlyCurve[] = [];
+  for (const seed of seeds) {
+    curves.push(
+      ...(await runGrpoOnly({
+        base,
+        warmStartVariations,
+        seed,
+        variants: [{ name: 'grpo-only', options: GRPO_ONLY_SETTINGS }],
+        updates: options.quick ? 8 : 16,
+        prompts: 32,
+        samples: 8,
+        temperature: 1,
+        evaluateEvery: 4,
+        heldOutItems: options.quick ? 100 : 200,
+      })),
+    );
+  }
+  const summary = summarizeCurves(curves);
+  return emit('grpo-only', { settings: GRPO_ONLY_SETTINGS, curves, summary }, options, () => {
+    const updates = curves[0]!.points.map((point) => point.update);
+    const rows = curves.map((curve) => [
+      `seed ${curve.seed}`,
+      ...curve.points.map((point) => fixed(point.testId, 2)),
+      fixed(curve.points.at(-1)!.seconds, 0),
+    ]);
+    return {
+      title: `GRPO only from the warm start (${JSON.stringify(GRPO_ONLY_SETTINGS)}): greedy test-id after n updates`,
+      columns: ['', ...updates.map((update) => `n=${update}`), 'seconds'],
+      rows,
+      notes: [
+        `gain ${fixed(summary.meanGain * 100, 1)} points, 95% interval [${fixed(summary.interval[0] * 100, 1)}, ` +
+          `${fixed(summary.interval[1] * 100, 1)}]; deepest drop below the start ${fixed(summary.deepestDrop * 100, 1)}`,
+      ],
+    };
+  });
+}
+
+export async function thm1Suite(options: DiagnosticOptions): Promise<string> {
+  const { runRankingDiagnostic } = await import('../experiments/ranking-diagnostic.ts');
+  const result = runRankingDiagnostic({
+    pairs: [
+      [0.5, 0.2],
+      [0.5, 0.3],
+      [0.4, 0.8],
+      [0.55, 0.9],
+    ],
+    attempts: [4, 8, 16, 32, 64, 128, 256, 512],
+    alpha: 0.5,
+    kMin: 0.1,
+    trials: options.quick ? 2000 : 20000,
+    seed: 1,
+  });
+  return emit('thm1', result, options, () => ({
+    title: 'Theorem 1: P(R_env(p̂1) ≤ R_env(p̂2)) with n attempts per task type, against 4·exp(−2/9·(Δ2 − Δ1)²·n)',
+    columns: ['p1', 'p2', 'n', 'P(mis-rank) exact', 'simulated', 'strict (no ties)', 'bound', 'P(p1 in band)'],
+    rows: result.rows.map((row) => [
+      String(row.probability1),
+      String(row.probability2),
+      String(row.attempts),
+      fixed(row.exact, 4),
+      fixed(row.simulated, 4),
+      fixed(row.exactStrict, 4),
+      row.bound >= 1 ? `${fixed(row.bound, 2)} (vacuous)` : fixed(row.bound, 4),
+      fixed(row.inBand1, 3),
+    ]),
+    notes: [
+      `n for the bound to reach 0.05: ${result.attemptsForFivePercent
+        .map((entry) => `${entry.probability1}/${entry.probability2}: ${entry.attempts}`)
+        .join(', ')}`,
+    ],
+  }));
+}
+
+export async function prop1Suite(options: DiagnosticOptions): Promise<string> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { warmStartToolworldAgent } = await import('../experiments/grpo-only.ts');
+  const { runGradientSignalProbe } = await import('../experiments/gradient-signal-probe.ts');
+  const directory = mkdtempSync(join(tmpdir(), 'genenv-prop1-'));
+  try {
+    const { base, warmStartVariations } = toolworldAgent();
+    await warmStartToolworldAgent(base, warmStartVariations, 1, directory);
+    const result = await runGradientSignalProbe({
+      directory,
+      tasks: options.quick ? 12 : 32,
+      instances: 4,
+      samples: 8,
+      seed: 1,
+    });
+    return emit('prop1', result, options, () => {
+      const describeFit = (name: string, value: (typeof result)['reinforce']) =>
+        `${name}: slope ${fixed(value.slope, 2)}, ` +
+        `ratio range [${fixed(value.ratioMin, 2)}, ${fixed(value.ratioMax, 2)}], ` +
+        `correlation with p̂(1 − p̂) ${fixed(value.correlation, 2)}`;
+      return {
+        title: 'Proposition 1 on the warm-started agent: per seed task type, E‖g‖² (b = p̂) and GRPO step sizes',
+        columns: ['task', 'p̂', 'p̂(1−p̂)', 'E‖g‖²', 'E[s|r=1]', 'E[s|r=0]', '‖Δ‖ grpo', '‖Δ‖ dr-grpo'],
+        rows: result.tasks.map((task) => [
+          `${task.task} (${task.family})`,
+          fixed(task.successRate, 2),
+          fixed(task.variance, 3),
+          fixed(task.squaredGradient, 1),
+          fixed(task.scoreNormSuccess, 1),
+          fixed(task.scoreNormFailure, 1),
+          fixed(task.updateNorm.grpo, 3),
+          fixed(task.updateNorm['dr-grpo'], 3),
+        ]),
+        notes: [
+          describeFit('E‖g‖² (REINFORCE, b = p̂)', result.reinforce),
+          describeFit('‖Δ‖² grpo (std-normalised)', result.grpo),
+          describeFit('‖Δ‖² dr-grpo (mean-centred)', result.drGrpo),
+        ],
+      };
+    });
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+export async function curriculumSuite(options: DiagnosticOptions): Promise<string> {
+  if (options.runs?.length !== 2)
+    throw new GenEnvError('usage', '--suite curriculum needs --runs A,B (two run directories)');
+  const { runCurriculumDiagnostic } = await import('../experiments/curriculum-diagnostic.ts');
+  const result = runCurriculumDiagnostic(options.runs[0]!, options.runs[1]!);
+  const [first, second] = result.runs;
+  return emit('curriculum', result, options, () => {
+    const shown = result.comparison.filter((entry) =>
+      ['difficulty', 'chainLength', 'distractors', 'transformedValues'].includes(entry.feature),
+    );
+    const epochs = first.epochs.map((epoch) => epoch.epoch);
+    const rows = epochs.map((epoch) => {
+      const left = first.epochs.find((entry) => entry.epoch === epoch)!;
+      const right = second.epochs.find((entry) => entry.epoch === epoch);
+      return [
+        String(epoch),
+        ...shown.map((entry) => {
+          const cell = entry.epochs.find((value) => value.epoch === epoch);
+          return cell ? `${fixed(cell.first, 2)} / ${fixed(cell.second, 2)}` : '–';
+        }),
+        `${fixed(left.successRate, 2)} / ${fixed(right?.successRate, 2)}`,
+        `${fixed(left.inBandFraction, 2)} / ${fixed(right?.inBandFraction, 2)}`,
+      ];
+    });
+    return {
+      title: `Emergent curriculum, ${first.variant} (seed ${first.seed}) / ${second.variant} (seed ${second.seed})`,
+      columns: ['epoch', ...shown.map((entry) => entry.feature), 'p̂', 'in band'],
+      rows,
+      notes: shown.map(
+        (entry) =>
+          `${entry.feature}: change per epoch ${fixed(entry.slopeFirst, 3)} (${first.variant}) vs ` +
+          `${fixed(entry.slopeSecond, 3)} (${second.variant})`,
+      ),
+    };
+  });
+}
+
+/** The parametric simulator's options for toolworld (the student preset's steering settings). */
+export const PARAMETRIC_STEERING_SIMULATOR = {
+  policy: 'parametric',
+  options: { klCoefficient: 0.003, entropyBonus: 0.1 },
+};
+
+export async function parametricSteeringSuite(options: DiagnosticOptions): Promise<string> {
+  const { compareCommand } = await import('./compare-command.ts');
+  const out = options.out ?? join('runs', `parametric-steering-${Date.now()}`);
+  mkdirSync(out, { recursive: true });
+  const configFile = join(out, 'parametric-config.json');
+  writeFileSync(configFile, `${JSON.stringify({ simulator: PARAMETRIC_STEERING_SIMULATOR }, null, 1)}\n`);
+  const result = await compareCommand({
+    preset: 'toolworld',
+    config: configFile,
+    variants: ['genenv', 'random'],
+    seeds: options.seeds ?? 3,
+    out: join(out, 'comparison'),
+    quiet: true,
+    overrides: options.quick ? { epochs: 6 } : {},
+  });
+  return emit('parametric-steering', { comparison: result.comparison }, options, () => ({
+    title: `Neural agent, parametric simulator on toolworld: final held-out accuracy (${result.directory})`,
+    columns: ['variant', 'seeds', ...Object.keys(result.comparison.variants[0]?.mean ?? {}).sort()],
+    rows: result.comparison.variants.map((variant) => [
+      variant.variant,
+      String(variant.seeds.length),
+      ...Object.keys(variant.mean)
+        .sort()
+        .map((set) => {
+          const [low, high] = variant.interval[set] ?? [Number.NaN, Number.NaN];
+          return `${fixed(variant.mean[set], 3)} ± ${fixed((high - low) / 2, 3)}`;
+        }),
+    ]),
+    notes: [],
+  }));
+}
