@@ -1,7 +1,11 @@
 // A small fixed pool for parallelFor: workers spin briefly on a generation counter, then sleep. One
 // caller at a time owns the pool (the addon may be loaded in several worker threads of one process);
-// another caller meanwhile runs its tasks itself — results are the same either way.
+// another caller meanwhile runs its tasks itself — results are the same either way. A job ends only when
+// every worker has left it: a worker still reading the last job's task or count while the next caller sets
+// up its own would run a dead task or count a task twice (seen as crashes with two JS threads).
+#include <algorithm>
 #include <atomic>
+#include <memory>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -14,6 +18,8 @@ namespace {
 
 struct Pool {
   std::vector<std::thread> workers;
+  // done[i]: the last generation worker i has finished with (it is out of drain() for it).
+  std::unique_ptr<std::atomic<uint64_t>[]> done;
   std::mutex owner;  // held by the caller whose job is running
   std::mutex sleep;
   std::condition_variable wake;
@@ -31,8 +37,8 @@ struct Pool {
     }
   }
 
-  void work() {
-    uint64_t seen = 0;
+  void work(int worker) {
+    uint64_t seen = generation.load(std::memory_order_acquire);
     while (true) {
       uint64_t current;
       int spins = 0;
@@ -49,13 +55,16 @@ struct Pool {
       if (stopping) return;
       seen = current;
       drain();
+      done[worker].store(current, std::memory_order_release);
     }
   }
 
   void resize(int threads) {
     stop();
     stopping = false;
-    for (int index = 1; index < threads; index++) workers.emplace_back([this] { work(); });
+    done.reset(new std::atomic<uint64_t>[std::max(1, threads)]);
+    for (int index = 0; index < threads; index++) done[index].store(generation.load());
+    for (int index = 1; index < threads; index++) workers.emplace_back([this, index] { work(index - 1); });
   }
 
   void stop() {
@@ -96,16 +105,20 @@ void parallelFor(int count, const std::function<void(int)>& task) {
   p.count = count;
   p.finished.store(0);
   p.next.store(0);
+  uint64_t current;
   {
     std::lock_guard<std::mutex> lock(p.sleep);
-    p.generation.fetch_add(1, std::memory_order_release);
+    current = p.generation.fetch_add(1, std::memory_order_release) + 1;
   }
   p.wake.notify_all();
   p.drain();
-  while (p.finished.load(std::memory_order_acquire) < count) {
+  // Every worker must have left this job before the task and its buffers go away.
+  for (size_t worker = 0; worker < p.workers.size(); worker++) {
+    while (p.done[worker].load(std::memory_order_acquire) < current) {
 #if defined(__x86_64__)
-    __builtin_ia32_pause();
+      __builtin_ia32_pause();
 #endif
+    }
   }
   p.owner.unlock();
 }
