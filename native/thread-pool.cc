@@ -37,8 +37,9 @@ struct Pool {
     }
   }
 
-  void work(int worker) {
-    uint64_t seen = generation.load(std::memory_order_acquire);
+  // `seen` starts at the generation current when the pool was sized: a worker thread that starts late must
+  // still take part in every job begun since, or its caller would wait for it forever.
+  void work(int worker, uint64_t seen) {
     while (true) {
       uint64_t current;
       int spins = 0;
@@ -62,9 +63,10 @@ struct Pool {
   void resize(int threads) {
     stop();
     stopping = false;
+    const uint64_t start = generation.load();
     done.reset(new std::atomic<uint64_t>[std::max(1, threads)]);
-    for (int index = 0; index < threads; index++) done[index].store(generation.load());
-    for (int index = 1; index < threads; index++) workers.emplace_back([this, index] { work(index - 1); });
+    for (int index = 0; index < threads; index++) done[index].store(start);
+    for (int index = 1; index < threads; index++) workers.emplace_back([this, index, start] { work(index - 1, start); });
   }
 
   void stop() {

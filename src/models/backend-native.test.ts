@@ -177,23 +177,3 @@ describe.skipIf(!native.ok)(title, () => {
     ).toThrow(/argument 0 holds 4 elements, 6 needed/);
   });
 });
-
-describe.skipIf(!native.ok)(`${title}: several JS threads at once`, () => {
-  it('gives every caller its own correct products while worker threads share the pool', async () => {
-    const { Worker } = await import('node:worker_threads');
-    const { fileURLToPath } = await import('node:url');
-    const script = fileURLToPath(new URL('../../test/support/native-matmul-worker.ts', import.meta.url));
-    // A .ts worker entry needs the TypeScript loader registered inside the worker first.
-    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); })`;
-    const run = (seed: number) =>
-      new Promise<number>((resolve, reject) => {
-        const worker = new Worker(bootstrap, { eval: true, workerData: { rounds: 400, seed } });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`worker exited with code ${code} before reporting`)));
-      });
-    // Three threads (and this one) submit jobs to the one process-wide pool at the same time.
-    const results = await Promise.all([run(1), run(2), run(3)]);
-    expect(results).toEqual([0, 0, 0]);
-  });
-});
