@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exactMatch, matchActions, normalizeAnswer, normalizeValue, tokenF1 } from './answer-matching.ts';
+import {
+  exactMatch,
+  matchActions,
+  normalizeAnswer,
+  normalizeValue,
+  partialActionCredit,
+  tokenF1,
+} from './answer-matching.ts';
 
 describe('answer matching (agent reward, paper Eq. 1)', () => {
   it('normalises answers the SQuAD way', () => {
@@ -42,5 +49,47 @@ describe('answer matching (agent reward, paper Eq. 1)', () => {
     expect(matchActions([], [], 'sequence')).toBe(1);
     expect(matchActions([], [], 'any')).toBe(1);
     expect(matchActions([call('a', 1)], [], 'any')).toBe(0);
+  });
+});
+
+describe('partial action credit', () => {
+  const call = (name: string, args: Record<string, unknown>) => ({ name, arguments: args });
+  const gold = [call('get_temp', { city: 'Oslo' }), call('send_text', { to: 'Ann', text: '$1' })];
+
+  it('is 1 exactly when the sequence matches, 0 when nothing does', () => {
+    expect(partialActionCredit(gold, gold)).toBe(1);
+    expect(partialActionCredit([call('mul', { a: 1 })], gold)).toBe(0);
+    expect(partialActionCredit([], gold)).toBe(0);
+    expect(partialActionCredit([], [])).toBe(1);
+  });
+
+  it('ranks near misses: one wrong value above a wrong tool above nothing', () => {
+    const oneValue = partialActionCredit(
+      [call('get_temp', { city: 'Oslo' }), call('send_text', { to: 'Bo', text: '$1' })],
+      gold,
+    );
+    const wrongTool = partialActionCredit(
+      [call('get_temp', { city: 'Oslo' }), call('send_email', { to: 'Ann', text: '$1' })],
+      gold,
+    );
+    // 5 units each side; one value wrong: 4 matched (F1 0.8); second tool wrong: 2 matched (F1 0.4).
+    expect(oneValue).toBeCloseTo(0.8, 12);
+    expect(wrongTool).toBeCloseTo(0.4, 12);
+  });
+
+  it('lowers the credit for extra calls and arguments, and for missing calls', () => {
+    const extra = partialActionCredit([...gold, call('mul', { a: 2, b: 3 })], gold);
+    expect(extra).toBeCloseTo((2 * (5 / 8) * 1) / (5 / 8 + 1), 12);
+    const extraArgument = partialActionCredit([call('get_temp', { city: 'Oslo', unit: 'C' }), gold[1]!], gold);
+    expect(extraArgument).toBeLessThan(1);
+    const missing = partialActionCredit([gold[0]!], gold);
+    expect(missing).toBeCloseTo((2 * 1 * (2 / 5)) / (1 + 2 / 5), 12);
+  });
+
+  it('compares values after normalisation, as the sequence rule does', () => {
+    const predicted = [call('convert', { value: ' 5.0 ', unit: ' C' })];
+    const truth = [call('convert', { value: 5, unit: 'C' })];
+    expect(partialActionCredit(predicted, truth)).toBe(1);
+    expect(matchActions(predicted, truth, 'sequence')).toBe(1);
   });
 });

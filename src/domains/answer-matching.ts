@@ -118,3 +118,34 @@ function containsAll(pool: readonly Action[], wanted: readonly Action[]): boolea
   }
   return true;
 }
+
+/**
+ * Partial credit of a predicted call sequence against the gold one, in [0, 1]: the F1 of matched units,
+ * where every call is one unit for its name plus one per argument. Calls are aligned by position; a call
+ * whose name differs from gold at its position matches nothing. Extra calls and extra arguments lower the
+ * precision, missing ones the recall, so the credit is 1 exactly when the sequences are equal (the
+ * `sequence` rule) and 0 when nothing matches. It gives a group of near misses distinct rewards (a right
+ * tool with one wrong value scores above a wrong tool), which GRPO needs to rank them.
+ */
+export function partialActionCredit(predicted: readonly Action[], gold: readonly Action[]): number {
+  const units = (actions: readonly Action[]) =>
+    actions.reduce((sum, action) => sum + 1 + Object.keys(action.arguments).length, 0);
+  const predictedUnits = units(predicted);
+  const goldUnits = units(gold);
+  if (predictedUnits === 0 && goldUnits === 0) return 1;
+  let matched = 0;
+  for (let index = 0; index < Math.min(predicted.length, gold.length); index++) {
+    const guess = predicted[index]!;
+    const truth = gold[index]!;
+    if (guess.name !== truth.name) continue;
+    matched += 1;
+    for (const [name, value] of Object.entries(truth.arguments)) {
+      if (!Object.hasOwn(guess.arguments, name)) continue;
+      if (JSON.stringify(normalizeValue(guess.arguments[name])) === JSON.stringify(normalizeValue(value))) matched += 1;
+    }
+  }
+  if (matched === 0) return 0;
+  const precision = matched / predictedUnits;
+  const recall = matched / goldUnits;
+  return (2 * precision * recall) / (precision + recall);
+}

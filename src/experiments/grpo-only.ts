@@ -36,6 +36,8 @@ export interface GrpoOnlyOptions {
   updates: number;
   prompts: number;
   samples: number;
+  /** Toolworld options (e.g. `{ reward: 'partial' }`); the warm start does not depend on them. */
+  domainOptions?: Record<string, unknown>;
   /** Rollout temperature (the run's `temperature`). */
   temperature: number;
   /** Measure test-id after every `evaluateEvery` updates (and before the first). */
@@ -177,7 +179,7 @@ function average(values: readonly number[]): number {
 
 /** Curves of every variant for one seed, all from the same warm start. */
 export async function runGrpoOnly(options: GrpoOnlyOptions): Promise<GrpoOnlyCurve[]> {
-  const domain = createToolWorld({});
+  const domain = createToolWorld(options.domainOptions ?? {});
   const directory = options.warmDirectory ?? mkdtempSync(join(tmpdir(), 'genenv-grpo-only-'));
   try {
     await warmStartToolworldAgent(options.base, options.warmStartVariations, options.seed, directory);

@@ -32,6 +32,13 @@ export const ToolWorldOptionsSchema = z
       .max(2 ** 31 - 1)
       .default(1)
       .describe('seed of the in-memory world'),
+    reward: z
+      .enum(['exact', 'partial'])
+      .default('exact')
+      .describe(
+        'agent reward: 1 for the exact call sequence (exact), or the F1 of matched call names and argument ' +
+          'values (partial); success (p̂, held-out accuracy) is the exact match under both',
+      ),
   })
   .strict();
 export type ToolWorldOptions = z.infer<typeof ToolWorldOptionsSchema>;
@@ -44,7 +51,7 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
   const parsedOptions = ToolWorldOptionsSchema.safeParse(options);
   if (!parsedOptions.success)
     throw new GenEnvError('config', `toolworld options: ${describeZodError(parsedOptions.error)}`);
-  const { seedTasks, heldOutSize, worldSeed } = parsedOptions.data;
+  const { seedTasks, heldOutSize, worldSeed, reward } = parsedOptions.data;
   const world = createWorld(worldSeed);
   let seedCache: SeedTask<ToolWorldSpec>[] | undefined;
   let heldOutCache: HeldOutSet<ToolWorldPayload>[] | undefined;
@@ -110,6 +117,6 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
     family,
     features,
     render: renderToolWorld,
-    score: (instance, completion) => scoreToolWorld(instance.payload, completion),
+    score: (instance, completion) => scoreToolWorld(instance.payload, completion, reward),
   };
 }

@@ -136,4 +136,23 @@ describe('toolworld scoring', () => {
     }
     expect(domain.score(instance, answer('set_alarm(time=99:99)')).invalid).toBeUndefined();
   });
+
+  it('with reward partial: gold 1, every near miss fails but keeps credit in (0, 1), unreadable 0', () => {
+    const partial = createToolWorld({ seedTasks: 10, heldOutSize: 2, reward: 'partial' });
+    for (const item of INTENTS) {
+      const instance = instanceOf(specOf(item.id));
+      expect(partial.score(instance, answer(formatCalls(instance.payload.calls)))).toEqual({
+        reward: 1,
+        success: true,
+      });
+      for (const miss of nearMisses(instance.payload.calls)) {
+        const score = partial.score(instance, answer(formatCalls(miss.calls)));
+        expect(score.success, `${item.id} ${miss.kind}`).toBe(false);
+        expect(score.reward, `${item.id} ${miss.kind}`).toBeLessThan(1);
+        expect(score.reward, `${item.id} ${miss.kind}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+    expect(partial.score(instanceOf(specOf('alarm')), answer('set an alarm please')).reward).toBe(0);
+    expect(() => createToolWorld({ reward: 'half' })).toThrow(/reward/);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import type { ToolCall } from '../../interfaces/chat.ts';
 import type { Completion, Score } from '../../interfaces/task.ts';
-import { matchActions, type Action } from '../answer-matching.ts';
+import { matchActions, partialActionCredit, type Action } from '../answer-matching.ts';
 import { parseCompletionCalls } from './call-syntax.ts';
 import { referenceIndex } from './execute.ts';
 import { canonicalArgument, toolByName } from './tools.ts';
@@ -31,12 +31,25 @@ export function canonicalCall(entry: ToolCall, position: number, goldResults: re
   return { name: entry.name.trim(), arguments: args };
 }
 
-/** Reward 1 when the predicted calls match the gold calls in sequence, else 0; unreadable output is `invalid`. */
-export function scoreToolWorld(payload: ToolWorldPayload, completion: Completion): Score {
+/**
+ * How a toolworld completion is rewarded: `exact` (reward 1 when the calls match the gold calls in
+ * sequence, else 0; the paper's R_agent for structured actions) or `partial` (reward = partialActionCredit:
+ * the F1 of matched call names and argument values, so near misses rank above far ones). Success, which p̂,
+ * R_env and every held-out accuracy use, is the exact match under both.
+ */
+export type ToolWorldReward = 'exact' | 'partial';
+
+/** Scores a completion; unreadable output is `invalid` with reward 0. */
+export function scoreToolWorld(
+  payload: ToolWorldPayload,
+  completion: Completion,
+  rewardRule: ToolWorldReward = 'exact',
+): Score {
   const parsed = parseCompletionCalls(completion);
   if (!parsed.ok) return { reward: 0, success: false, invalid: parsed.reason };
   const predicted = parsed.value.map((entry, position) => canonicalCall(entry, position, payload.results));
   const gold = payload.resolved.map((entry, position) => canonicalCall(entry, position, payload.results));
-  const reward = matchActions(predicted, gold, 'sequence');
-  return { reward, success: reward === 1 };
+  const success = matchActions(predicted, gold, 'sequence') === 1;
+  const reward = rewardRule === 'partial' ? partialActionCredit(predicted, gold) : success ? 1 : 0;
+  return { reward, success };
 }
