@@ -1,5 +1,6 @@
 import {
   curriculumSuite,
+  explorationSuite,
   grpoOnlySuite,
   parametricSteeringSuite,
   prop1Suite,
@@ -18,6 +19,7 @@ export const BENCH_SUITES = [
   'thm1',
   'curriculum',
   'parametric-steering',
+  'exploration',
 ] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
@@ -27,7 +29,7 @@ export type BenchSuite = (typeof BENCH_SUITES)[number];
  *   throughput of the OpenAI-compatible agent against an instant local server (rollouts/s, in flight);
  * - `warm-start`: held-out accuracy of the toolworld agent after SFT as each warm-start change is added;
  * - `grpo-step`: the effect of one GRPO update on the warm-started agent at several learning rates;
- * - the link diagnostics `grpo-only`, `prop1`, `thm1`, `curriculum`, `parametric-steering`
+ * - the link diagnostics `grpo-only`, `prop1`, `thm1`, `curriculum`, `parametric-steering`, `exploration`
  *   (bench-diagnostics.ts), which also write DIR/<suite>.json given --out DIR.
  * Prints one JSON object with --json, else aligned lines or a table.
  */
@@ -40,6 +42,7 @@ export async function benchCommand(options: DiagnosticOptions & { suite?: BenchS
   if (options.suite === 'thm1') return thm1Suite(options);
   if (options.suite === 'curriculum') return curriculumSuite(options);
   if (options.suite === 'parametric-steering') return parametricSteeringSuite(options);
+  if (options.suite === 'exploration') return explorationSuite(options);
   const { runModelBenchmark } = await import('../experiments/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
   const { runOrchestrationBenchmark } = await import('../experiments/orchestration-bench.ts');

@@ -159,14 +159,19 @@ function buildProgram(
           'prop1: GRPO update size against p̂(1 − p̂) per task type; thm1: R_env mis-ranking rate against the ' +
           'bound over n; curriculum: difficulty features of two runs per epoch (--runs A,B); ' +
           'parametric-steering: genenv against random with the parametric simulator and the neural agent; ' +
-          'serve: genenv serve throughput, kill -9 and hostile-request checks',
+          'serve: genenv serve throughput, kill -9 and hostile-request checks; exploration: how likely rollouts ' +
+          'of the warm-started agent are to find the reference answers of test-id items it fails',
       )
         .choices([...BENCH_SUITES])
         .default('speed'),
     )
     .option('--json', 'print one JSON object')
     .option('--quick', 'shorter measurement')
-    .option('--seeds <n>', 'grpo-only, parametric-steering: seeds 1..n (default 3)', integerFlag('--seeds'))
+    .option(
+      '--seeds <n>',
+      'grpo-only, parametric-steering (default 3), exploration (default 1): seeds 1..n',
+      integerFlag('--seeds'),
+    )
     .option('--out <dir>', 'diagnostics: also write <dir>/<suite>.json')
     .option('--runs <list>', 'curriculum: two run directories, comma-separated', listFlag)
     .action(async (options: Parameters<typeof benchCommand>[0]) => {

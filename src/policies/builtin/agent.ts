@@ -85,6 +85,16 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
     );
   }
 
+  /**
+   * Natural-log probability (≤ 0) that the agent, sampling at temperature 1, writes exactly `response` to
+   * `prompt` and stops: the sum of the response tokens' log-probs and the end token's. A probe of how
+   * often rollouts can find a given answer; the response is clipped to the context as in training.
+   */
+  responseLogprob(prompt: Pick<AgentPrompt, 'text' | 'maxResponseTokens'>, response: string): number {
+    const scored = this.state.model.score([this.demonstrationOf(this.promptIds(prompt), response)]);
+    return scored.logprobs[0]!.reduce((sum, value) => sum + value, 0);
+  }
+
   async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
     const sequences = demonstrations.map((demonstration) =>
       this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target),
