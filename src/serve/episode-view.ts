@@ -2,6 +2,21 @@ import type { AgentPrompt, Completion, ToolCall } from '../interfaces/index.ts';
 import type { Action } from './protocol.ts';
 import type { Round, Slot } from './round.ts';
 
+/** A prompt as a trainer reads it: compact text, OpenAI-style chat messages and tool schemas. */
+function chatView(prompt: AgentPrompt) {
+  return {
+    prompt: prompt.text,
+    messages: prompt.messages.map((message) => ({
+      role: message.role,
+      content: message.content,
+      ...(message.toolCalls ? { tool_calls: message.toolCalls } : {}),
+      ...(message.toolCallId ? { tool_call_id: message.toolCallId } : {}),
+      ...(message.name ? { name: message.name } : {}),
+    })),
+    tools: prompt.tools ?? [],
+  };
+}
+
 /**
  * The observation of a new episode: the rendered task (compact text, chat messages, tool schemas) and
  * what a trainer may know about it (family, difficulty features, its place in the GRPO group). Never the
@@ -12,15 +27,7 @@ export function resetObservation(episodeId: string, slot: Slot, round: Round, pr
   const taskType = round.taskTypes[slot.taskTypeIndex]!;
   return {
     episode_id: episodeId,
-    prompt: prompt.text,
-    messages: prompt.messages.map((message) => ({
-      role: message.role,
-      content: message.content,
-      ...(message.toolCalls ? { tool_calls: message.toolCalls } : {}),
-      ...(message.toolCallId ? { tool_call_id: message.toolCallId } : {}),
-      ...(message.name ? { name: message.name } : {}),
-    })),
-    tools: prompt.tools ?? [],
+    ...chatView(prompt),
     task: {
       id: instance.id,
       family: instance.family,
@@ -34,6 +41,27 @@ export function resetObservation(episodeId: string, slot: Slot, round: Round, pr
 }
 
 export type ResetObservation = ReturnType<typeof resetObservation>;
+
+/**
+ * The observation after a turn of a multi-turn episode that did not end it: the environment's answer,
+ * the turn count and limit, and the next turn's prompt (compact text, the whole conversation as chat
+ * messages with tool calls and tool results, tool schemas). Never the reference action.
+ */
+export function turnObservation(
+  episodeId: string,
+  answer: string,
+  turn: number,
+  maxSteps: number,
+  prompt: AgentPrompt,
+) {
+  return {
+    episode_id: episodeId,
+    observation: answer,
+    turn,
+    max_steps: maxSteps,
+    ...chatView(prompt),
+  };
+}
 
 function parseArguments(value: unknown): Record<string, unknown> {
   if (typeof value === 'string') {

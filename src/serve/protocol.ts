@@ -100,15 +100,21 @@ export function protocolSchemas(): Record<'action' | 'observation' | 'state', un
     prompt: z.string().describe('compact text of the task (what a small model reads)'),
     messages: z.array(z.object({ role: z.string(), content: z.string() })).describe('chat messages of the task'),
     tools: z.array(z.record(z.string(), z.unknown())).describe('OpenAI function tool schemas, when the task has tools'),
-    task: z.object({
-      id: z.string(),
-      family: z.string(),
-      epoch: z.number().int(),
-      task_type: z.string(),
-      attempt: z.number().int().describe('index of this attempt within the GRPO group (0..G-1)'),
-      group_size: z.number().int(),
-      features: z.record(z.string(), z.number()),
-    }),
+    task: z
+      .object({
+        id: z.string(),
+        family: z.string(),
+        epoch: z.number().int(),
+        task_type: z.string(),
+        attempt: z.number().int().describe('index of this attempt within the GRPO group (0..G-1)'),
+        group_size: z.number().int(),
+        features: z.record(z.string(), z.number()),
+      })
+      .optional()
+      .describe('after reset (and, without features, after the scored step)'),
+    observation: z.string().optional().describe("multi-turn domains: the environment's answer to the last action"),
+    turn: z.number().int().optional().describe('multi-turn domains: actions taken so far in this episode'),
+    max_steps: z.number().int().optional().describe('multi-turn domains: the step limit of this episode'),
     feedback: z.object({ success: z.boolean(), invalid: z.string().nullable() }).optional(),
   });
   const state = z.object({

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { safeScore } from '../core/rollout.ts';
-import type { Domain, RunConfig } from '../interfaces/index.ts';
+import type { Completion, Domain, RunConfig } from '../interfaces/index.ts';
+import { messageLine } from '../interfaces/errors.ts';
+import {
+  episodeActions,
+  type EnvironmentStep,
+  type EpisodeEnvironment,
+  type EpisodeTurn,
+} from '../interfaces/interaction.ts';
 import type { CurriculumDriver } from './curriculum-driver.ts';
-import { actionCompletion, resetObservation } from './episode-view.ts';
+import { actionCompletion, resetObservation, turnObservation } from './episode-view.ts';
 import type { OutcomeLog, OutcomeRow } from './outcome-log.ts';
 import type { ResetRequest, StepRequest } from './protocol.ts';
 import type { Round, Slot } from './round.ts';
@@ -32,6 +39,17 @@ interface Episode {
   lastActive: number;
   /** Set while its step is being scored and logged; a concurrent step waits for it. */
   scoring: Promise<StepResult> | null;
+  /** Interactive domains: the running environment and the turns so far (null for single-response domains). */
+  play: Play | null;
+}
+
+/** A multi-turn episode in progress: each step is one turn; the verifier scores it when it ends. */
+interface Play {
+  environment: EpisodeEnvironment;
+  turns: EpisodeTurn[];
+  maxSteps: number;
+  /** The answer to the last turn, for a retried request id. */
+  last: { requestId: string; result: StepResult } | null;
 }
 
 export interface ServiceLimits {
@@ -53,7 +71,8 @@ export class ServeService {
   private readonly pendingRequests = new Map<string, { episodeId: string; result: Promise<StepResult> }>();
   private readonly reaper: NodeJS.Timeout;
   /** Counters for `/state`. */
-  readonly counters = { resets: 0, steps: 0, replays: 0, expired: 0, refused: 0 };
+  /** Counters for `/state`: `steps` are scored episodes, `turns` the unscored turns of multi-turn ones. */
+  readonly counters = { resets: 0, steps: 0, turns: 0, replays: 0, expired: 0, refused: 0 };
 
   constructor(
     private readonly config: RunConfig,
@@ -98,7 +117,12 @@ export class ServeService {
       );
     if (claim.kind === 'busy') throw new ServeError(503, 'BUSY', claim.reason);
     if (claim.kind === 'group-full') throw new ServeError(409, 'GROUP_FULL', claim.reason);
-    this.episodes.set(id, { id, slot: claim.slot, round: claim.round, lastActive: Date.now(), scoring: null });
+    const interactive = this.domain.interactive;
+    const instance = claim.round.instances[claim.slot.instanceIndex]!.instance;
+    const play: Play | null = interactive
+      ? { environment: interactive.reset(instance), turns: [], maxSteps: interactive.maxSteps(instance), last: null }
+      : null;
+    this.episodes.set(id, { id, slot: claim.slot, round: claim.round, lastActive: Date.now(), scoring: null, play });
     this.counters.resets++;
     const prompt = claim.round.prompt(this.domain, claim.slot.instanceIndex);
     return { observation: resetObservation(id, claim.slot, claim.round, prompt), reward: null, done: false };
@@ -130,7 +154,10 @@ export class ServeService {
           `unknown episode ${episodeId} (never reset, expired after idling, ` +
             'or lost in a restart before it was scored): reset again',
         );
-      if (JSON.stringify(logged.completion) !== JSON.stringify(completion))
+      const same = this.domain.interactive
+        ? episodeActions(logged.completion).at(-1) === completion.text.trim() && completion.text.trim() !== ''
+        : JSON.stringify(logged.completion) === JSON.stringify(completion);
+      if (!same)
         throw new ServeError(409, 'ALREADY_SCORED', `episode ${episodeId} was already scored with another action`);
       return this.replay(logged);
     }
@@ -138,6 +165,15 @@ export class ServeService {
       // A concurrent duplicate: once the first is logged, this one is answered from the log (or refused).
       await episode.scoring;
       return this.step(episodeId, request);
+    }
+    if (episode.play) {
+      const turn = this.playTurn(episode, episode.play, completion, requestId ?? null);
+      if (!turn.done) return turn.result;
+      try {
+        return await turn.scoring;
+      } finally {
+        if (requestId !== undefined) this.pendingRequests.delete(requestId);
+      }
     }
     const result = this.score(episode, completion, requestId ?? null);
     episode.scoring = result;
@@ -147,6 +183,58 @@ export class ServeService {
     } finally {
       if (requestId !== undefined) this.pendingRequests.delete(requestId);
     }
+  }
+
+  /**
+   * One turn of a multi-turn episode. A turn that does not end the episode answers with the
+   * environment's observation and the next turn's prompt (reward null); the turn that ends it (done, or
+   * the step limit) is scored like a single-response step, on the whole trajectory (its actions, one per
+   * line, which the verifier replays). Returns the scoring of that last turn for the caller to await.
+   */
+  private playTurn(
+    episode: Episode,
+    play: Play,
+    completion: Completion,
+    requestId: string | null,
+  ): { done: false; result: StepResult } | { done: true; scoring: Promise<StepResult> } {
+    if (requestId !== null && play.last?.requestId === requestId) {
+      this.counters.replays++;
+      return { done: false, result: play.last.result };
+    }
+    episode.lastActive = Date.now();
+    let step: EnvironmentStep;
+    try {
+      step = play.environment.step(completion);
+    } catch (error) {
+      step = { action: '', observation: `environment error: ${messageLine(error)}`, done: true };
+    }
+    play.turns.push({ action: step.action, observation: step.observation });
+    const instance = episode.round.instances[episode.slot.instanceIndex]!.instance;
+    if (step.done || play.turns.length >= play.maxSteps) {
+      const trajectory: Completion = {
+        text: play.turns.map((turn) => turn.action).join('\n'),
+        finishReason: step.done ? 'done' : 'step-limit',
+        policyVersion: completion.policyVersion,
+      };
+      const scoring = this.score(episode, trajectory, requestId, step.observation);
+      episode.scoring = scoring;
+      if (requestId !== null) this.pendingRequests.set(requestId, { episodeId: episode.id, result: scoring });
+      return { done: true, scoring };
+    }
+    const prompt = this.domain.interactive!.turnPrompt(
+      instance,
+      play.environment.observation,
+      play.turns,
+      `${episode.id}@${play.turns.length}`,
+    );
+    const result: StepResult = {
+      observation: turnObservation(episode.id, step.observation, play.turns.length, play.maxSteps, prompt),
+      reward: null,
+      done: false,
+    };
+    if (requestId !== null) play.last = { requestId, result };
+    this.counters.turns++;
+    return { done: false, result };
   }
 
   private async sameEpisode(
@@ -168,7 +256,7 @@ export class ServeService {
     return JSON.parse(row.response) as StepResult;
   }
 
-  private async score(episode: Episode, completion: ReturnType<typeof actionCompletion>, requestId: string | null) {
+  private async score(episode: Episode, completion: Completion, requestId: string | null, lastObservation?: string) {
     const { slot, round } = episode;
     const instance = round.instances[slot.instanceIndex]!.instance;
     const score = safeScore(this.domain, instance, completion);
@@ -178,6 +266,7 @@ export class ServeService {
         episode_id: episode.id,
         task: { id: instance.id, epoch: slot.epoch, attempt: slot.sample },
         feedback: { success, invalid: score.invalid ?? null },
+        ...(lastObservation !== undefined ? { observation: lastObservation, turns: episode.play?.turns.length } : {}),
       },
       reward: score.reward,
       done: true,
@@ -221,7 +310,11 @@ export class ServeService {
       throw new ServeError(404, 'UNKNOWN_EPISODE', `unknown episode ${episodeId}`);
     return {
       episode_id: episodeId ?? null,
-      step_count: logged ? 1 : 0,
+      step_count: logged
+        ? this.domain.interactive
+          ? episodeActions(logged.completion).length
+          : 1
+        : (episode?.play?.turns.length ?? 0),
       epoch: episode?.slot.epoch ?? logged?.epoch ?? status.epoch,
       finished: this.driver.finished,
       closed_epochs: status.closedEpochs,
