@@ -34,7 +34,7 @@
     {
       "target_name": "genenv_native",
       "sources": ["native/addon.cc", "native/thread-pool.cc"],
-      "cflags_cc": ["-O2", "-std=c++17", "-fexceptions"],
+      "cflags_cc": ["-O2", "-std=c++17", "-fexceptions", "-ffp-contract=off"],
       "cflags_cc!": ["-fno-exceptions"],
       "conditions": [
         ["target_arch=='x64'", {

@@ -3,6 +3,8 @@
 // Arguments are checked for type and length here, so that a wrong call throws instead of corrupting memory.
 #include <node_api.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -253,6 +255,55 @@ napi_value Describe(napi_env env, napi_callback_info) {
   return result;
 }
 
+// adamStep(parameters, gradients, first, second, learningRate, beta1, beta2, epsilon, weightDecay, clipNorm,
+//          correction1, correction2) → the gradient norm before clipping.
+// The same arithmetic as src/models/adam.ts, in the same order and in double precision with every
+// stored value rounded to float (this file is compiled without contraction into fused multiply-adds),
+// so both give the same bits. The norm is summed in index order; the update is element-wise, so
+// splitting it over threads changes nothing.
+napi_value AdamStep(napi_env env, napi_callback_info info) {
+  double norm = 0;
+  napi_value result = guarded(env, info, [&](const Arguments& a) {
+    napi_typedarray_type type;
+    size_t length = 0;
+    void* data;
+    napi_get_typedarray_info(a.env, a.at(0), &type, &length, &data, nullptr, nullptr);
+    const int64_t size = (int64_t)length;
+    float* parameters = a.f32(0, size);
+    const float* gradients = a.f32(1, size);
+    float* first = a.f32(2, size);
+    float* second = a.f32(3, size);
+    const double learningRate = a.number(4), beta1 = a.number(5), beta2 = a.number(6), epsilon = a.number(7);
+    const double weightDecay = a.number(8), clipNorm = a.number(9);
+    const double correction1 = a.number(10), correction2 = a.number(11);
+    double squares = 0;
+    for (int64_t index = 0; index < size; index++) squares += (double)gradients[index] * (double)gradients[index];
+    norm = std::sqrt(squares);
+    const double clipScale = clipNorm > 0 && norm > clipNorm ? clipNorm / norm : 1;
+    constexpr int64_t chunk = 1 << 14;
+    const int chunks = (int)((size + chunk - 1) / chunk);
+    parallelFor(chunks, [&](int part) {
+      const int64_t end = std::min(size, (part + 1) * chunk);
+      for (int64_t index = part * chunk; index < end; index++) {
+        const double gradient = (double)gradients[index] * clipScale;
+        first[index] = (float)(beta1 * (double)first[index] + (1 - beta1) * gradient);
+        second[index] = (float)(beta2 * (double)second[index] + (1 - beta2) * gradient * gradient);
+        const double update =
+            (double)first[index] / correction1 / (std::sqrt((double)second[index] / correction2) + epsilon);
+        const double parameter = parameters[index];
+        parameters[index] = (float)(parameter - learningRate * (update + weightDecay * parameter));
+      }
+    });
+  });
+  if (result != nullptr) return result;
+  bool pending = false;
+  napi_is_exception_pending(env, &pending);
+  if (pending) return nullptr;
+  napi_value value;
+  napi_create_double(env, norm, &value);
+  return value;
+}
+
 }  // namespace
 }  // namespace genenv
 
@@ -277,6 +328,7 @@ NAPI_MODULE_INIT() {
       {"attentionForward", AttentionForward},
       {"attentionBackward", AttentionBackward},
       {"cachedAttention", CachedAttention},
+      {"adamStep", AdamStep},
       {"setThreads", SetThreads},
       {"describe", Describe},
   };

@@ -29,10 +29,21 @@ static inline vf load(const float* p) {
 }
 static inline void store(float* p, vf v) { std::memcpy(p, &v, sizeof v); }
 static inline vf splat(float x) { return vf{} + x; }
+// Horizontal sum by halving (a few shuffles and adds instead of VW − 1 scalar adds).
 static inline float sum(vf v) {
+#if GENENV_VW == 16
+  typedef float half __attribute__((vector_size(32)));
+  const half a = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7);
+  const half b = __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15);
+  const half c = a + b;
+  return ((c[0] + c[4]) + (c[2] + c[6])) + ((c[1] + c[5]) + (c[3] + c[7]));
+#elif GENENV_VW == 8
+  return ((v[0] + v[4]) + (v[2] + v[6])) + ((v[1] + v[5]) + (v[3] + v[7]));
+#else
   float total = 0;
   for (int i = 0; i < VW; i++) total += v[i];
   return total;
+#endif
 }
 
 // e^x to ~2 ulp on [−87, 88]: 2^n · p(r) with r = x − n·ln 2, p a degree-6 polynomial.
@@ -74,13 +85,15 @@ static inline void axpy(float* y, float alpha, const float* x, int n) {
 
 // ---- matrix products -----------------------------------------------------------------------------
 
-// out rows [R, NR] (+)= Ap [K, MR] · Bp [K, NR]; only `columns` ≤ NR columns are written.
+// out rows [R, NR] (+)= Ap [K, MR] · Bp [K, NR] (row k of Bp at bp + k·ldb: NR when packed, the row
+// length when read in place); only `columns` ≤ NR columns are written.
 template <int R>
-static void tile(int inner, const float* ap, const float* bp, float* out, int ldc, int columns, bool accumulate) {
+static void tile(int inner, const float* ap, const float* bp, int64_t ldb, float* out, int ldc, int columns,
+                 bool accumulate) {
   vf c0[R], c1[R];
   for (int r = 0; r < R; r++) c0[r] = c1[r] = vf{};
   for (int k = 0; k < inner; k++) {
-    const vf b0 = load(bp + k * NR), b1 = load(bp + k * NR + VW);
+    const vf b0 = load(bp + k * ldb), b1 = load(bp + k * ldb + VW);
     const float* a = ap + k * MR;
     for (int r = 0; r < R; r++) {
       const vf av = splat(a[r]);
@@ -107,11 +120,11 @@ static void tile(int inner, const float* ap, const float* bp, float* out, int ld
 }
 
 template <int R>
-static void tileRows(int rows, int inner, const float* ap, const float* bp, float* out, int ldc, int columns,
-                     bool accumulate) {
+static void tileRows(int rows, int inner, const float* ap, const float* bp, int64_t ldb, float* out, int ldc,
+                     int columns, bool accumulate) {
   if constexpr (R > 0) {
-    if (rows == R) return tile<R>(inner, ap, bp, out, ldc, columns, accumulate);
-    tileRows<R - 1>(rows, inner, ap, bp, out, ldc, columns, accumulate);
+    if (rows == R) return tile<R>(inner, ap, bp, ldb, out, ldc, columns, accumulate);
+    tileRows<R - 1>(rows, inner, ap, bp, ldb, out, ldc, columns, accumulate);
   }
 }
 
@@ -143,6 +156,12 @@ static void packA(const MatmulArgs& m, int block, float* target) {
   }
 }
 
+// Below this many FLOPs a product runs on the calling thread: waking the pool costs more than it saves.
+constexpr double PARALLEL_FLOPS = 2e6;
+// With fewer rows than this, a plain-layout B is read in place (its full panels are rows of NR contiguous
+// floats already) instead of packed on every call: decoding multiplies a few rows by each weight matrix.
+constexpr int IN_PLACE_ROWS = 64;
+
 static void matmul(const MatmulArgs& m) {
   if (m.rows == 0 || m.columns == 0) return;
   if (m.inner == 0) {
@@ -150,14 +169,32 @@ static void matmul(const MatmulArgs& m) {
     return;
   }
   const int panels = (m.columns + NR - 1) / NR, blocks = (m.rows + MR - 1) / MR;
+  const bool parallel = 2.0 * m.rows * m.inner * m.columns > PARALLEL_FLOPS;
+  const bool inPlace = m.layout == Layout::Plain && m.rows < IN_PLACE_ROWS;
+  // Packed panels [panels][inner, NR]; read in place, only a last partial panel is packed.
+  const int packedPanels = inPlace ? (m.columns % NR != 0 ? 1 : 0) : panels;
   static thread_local std::vector<float> packedB;
-  packedB.resize((size_t)panels * m.inner * NR);
+  packedB.resize((size_t)packedPanels * m.inner * NR);
   float* bp = packedB.data();
-  const double flops = 2.0 * m.rows * m.inner * m.columns;
-  const bool parallel = flops > 3e5;
-  auto packPanel = [&](int panel) { packB(m, panel, bp + (int64_t)panel * m.inner * NR); };
-  if (parallel) parallelFor(panels, packPanel);
-  else for (int panel = 0; panel < panels; panel++) packPanel(panel);
+  if (inPlace) {
+    if (packedPanels) packB(m, panels - 1, bp);
+  } else {
+    auto packPanel = [&](int panel) { packB(m, panel, bp + (int64_t)panel * m.inner * NR); };
+    if (parallel) parallelFor(panels, packPanel);
+    else for (int panel = 0; panel < panels; panel++) packPanel(panel);
+  }
+  auto panelData = [&](int panel, int64_t& ldb) -> const float* {
+    if (!inPlace) {
+      ldb = NR;
+      return bp + (int64_t)panel * m.inner * NR;
+    }
+    if ((panel + 1) * NR <= m.columns) {
+      ldb = m.columns;
+      return m.b + (int64_t)panel * NR;
+    }
+    ldb = NR;
+    return bp;
+  };
   // Tasks: groups of row blocks × groups of panels, enough of them to balance two to four threads.
   const int blocksPerTask = std::max(1, std::min(8, blocks / 8));
   const int rowTasks = (blocks + blocksPerTask - 1) / blocksPerTask;
@@ -175,8 +212,9 @@ static void matmul(const MatmulArgs& m) {
       for (int panel = panelTask * panelsPerTask; panel < lastPanel; panel++) {
         const int columns = std::min(NR, m.columns - panel * NR);
         float* out = m.out + (int64_t)block * MR * m.columns + panel * NR;
-        tileRows<MR>(rows, m.inner, packedA.data(), bp + (int64_t)panel * m.inner * NR, out, m.columns, columns,
-                     m.accumulate);
+        int64_t ldb = NR;
+        const float* panelB = panelData(panel, ldb);
+        tileRows<MR>(rows, m.inner, packedA.data(), panelB, ldb, out, m.columns, columns, m.accumulate);
       }
     }
   };
@@ -328,15 +366,49 @@ static void rowTimesTransposed(const float* q, const float* kT, float* scores, i
   }
 }
 
+// Copies head columns [column, column + dh) of rows [first, first + L) as a contiguous [L, dh] block.
+static void gatherRows(const float* source, float* target, int64_t first, int L, int width, int column, int dh) {
+  for (int s = 0; s < L; s++) std::memcpy(target + (int64_t)s * dh, source + (first + s) * width + column, dh * 4);
+}
+
+// out[0..NV·VW) = Σ_{i < count} weights[i·stride] · rows[i·dh ...], accumulated in registers (no stores
+// between terms), in the order i = 0, 1, ...
+template <int NV>
+static inline void weightedRowSum(const float* weights, int64_t stride, const float* rows, int count, int dh,
+                                  float* out) {
+  vf acc[NV];
+  for (int v = 0; v < NV; v++) acc[v] = vf{};
+  for (int i = 0; i < count; i++) {
+    const vf w = splat(weights[i * stride]);
+    const float* row = rows + (int64_t)i * dh;
+    for (int v = 0; v < NV; v++) acc[v] += w * load(row + v * VW);
+  }
+  for (int v = 0; v < NV; v++) store(out + v * VW, acc[v]);
+}
+
+// The same for any dh (a multiple of VW up to 8 vectors uses registers; otherwise plain loops).
+static inline void weightedRows(const float* weights, int64_t stride, const float* rows, int count, int dh,
+                                float* out) {
+  if (dh == VW) return weightedRowSum<1>(weights, stride, rows, count, dh, out);
+  if (dh == 2 * VW) return weightedRowSum<2>(weights, stride, rows, count, dh, out);
+  if (dh == 4 * VW) return weightedRowSum<4>(weights, stride, rows, count, dh, out);
+  if (dh == 8 * VW) return weightedRowSum<8>(weights, stride, rows, count, dh, out);
+  std::fill(out, out + dh, 0.f);
+  for (int i = 0; i < count; i++) axpy(out, weights[i * stride], rows + (int64_t)i * dh, dh);
+}
+
+// Per (sequence, head) task: scores of row t against keys 0..t, softmax, then the weighted sum of values.
 static void attentionForward(const AttentionArgs& a) {
   const int width = a.heads * a.headWidth, L = a.length, dh = a.headWidth;
   const float scale = 1.f / std::sqrt((float)dh);
   parallelFor(a.batch * a.heads, [&](int task) {
     const int sequence = task / a.heads, head = task % a.heads;
     const int64_t rowBase = (int64_t)sequence * L, column = head * dh;
-    static thread_local std::vector<float> keysT;
+    static thread_local std::vector<float> keysT, values;
     keysT.resize((size_t)dh * L);
+    values.resize((size_t)L * dh);
     gatherTransposed(a.k, keysT.data(), rowBase, L, width, column, dh);
+    gatherRows(a.v, values.data(), rowBase, L, width, column, dh);
     float* probabilities = a.probabilities + (int64_t)task * L * L;
     for (int t = 0; t < L; t++) {
       const float* q = a.q + (rowBase + t) * width + column;
@@ -353,18 +425,18 @@ static void attentionForward(const AttentionArgs& a) {
       }
       float total = sum(partial);
       for (; s <= t; s++) total += (p[s] = sexp(p[s] - largest));
-      const float inverse = 1.f / total;
-      float* out = a.out + (rowBase + t) * width + column;
-      std::fill(out, out + dh, 0.f);
-      for (s = 0; s <= t; s++) {
-        p[s] *= inverse;
-        axpy(out, p[s], a.v + (rowBase + s) * width + column, dh);
-      }
+      const vf inverse = splat(1.f / total);
+      for (s = 0; s + VW <= t + 1; s += VW) store(p + s, load(p + s) * inverse);
+      for (; s <= t; s++) p[s] *= inverse[0];
       std::fill(p + t + 1, p + L, 0.f);
+      weightedRows(p, 1, values.data(), t + 1, dh, a.out + (rowBase + t) * width + column);
     }
   });
 }
 
+// Per (sequence, head) task, as matrix products over the [L, dh] blocks of the head:
+// dP = dO·Vᵀ and dS = P ⊙ (dP − rowsum(P ⊙ dP))·scale row by row (dQ[t] = Σ_s dS[t][s]·K[s] with it),
+// then by key row s: dK[s] = Σ_{t ≥ s} dS[t][s]·Q[t] and dV[s] = Σ_{t ≥ s} P[t][s]·dO[t].
 static void attentionBackward(const AttentionArgs& a) {
   const int width = a.heads * a.headWidth, L = a.length, dh = a.headWidth;
   const float scale = 1.f / std::sqrt((float)dh);
@@ -372,31 +444,30 @@ static void attentionBackward(const AttentionArgs& a) {
     const int sequence = task / a.heads, head = task % a.heads;
     const int64_t rowBase = (int64_t)sequence * L, column = head * dh;
     const float* probabilities = a.probabilities + (int64_t)task * L * L;
-    for (int t = 0; t < L; t++) {
-      const int64_t at = (rowBase + t) * width + column;
-      std::fill(a.dq + at, a.dq + at + dh, 0.f);
-      std::fill(a.dk + at, a.dk + at + dh, 0.f);
-      std::fill(a.dv + at, a.dv + at + dh, 0.f);
-    }
-    static thread_local std::vector<float> valuesT, dP;
+    static thread_local std::vector<float> valuesT, queries, keys, dOuts, dScores, result;
     valuesT.resize((size_t)dh * L);
-    dP.resize(L);
+    queries.resize((size_t)L * dh);
+    keys.resize((size_t)L * dh);
+    dOuts.resize((size_t)L * dh);
+    dScores.resize((size_t)L * L);
+    result.resize(dh);
     gatherTransposed(a.v, valuesT.data(), rowBase, L, width, column, dh);
+    gatherRows(a.q, queries.data(), rowBase, L, width, column, dh);
+    gatherRows(a.k, keys.data(), rowBase, L, width, column, dh);
+    gatherRows(a.dOut, dOuts.data(), rowBase, L, width, column, dh);
     for (int t = 0; t < L; t++) {
-      const int64_t at = (rowBase + t) * width + column;
       const float* p = probabilities + (int64_t)t * L;
-      const float* dOut = a.dOut + at;
-      rowTimesTransposed(dOut, valuesT.data(), dP.data(), t + 1, L, dh);
+      float* dS = dScores.data() + (int64_t)t * L;
+      rowTimesTransposed(dOuts.data() + (int64_t)t * dh, valuesT.data(), dS, t + 1, L, dh);
       float weighted = 0;
-      for (int s = 0; s <= t; s++) weighted += p[s] * dP[s];
-      for (int s = 0; s <= t; s++) {
-        const int64_t other = (rowBase + s) * width + column;
-        axpy(a.dv + other, p[s], dOut, dh);
-        const float dScore = p[s] * (dP[s] - weighted) * scale;
-        if (dScore == 0) continue;
-        axpy(a.dq + at, dScore, a.k + other, dh);
-        axpy(a.dk + other, dScore, a.q + at, dh);
-      }
+      for (int s = 0; s <= t; s++) weighted += p[s] * dS[s];
+      for (int s = 0; s <= t; s++) dS[s] = p[s] * (dS[s] - weighted) * scale;
+      weightedRows(dS, 1, keys.data(), t + 1, dh, a.dq + (rowBase + t) * width + column);
+    }
+    for (int s = 0; s < L; s++) {
+      const int64_t at = (rowBase + s) * width + column;
+      weightedRows(dScores.data() + (int64_t)s * L + s, L, queries.data() + (int64_t)s * dh, L - s, dh, a.dk + at);
+      weightedRows(probabilities + (int64_t)s * L + s, L, dOuts.data() + (int64_t)s * dh, L - s, dh, a.dv + at);
     }
   });
 }

@@ -1,11 +1,13 @@
 // A small fixed pool for parallelFor: workers spin briefly on a generation counter, then sleep. One
 // caller at a time owns the pool (the addon may be loaded in several worker threads of one process);
-// another caller meanwhile runs its tasks itself — results are the same either way. A job ends only when
-// every worker has left it: a worker still reading the last job's task or count while the next caller sets
-// up its own would run a dead task or count a task twice (seen as crashes with two JS threads).
+// another caller meanwhile runs its tasks itself — results are the same either way.
+// A job is open for joining from its setup until the caller has drained it; a worker enters (counted in
+// `inside`) and works only while the job it saw is still the open one, and the caller waits only for the
+// workers inside. So a worker still asleep when a job starts never delays it (the caller runs the tasks
+// itself), and no worker reads a job's task or count while the next caller sets up its own (that race
+// once crashed resumed runs with two JS threads).
 #include <algorithm>
 #include <atomic>
-#include <memory>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -18,8 +20,6 @@ namespace {
 
 struct Pool {
   std::vector<std::thread> workers;
-  // done[i]: the last generation worker i has finished with (it is out of drain() for it).
-  std::unique_ptr<std::atomic<uint64_t>[]> done;
   std::mutex owner;  // held by the caller whose job is running
   std::mutex sleep;
   std::condition_variable wake;
@@ -27,6 +27,9 @@ struct Pool {
   std::atomic<int> next{0};
   std::atomic<int> finished{0};
   std::atomic<bool> stopping{false};
+  // The generation whose job may be joined now (0: none), and the workers inside a job.
+  std::atomic<uint64_t> open{0};
+  std::atomic<int> inside{0};
   const std::function<void(int)>* task = nullptr;
   int count = 0;
 
@@ -37,9 +40,7 @@ struct Pool {
     }
   }
 
-  // `seen` starts at the generation current when the pool was sized: a worker thread that starts late must
-  // still take part in every job begun since, or its caller would wait for it forever.
-  void work(int worker, uint64_t seen) {
+  void work(uint64_t seen) {
     while (true) {
       uint64_t current;
       int spins = 0;
@@ -55,8 +56,9 @@ struct Pool {
       }
       if (stopping) return;
       seen = current;
-      drain();
-      done[worker].store(current, std::memory_order_release);
+      inside.fetch_add(1);
+      if (open.load() == current) drain();
+      inside.fetch_sub(1);
     }
   }
 
@@ -64,9 +66,7 @@ struct Pool {
     stop();
     stopping = false;
     const uint64_t start = generation.load();
-    done.reset(new std::atomic<uint64_t>[std::max(1, threads)]);
-    for (int index = 0; index < threads; index++) done[index].store(start);
-    for (int index = 1; index < threads; index++) workers.emplace_back([this, index, start] { work(index - 1, start); });
+    for (int index = 1; index < threads; index++) workers.emplace_back([this, start] { work(start); });
   }
 
   void stop() {
@@ -107,20 +107,21 @@ void parallelFor(int count, const std::function<void(int)>& task) {
   p.count = count;
   p.finished.store(0);
   p.next.store(0);
-  uint64_t current;
   {
     std::lock_guard<std::mutex> lock(p.sleep);
-    current = p.generation.fetch_add(1, std::memory_order_release) + 1;
+    const uint64_t current = p.generation.load() + 1;
+    p.open.store(current);
+    p.generation.store(current, std::memory_order_release);
   }
   p.wake.notify_all();
   p.drain();
-  // Every worker must have left this job before the task and its buffers go away.
-  for (size_t worker = 0; worker < p.workers.size(); worker++) {
-    while (p.done[worker].load(std::memory_order_acquire) < current) {
+  // Close the job, then wait for every worker that entered it to leave before the task and its buffers go
+  // away (a worker entering after the close sees it closed and leaves without touching them).
+  p.open.store(0);
+  while (p.inside.load() > 0) {
 #if defined(__x86_64__)
-      __builtin_ia32_pause();
+    __builtin_ia32_pause();
 #endif
-    }
   }
   p.owner.unlock();
 }

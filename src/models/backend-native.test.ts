@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../util/random.ts';
+import { createAdamState } from './adam.ts';
 import { rotaryTable } from './attention.ts';
 import { loadNativeBackend } from './backend-native.ts';
 import { createWasmBackend } from './backend-wasm.ts';
@@ -42,6 +43,10 @@ describe.skipIf(!native.ok)(title, () => {
     [130, 128, 352],
     [64, 352, 128],
     [256, 2, 323],
+    // Fewer than 64 rows read a plain B in place: whole panels only, whole panels and a partial one.
+    [16, 128, 352],
+    [16, 64, 100],
+    [40, 128, 323],
   ] as const;
   for (const [rows, inner, columns] of shapes) {
     it(`three matrix products equal the plain-JavaScript reference at ${rows}×${inner}×${columns}`, () => {
@@ -72,6 +77,24 @@ describe.skipIf(!native.ok)(title, () => {
         kernels.rmsNormBackward(x!, gain!, inverse!, dOut!, dx!, dGain!, rows, width),
     );
     expectClose(backward.expected, backward.actual, 1e-4);
+  });
+
+  it('attention gives identical bits for one or two threads', () => {
+    if (!native.ok) return;
+    const [batch, length, heads, headWidth] = [4, 33, 4, 32];
+    const size = batch * length * heads * headWidth;
+    const [q, k, v, dOut] = [draw(size), draw(size), draw(size), draw(size)];
+    const runs = [2, 1].map((threads) => {
+      native.setThreads(threads);
+      const out = new Float32Array(size);
+      const p = new Float32Array(batch * heads * length * length);
+      native.kernels.causalAttentionForward(q, k, v, out, p, batch, length, heads, headWidth);
+      const grads = [new Float32Array(size), new Float32Array(size), new Float32Array(size)] as const;
+      native.kernels.causalAttentionBackward(q, k, v, p, dOut, ...grads, batch, length, heads, headWidth);
+      return [out, ...grads].map((array) => Buffer.from(array.buffer).toString('base64')).join();
+    });
+    native.setThreads(2);
+    expect(runs[1]).toBe(runs[0]);
   });
 
   it('SwiGLU forward and backward equal the reference', () => {
@@ -126,22 +149,27 @@ describe.skipIf(!native.ok)(title, () => {
     }
   });
 
-  it('causal attention forward and backward equal the reference', () => {
-    const [batch, length, heads, headWidth] = [3, 19, 4, 16];
-    const size = batch * length * heads * headWidth;
-    const [q, k, v, dOut] = [draw(size), draw(size), draw(size), draw(size)];
-    const probabilities = batch * heads * length * length;
-    const forward = both([q, k, v, draw(size), draw(probabilities)], (kernels, [q1, k1, v1, out, p]) =>
-      kernels.causalAttentionForward(q1!, k1!, v1!, out!, p!, batch, length, heads, headWidth),
-    );
-    expectClose(forward.expected, forward.actual);
-    const backward = both(
-      [q, k, v, forward.expected[4]!, dOut, draw(size), draw(size), draw(size)],
-      (kernels, [q1, k1, v1, p, d, dq, dk, dv]) =>
-        kernels.causalAttentionBackward(q1!, k1!, v1!, p!, d!, dq!, dk!, dv!, batch, length, heads, headWidth),
-    );
-    expectClose(backward.expected, backward.actual, 1e-4);
-  });
+  // Head widths of one, two and eight vector lengths (register paths on every instruction set) and 12 (the
+  // plain-loop path).
+  it.each([16, 32, 12, 64])(
+    'causal attention forward and backward equal the reference (head width %i)',
+    (headWidth) => {
+      const [batch, length, heads] = [3, 19, 4];
+      const size = batch * length * heads * headWidth;
+      const [q, k, v, dOut] = [draw(size), draw(size), draw(size), draw(size)];
+      const probabilities = batch * heads * length * length;
+      const forward = both([q, k, v, draw(size), draw(probabilities)], (kernels, [q1, k1, v1, out, p]) =>
+        kernels.causalAttentionForward(q1!, k1!, v1!, out!, p!, batch, length, heads, headWidth),
+      );
+      expectClose(forward.expected, forward.actual);
+      const backward = both(
+        [q, k, v, forward.expected[4]!, dOut, draw(size), draw(size), draw(size)],
+        (kernels, [q1, k1, v1, p, d, dq, dk, dv]) =>
+          kernels.causalAttentionBackward(q1!, k1!, v1!, p!, d!, dq!, dk!, dv!, batch, length, heads, headWidth),
+      );
+      expectClose(backward.expected, backward.actual, 1e-4);
+    },
+  );
 
   it('cached attention equals the reference', () => {
     const [slots, cacheLength, heads, headWidth] = [5, 30, 4, 8];
@@ -168,6 +196,32 @@ describe.skipIf(!native.ok)(title, () => {
     });
     expect(runs[1]).toBe(runs[0]);
     expect(runs[2]).toBe(runs[0]);
+  });
+
+  it('AdamW gives the same bits as adam.ts, with and without clipping and weight decay, over several steps', () => {
+    const size = 70_001; // more than one chunk of the threaded update, and not a multiple of it
+    for (const [clipNorm, weightDecay] of [
+      [1, 0],
+      [0, 0.01],
+      [1e6, 0.1],
+    ] as const) {
+      const options = { learningRate: 3e-3, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay, clipNorm };
+      const start = draw(size);
+      const gradients = [draw(size, 2), draw(size, 2), draw(size, 2)];
+      const runs = [reference, native.ok ? native.kernels : reference].map((kernels) => {
+        const parameters = new Float32Array(start);
+        const state = createAdamState(size);
+        const norms: number[] = [];
+        for (const gradient of gradients) norms.push(kernels.adamStep(parameters, gradient, state, options));
+        return { parameters, state, norms };
+      });
+      expect(runs[1]!.norms).toEqual(runs[0]!.norms);
+      expect(runs[1]!.state.step).toBe(3);
+      const bits = (array: Float32Array) => Buffer.from(array.buffer);
+      expect(bits(runs[1]!.parameters).equals(bits(runs[0]!.parameters))).toBe(true);
+      expect(bits(runs[1]!.state.first).equals(bits(runs[0]!.state.first))).toBe(true);
+      expect(bits(runs[1]!.state.second).equals(bits(runs[0]!.state.second))).toBe(true);
+    }
   });
 
   it('rejects arrays shorter than the shape needs with one line', () => {

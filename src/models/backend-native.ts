@@ -25,6 +25,7 @@ interface NativeAddon {
   attentionForward: ModelKernels['causalAttentionForward'];
   attentionBackward: ModelKernels['causalAttentionBackward'];
   cachedAttention: ModelKernels['cachedAttention'];
+  adamStep(...args: [Float32Array, Float32Array, Float32Array, Float32Array, ...number[]]): number;
   setThreads(threads: number): number;
   describe(): { isa: string; threads: number };
 }
@@ -94,6 +95,25 @@ export function loadNativeBackend(): NativeLoad {
     causalAttentionForward: addon.attentionForward,
     causalAttentionBackward: addon.attentionBackward,
     cachedAttention: addon.cachedAttention,
+    adamStep(parameters, gradients, state, options) {
+      state.step += 1;
+      const { learningRate, beta1, beta2, epsilon, weightDecay, clipNorm } = options;
+      // The bias corrections come from JavaScript's own power function, as in adam.ts.
+      return addon.adamStep(
+        parameters,
+        gradients,
+        state.first,
+        state.second,
+        learningRate,
+        beta1,
+        beta2,
+        epsilon,
+        weightDecay,
+        clipNorm,
+        1 - beta1 ** state.step,
+        1 - beta2 ** state.step,
+      );
+    },
   };
   return { ok: true, kernels, describe: () => addon.describe(), setThreads: (threads) => addon.setThreads(threads) };
 }

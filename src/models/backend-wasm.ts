@@ -1,3 +1,4 @@
+import { adamStep } from './adam.ts';
 import { causalAttentionBackward, causalAttentionForward } from './attention-kernels.ts';
 import { applyRotary, cachedAttention } from './attention.ts';
 import { logSoftmaxRow, rmsNormBackward, rmsNormForward, swigluBackward, swigluForward } from './elementwise.ts';
@@ -34,6 +35,7 @@ export function createWasmBackend(): { kernels: ModelKernels; matrixName: string
       causalAttentionForward: (...args) => causalAttentionForward(matrix, ...args),
       causalAttentionBackward: (...args) => causalAttentionBackward(matrix, ...args),
       cachedAttention,
+      adamStep,
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { AdamOptions, AdamState } from './adam.ts';
 import type { RotaryTable } from './attention.ts';
 import type { MatrixKernels } from './kernels-js.ts';
 
@@ -114,4 +115,10 @@ export interface ModelKernels extends MatrixKernels {
     heads: number,
     headWidth: number,
   ): void;
+  /**
+   * One AdamW step in place over the flat parameter vector (moments in `state`, its step count raised by
+   * one), with the arithmetic of adam.ts `adamStep`, which both backends follow bit for bit. Returns the
+   * gradient norm before clipping.
+   */
+  adamStep(parameters: Float32Array, gradients: Float32Array, state: AdamState, options: AdamOptions): number;
 }

@@ -1,4 +1,4 @@
-import { adamStep, copyAdamState, createAdamState, type AdamOptions, type AdamState } from './adam.ts';
+import { copyAdamState, createAdamState, type AdamOptions, type AdamState } from './adam.ts';
 import type { ScoredSequence } from './batching.ts';
 import {
   generateWithCache,
@@ -8,6 +8,7 @@ import {
   type GenerationRequest,
 } from './generation.ts';
 import type { ModelConfig } from './model-config.ts';
+import { kernels } from './kernels.ts';
 import { initializeParameters } from './parameters.ts';
 import type { Tokenizer } from './tokenizer.ts';
 import { scoreSequences, type ScoringPass } from './scoring.ts';
@@ -122,7 +123,7 @@ export class LanguageModel {
 
   /** Applies one AdamW step with the accumulated gradients, then clears them. Returns the gradient norm. */
   step(options: AdamOptions): number {
-    const norm = adamStep(this.parameters, this.gradients, this.optimizer, options);
+    const norm = kernels.adamStep(this.parameters, this.gradients, this.optimizer, options);
     this.gradients.fill(0);
     return norm;
   }
