@@ -44,6 +44,21 @@ function measure(work: () => void): { wall: number; cpu: number } {
   return { wall, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
+/**
+ * The least wall time of `windows` runs of `work` (with that run's CPU time): on a shared machine other
+ * processes only ever add time, so the fastest window is the closest to the code's own speed.
+ */
+function fastest(windows: number, work: () => void): { wall: number; cpu: number; meanWall: number } {
+  let best = measure(work);
+  let total = best.wall;
+  for (let window = 1; window < windows; window++) {
+    const next = measure(work);
+    total += next.wall;
+    if (next.wall < best.wall) best = next;
+  }
+  return { ...best, meanWall: total / windows };
+}
+
 /** Wraps the shared kernels to count the milliseconds spent in matrix products. */
 function timeKernels(): { milliseconds: () => number; restore: () => void } {
   const originals = { ...kernels };
@@ -77,7 +92,18 @@ function benchSetup(quick: boolean) {
     maxNewTokens: newTokens,
   }));
   const sampleSetup = `${batch} sequences, ${promptLength}-token prompts, ${newTokens} new tokens each`;
-  return { tokenizer, config, batch, length, sequences, requests, sampleSetup, steps: quick ? 1 : 4 };
+  // Timed: the fastest of `windows` windows of `steps` training steps (or of one sampling run).
+  return {
+    tokenizer,
+    config,
+    batch,
+    length,
+    sequences,
+    requests,
+    sampleSetup,
+    steps: quick ? 1 : 2,
+    windows: quick ? 1 : 4,
+  };
 }
 type BenchSetup = ReturnType<typeof benchSetup>;
 
@@ -97,16 +123,17 @@ async function trainingSeconds(setup: BenchSetup, helperThread: boolean) {
   };
   trainStep(); // warm-up: JIT and wasm tier-up
   const timer = timeKernels();
-  const time = measure(() => {
+  const time = fastest(setup.windows, () => {
     for (let step = 0; step < setup.steps; step++) trainStep();
   });
-  const matmulSeconds = timer.milliseconds() / 1000 / setup.steps;
+  // Share of the mean step (the kernel timer ran through every window).
+  const matmulShare = timer.milliseconds() / 1000 / (time.meanWall * setup.windows);
   timer.restore();
   await model.close();
   return {
     wall: time.wall / setup.steps,
     cpu: time.cpu / setup.steps,
-    matmulSeconds,
+    matmulShare,
     parameters: model.parameterCount,
   };
 }
@@ -120,11 +147,11 @@ function samplingRates(setup: BenchSetup) {
   const generated = (results: ReturnType<typeof model.generate>) =>
     results.reduce((sum, result) => sum + result.tokens.length, 0);
   let tokens = 0;
-  const cached = measure(() => {
+  const cached = fastest(setup.windows, () => {
     tokens = generated(model.generate(setup.requests, sampling, true));
   });
   let uncachedTokens = 0;
-  const uncached = measure(() => {
+  const uncached = fastest(Math.min(2, setup.windows), () => {
     uncachedTokens = generated(model.generate(setup.requests, sampling, false));
   });
   return {
@@ -178,7 +205,7 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
     achievedGflopsOneThread: trainFlops / one.wall / 1e9,
     achievedGflopsPerCpuSecond: trainFlops / one.cpu / 1e9,
     peakFraction: achieved / peak.gflops,
-    trainTimeInMatmulShareOneThread: one.matmulSeconds / one.wall,
+    trainTimeInMatmulShareOneThread: one.matmulShare,
     ...samplingRates(setup),
     matmulKernelGflops: kernelGflops(setup, quick),
   };
