@@ -371,30 +371,50 @@ static void gatherRows(const float* source, float* target, int64_t first, int L,
   for (int s = 0; s < L; s++) std::memcpy(target + (int64_t)s * dh, source + (first + s) * width + column, dh * 4);
 }
 
-// out[0..NV·VW) = Σ_{i < count} weights[i·stride] · rows[i·dh ...], accumulated in registers (no stores
-// between terms), in the order i = 0, 1, ...
+// out[0..NV·VW) = Σ_{i < count} weights[i·stride] · rows[i·rowStride ...], accumulated in registers (no
+// stores between terms), in the order i = 0, 1, ...
 template <int NV>
-static inline void weightedRowSum(const float* weights, int64_t stride, const float* rows, int count, int dh,
-                                  float* out) {
+static inline void weightedRowSum(const float* weights, int64_t stride, const float* rows, int count,
+                                  int64_t rowStride, float* out) {
   vf acc[NV];
   for (int v = 0; v < NV; v++) acc[v] = vf{};
   for (int i = 0; i < count; i++) {
     const vf w = splat(weights[i * stride]);
-    const float* row = rows + (int64_t)i * dh;
+    const float* row = rows + (int64_t)i * rowStride;
     for (int v = 0; v < NV; v++) acc[v] += w * load(row + v * VW);
   }
   for (int v = 0; v < NV; v++) store(out + v * VW, acc[v]);
 }
 
-// The same for any dh (a multiple of VW up to 8 vectors uses registers; otherwise plain loops).
+// The same for any dh (a multiple of VW up to 8 vectors uses registers; otherwise plain loops); rows of
+// dh floats, `rowStride` apart (dh when contiguous).
 static inline void weightedRows(const float* weights, int64_t stride, const float* rows, int count, int dh,
-                                float* out) {
-  if (dh == VW) return weightedRowSum<1>(weights, stride, rows, count, dh, out);
-  if (dh == 2 * VW) return weightedRowSum<2>(weights, stride, rows, count, dh, out);
-  if (dh == 4 * VW) return weightedRowSum<4>(weights, stride, rows, count, dh, out);
-  if (dh == 8 * VW) return weightedRowSum<8>(weights, stride, rows, count, dh, out);
+                                float* out, int64_t rowStride = 0) {
+  if (rowStride == 0) rowStride = dh;
+  if (dh == VW) return weightedRowSum<1>(weights, stride, rows, count, rowStride, out);
+  if (dh == 2 * VW) return weightedRowSum<2>(weights, stride, rows, count, rowStride, out);
+  if (dh == 4 * VW) return weightedRowSum<4>(weights, stride, rows, count, rowStride, out);
+  if (dh == 8 * VW) return weightedRowSum<8>(weights, stride, rows, count, rowStride, out);
   std::fill(out, out + dh, 0.f);
-  for (int i = 0; i < count; i++) axpy(out, weights[i * stride], rows + (int64_t)i * dh, dh);
+  for (int i = 0; i < count; i++) axpy(out, weights[i * stride], rows + (int64_t)i * rowStride, dh);
+}
+
+// p[0..count) ← softmax of p[0..count) (vectorised exponentials).
+static inline void softmaxInPlace(float* p, int count) {
+  float largest = -INFINITY;
+  for (int s = 0; s < count; s++) largest = std::max(largest, p[s]);
+  vf partial{};
+  int s = 0;
+  for (; s + VW <= count; s += VW) {
+    const vf e = vexp(load(p + s) - splat(largest));
+    store(p + s, e);
+    partial += e;
+  }
+  float total = sum(partial);
+  for (; s < count; s++) total += (p[s] = sexp(p[s] - largest));
+  const vf inverse = splat(1.f / total);
+  for (s = 0; s + VW <= count; s += VW) store(p + s, load(p + s) * inverse);
+  for (; s < count; s++) p[s] *= inverse[0];
 }
 
 // Per (sequence, head) task: scores of row t against keys 0..t, softmax, then the weighted sum of values.
@@ -482,19 +502,15 @@ static void cachedAttention(const CachedAttentionArgs& a) {
     const int at = a.positions[row];
     const int64_t cacheBase = (int64_t)a.sequences[row] * a.cacheLength * width + head * dh;
     const float* q = a.query + (int64_t)row * width + head * dh;
-    float largest = -INFINITY;
-    for (int s = 0; s <= at; s++) {
-      scores[s] = dot(q, a.keys + cacheBase + (int64_t)s * width, dh) * scale;
-      largest = std::max(largest, scores[s]);
-    }
-    float total = 0;
-    for (int s = 0; s <= at; s++) total += (scores[s] = sexp(scores[s] - largest));
-    float* out = a.attended + (int64_t)row * width + head * dh;
-    std::fill(out, out + dh, 0.f);
-    for (int s = 0; s <= at; s++) axpy(out, scores[s] / total, a.values + cacheBase + (int64_t)s * width, dh);
+    for (int s = 0; s <= at; s++) scores[s] = dot(q, a.keys + cacheBase + (int64_t)s * width, dh) * scale;
+    softmaxInPlace(scores.data(), at + 1);
+    weightedRows(scores.data(), 1, a.values + cacheBase, at + 1, dh, a.attended + (int64_t)row * width + head * dh,
+                 width);
   };
   const int tasks = a.rows * a.heads;
-  if ((double)tasks * a.cacheLength * dh > 2e5) parallelFor(tasks, run);
+  double work = 0;  // multiply-adds of the whole call
+  for (int row = 0; row < a.rows; row++) work += 2.0 * (a.positions[row] + 1) * width;
+  if (work > 4e5) parallelFor(tasks, run);
   else for (int task = 0; task < tasks; task++) run(task);
 }
 

@@ -63,6 +63,7 @@ export function generateWithCache(
   }
   const randoms = requests.map((_, index) => new Random(deriveSeed(options.seed, (options.firstIndex ?? 0) + index)));
   const { cache, nextDistribution, position } = prefill(model, parameters, requests);
+  const scratch: DecodeScratch = new Map();
   let active = requests.map((_, sequence) => sequence).filter((sequence) => budget(model, requests[sequence]!) > 0);
   while (active.length > 0) {
     // Draw one token per active sequence from its pending distribution.
@@ -84,7 +85,7 @@ export function generateWithCache(
     if (active.length === 0) break;
     const sequences = Int32Array.from(active);
     const positions = Int32Array.from(active, (sequence) => position[sequence]!);
-    const logits = decodeStep(model, parameters, cache, newTokens, sequences, positions);
+    const logits = decodeStep(model, parameters, cache, newTokens, sequences, positions, scratch);
     active.forEach((sequence, row) => {
       nextDistribution.set(logits.subarray(row * vocab, (row + 1) * vocab), sequence * vocab);
       position[sequence] = position[sequence]! + 1;
@@ -150,6 +151,12 @@ function prefill(model: Transformer, parameters: Float32Array, requests: Generat
 }
 
 /**
+ * Activation buffers of decode steps by row count, one per layer: every step with as many rows overwrites
+ * all of them, so they are allocated once per generation instead of once per token.
+ */
+type DecodeScratch = Map<number, LayerActivations[]>;
+
+/**
  * One decode step: the new token of each continuing sequence (cache slot `sequences[row]`, at
  * `positions[row]`) through every block, its key and value appended to the cache. Returns the
  * log-distributions of the next tokens [rows, vocab].
@@ -161,6 +168,7 @@ function decodeStep(
   tokens: readonly number[],
   sequences: Int32Array,
   positions: Int32Array,
+  scratch: DecodeScratch,
 ): Float32Array {
   const { config, layout } = model;
   const width = config.modelWidth;
@@ -168,6 +176,11 @@ function decodeStep(
   const rows = tokens.length;
   const shape = model.blockShape(rows);
   let x = embed(view(parameters, layout.embedding), tokens, rows, width);
+  let buffers = scratch.get(rows);
+  if (!buffers) {
+    buffers = layout.layers.map(() => allocateActivations(shape, x, 0));
+    scratch.set(rows, buffers);
+  }
   layout.layers.forEach((slots, layer) => {
     const keys = cache.keys[layer]!;
     const values = cache.values[layer]!;
@@ -190,7 +203,9 @@ function decodeStep(
         shape.headWidth,
       );
     };
-    x = blockForward(parameters, slots, shape, model.rotary, positions, allocateActivations(shape, x, 0), attend);
+    const activations = buffers[layer]!;
+    activations.input = x;
+    x = blockForward(parameters, slots, shape, model.rotary, positions, activations, attend);
   });
   const normed = new Float32Array(rows * width);
   const inverse = new Float32Array(rows);
