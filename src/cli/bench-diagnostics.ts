@@ -115,7 +115,8 @@ export async function grpoOnlySuite(options: DiagnosticOptions): Promise<string>
       rows,
       notes: [
         `gain ${fixed(summary.meanGain * 100, 1)} points, 95% interval [${fixed(summary.interval[0] * 100, 1)}, ` +
-          `${fixed(summary.interval[1] * 100, 1)}]; deepest drop below the start ${fixed(summary.deepestDrop * 100, 1)}`,
+          `${fixed(summary.interval[1] * 100, 1)}]; deepest drop below the start ` +
+          fixed(summary.deepestDrop * 100, 1),
       ],
     };
   });

@@ -76,12 +76,14 @@ describe('co-evolution loop', () => {
     store.close();
     const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
     const solved = database
-      .prepare(`SELECT COUNT(DISTINCT t.proposal_id || '/' || t.instance_id) AS n FROM traces t JOIN pool_train p ON p.trace_id = t.id
+      .prepare(`SELECT COUNT(DISTINCT t.proposal_id || '/' || t.instance_id) AS n
+      FROM traces t JOIN pool_train p ON p.trace_id = t.id
       WHERE t.success = 1`)
       .get() as { n: number };
     const failedOnly = database
       .prepare(
-        `SELECT COUNT(*) AS n FROM (SELECT proposal_id, instance_id FROM traces GROUP BY proposal_id, instance_id HAVING MAX(success) = 0)`,
+        `SELECT COUNT(*) AS n FROM (SELECT proposal_id, instance_id FROM traces
+        GROUP BY proposal_id, instance_id HAVING MAX(success) = 0)`,
       )
       .get() as { n: number };
     database.close();

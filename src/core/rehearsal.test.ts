@@ -17,17 +17,21 @@ function traces(count: number): SuccessfulTrace[] {
 }
 
 describe('rehearsal (D_train sampled for the agent update)', () => {
-  it('takes its trace share without replacement and fills the rest with base data paired with its reference answers', () => {
-    const pool = traces(10);
-    const demonstrations = rehearsalDemonstrations(domain, seeds, pool, 8, 0.5, 1);
-    expect(demonstrations).toHaveLength(8);
-    const fromTraces = demonstrations.filter((demonstration) => demonstration.target.startsWith('trace-'));
-    expect(fromTraces).toHaveLength(4);
-    expect(new Set(fromTraces.map((demonstration) => demonstration.target)).size).toBe(4);
-    for (const demonstration of demonstrations.filter((item) => !item.target.startsWith('trace-'))) {
-      expect(demonstration.target).toBe(demonstration.prompt.reference.answer);
-    }
-  });
+  it(
+    'takes its trace share without replacement and fills the rest with base data paired with its reference ' +
+      'answers',
+    () => {
+      const pool = traces(10);
+      const demonstrations = rehearsalDemonstrations(domain, seeds, pool, 8, 0.5, 1);
+      expect(demonstrations).toHaveLength(8);
+      const fromTraces = demonstrations.filter((demonstration) => demonstration.target.startsWith('trace-'));
+      expect(fromTraces).toHaveLength(4);
+      expect(new Set(fromTraces.map((demonstration) => demonstration.target)).size).toBe(4);
+      for (const demonstration of demonstrations.filter((item) => !item.target.startsWith('trace-'))) {
+        expect(demonstration.target).toBe(demonstration.prompt.reference.answer);
+      }
+    },
+  );
 
   it('uses base data where the pool is short, and nothing when the count is 0', () => {
     const demonstrations = rehearsalDemonstrations(domain, seeds, traces(2), 10, 0.8, 2);

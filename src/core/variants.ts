@@ -13,7 +13,10 @@ export interface VariantPlan {
   generatesPoolUpFront: boolean;
   /** Trains the simulator by RWR after each epoch (GenEnv); the others keep it frozen. */
   updatesSimulator: boolean;
-  /** Adds on-policy attempts of seed tasks (base data) to the agent's batch; the `base` variant already is seed data. */
+  /**
+   * Adds on-policy attempts of seed tasks (base data) to the agent's batch; the `base` variant already is seed
+   * data.
+   */
   addsBaseTasks: boolean;
 }
 

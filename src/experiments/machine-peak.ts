@@ -33,6 +33,8 @@ export function estimatePeak(): PeakEstimate {
   const gigahertz = megahertz / 1000;
   return {
     gflops: cores * gigahertz * perCycle.value,
-    method: `${cores} cores × ${gigahertz.toFixed(2)} GHz × ${perCycle.value} FLOP/cycle (${perCycle.reason}); clock and flags from /proc/cpuinfo`,
+    method:
+      `${cores} cores × ${gigahertz.toFixed(2)} GHz × ${perCycle.value} FLOP/cycle (${perCycle.reason}); ` +
+      'clock and flags from /proc/cpuinfo',
   };
 }

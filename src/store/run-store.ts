@@ -140,10 +140,11 @@ export class RunStore implements CoevolutionStore {
   /** Commits one epoch in a single transaction, then re-renders metrics.jsonl and summary.json. */
   commit(commit: EpochCommit): void {
     const insertProposal = this.database.prepare(`INSERT OR REPLACE INTO proposals VALUES
-      (@id, @epoch, @source, @contextId, @seedId, @family, @raw, @spec, @sample, @valid, @reason, @successRate, @envReward, @inBand, @weight, @features, @simulatorVersion, @agentVersion)`);
+      (@id, @epoch, @source, @contextId, @seedId, @family, @raw, @spec, @sample, @valid, @reason, @successRate,
+      @envReward, @inBand, @weight, @features, @simulatorVersion, @agentVersion)`);
     const insertInstance = this.database.prepare('INSERT OR REPLACE INTO instances VALUES (?, ?, ?, ?, ?)');
-    const insertTrace =
-      this.database.prepare(`INSERT INTO traces (epoch, proposal_id, instance_id, sample, completion, reward, success, invalid, agent_version)
+    const insertTrace = this.database.prepare(`INSERT INTO traces
+      (epoch, proposal_id, instance_id, sample, completion, reward, success, invalid, agent_version)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const insertTrain = this.database.prepare('INSERT INTO pool_train VALUES (?, ?)');
     const insertEnv = this.database.prepare('INSERT OR REPLACE INTO pool_env VALUES (?, ?, ?, ?, ?)');
@@ -298,7 +299,8 @@ export class RunStore implements CoevolutionStore {
     const rows = this.database
       .prepare(`SELECT i.payload AS payload, t.completion AS completion FROM traces t
       JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id
-      WHERE t.id IN (SELECT MIN(s.id) FROM pool_train p JOIN traces s ON s.id = p.trace_id WHERE s.success = 1 GROUP BY s.proposal_id, s.instance_id)
+      WHERE t.id IN (SELECT MIN(s.id) FROM pool_train p JOIN traces s ON s.id = p.trace_id
+        WHERE s.success = 1 GROUP BY s.proposal_id, s.instance_id)
       ORDER BY t.id`)
       .all() as { payload: string; completion: string }[];
     return rows.map((row) => ({

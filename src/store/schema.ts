@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS epochs (
 CREATE TABLE IF NOT EXISTS proposals (
   id TEXT PRIMARY KEY,
   epoch INTEGER NOT NULL,
-  source TEXT NOT NULL,            -- simulator | static-pool (generated, unattempted) | static | seed | offline | replay
+  -- simulator | static-pool (generated, unattempted) | static | seed | offline | replay
+  source TEXT NOT NULL,
   context_id TEXT,
   seed_id TEXT,
   family TEXT,
@@ -61,5 +62,8 @@ CREATE TABLE IF NOT EXISTS traces (
 -- D_train: valid (well-formed and evaluable) traces used for training.
 CREATE TABLE IF NOT EXISTS pool_train (trace_id INTEGER PRIMARY KEY, epoch INTEGER NOT NULL);
 -- D_env: weighted simulator generations.
-CREATE TABLE IF NOT EXISTS pool_env (proposal_id TEXT PRIMARY KEY, epoch INTEGER NOT NULL, weight REAL NOT NULL, env_reward REAL NOT NULL, success_rate REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS pool_env (
+  proposal_id TEXT PRIMARY KEY, epoch INTEGER NOT NULL, weight REAL NOT NULL, env_reward REAL NOT NULL,
+  success_rate REAL NOT NULL
+);
 `;

@@ -180,25 +180,28 @@ describe('global LoRA scales at 1.0', () => {
     expect(scripted.requests[0]!.appliedLora).toEqual([0, 1]);
   });
 
-  it('a restarted server still loading its model (HTTP 503) is waited for, its adapters read once it is up', async () => {
-    const scripted = await server({ llamaAdapters: adapters });
-    const manager = new LlamaCppAdapterManager([scripted.baseUrl]);
-    await manager.load('agent-v1', '/lora/b.gguf');
-    const policy = await agent([scripted.baseUrl], { retryBaseSeconds: 0.05 });
-    policy.useAdapter('agent-v1', manager);
-    await policy.act([prompt('a')], { samples: 1, seed: 1 });
-    scripted.setLoading(true);
-    await scripted.restart();
-    const answer = policy.act([prompt('b')], { samples: 1, seed: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    scripted.setLoading(false);
-    const [completion] = (await answer).flat();
-    expect(completion!.policyVersion).toBe('agent-v1');
-    expect(scripted.requests.map((request) => request.appliedLora)).toEqual([
-      [0, 1],
-      [0, 1],
-    ]);
-  });
+  it(
+    'a restarted server still loading its model (HTTP 503) is waited for, its adapters read once it is ' + 'up',
+    async () => {
+      const scripted = await server({ llamaAdapters: adapters });
+      const manager = new LlamaCppAdapterManager([scripted.baseUrl]);
+      await manager.load('agent-v1', '/lora/b.gguf');
+      const policy = await agent([scripted.baseUrl], { retryBaseSeconds: 0.05 });
+      policy.useAdapter('agent-v1', manager);
+      await policy.act([prompt('a')], { samples: 1, seed: 1 });
+      scripted.setLoading(true);
+      await scripted.restart();
+      const answer = policy.act([prompt('b')], { samples: 1, seed: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      scripted.setLoading(false);
+      const [completion] = (await answer).flat();
+      expect(completion!.policyVersion).toBe('agent-v1');
+      expect(scripted.requests.map((request) => request.appliedLora)).toEqual([
+        [0, 1],
+        [0, 1],
+      ]);
+    },
+  );
 
   it('an adapter is bound once a server that is down or loading answers again', async () => {
     const scripted = await server({ llamaAdapters: adapters });
