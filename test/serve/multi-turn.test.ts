@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ServeClient } from '../../src/experiments/serve-client.ts';
 import type { HouseholdPayload } from '../../src/domains/household/index.ts';
-import { type Served, serveRun } from './serve-fixture.ts';
+import { runPythonDriver, type Served, serveRun } from './serve-fixture.ts';
 
 // Multi-turn episodes over the OpenEnv protocol: a household scene is reset once, every step is one
 // command, and the verifier scores the trajectory on the step that ends the episode.
@@ -129,14 +128,7 @@ describe('genenv serve: multi-turn episodes (household)', () => {
 
   it('plays an episode through the TRL adapter (python3): one command per tool call, the reward at the end', async () => {
     const driver = fileURLToPath(new URL('./drive_trl_multi_turn.py', import.meta.url));
-    const child = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const python = spawn('python3', [driver, served.url], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      python.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      python.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      python.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    const child = await runPythonDriver(driver, served.url);
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     const result = JSON.parse(child.stdout);

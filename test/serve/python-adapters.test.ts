@@ -1,22 +1,13 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { serveRun } from './serve-fixture.ts';
+import { runPythonDriver, serveRun } from './serve-fixture.ts';
 
 const DRIVER = fileURLToPath(new URL('./drive_adapters.py', import.meta.url));
 
 it('drives the verl, TRL and OpenRLHF adapters with python3 against a live server', async () => {
   const served = await serveRun({ samples: 4 });
   try {
-    const child = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      // Async spawn: the server runs in this process and must keep answering.
-      const python = spawn('python3', [DRIVER, served.url], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      python.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      python.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      python.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    const child = await runPythonDriver(DRIVER, served.url);
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     const results = JSON.parse(child.stdout);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,4 +68,22 @@ export async function serveRun(
       if (!keep) rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a Python driver script (next to the tests) with `python3 SCRIPT URL` and collects its output. The
+ * spawn is asynchronous: the served run lives in this process and must keep answering meanwhile.
+ */
+export function runPythonDriver(
+  script: string,
+  url: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const python = spawn('python3', [script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    python.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    python.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    python.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
