@@ -50,17 +50,7 @@ export interface InteractiveDomain<Payload = unknown> {
   ): AgentPrompt;
 }
 
-/** One turn of a played episode as a completion keeps it: the agent's own output is its token span. */
-export interface CompletionTurn {
-  /** The compact prompt text the agent read at this turn. */
-  prompt: string;
-  /** The prompt's response bound (built-in models clip the prompt to leave room for it). */
-  maxResponseTokens?: number;
-  /** The agent's output at this turn: text, token ids and log-probs where the backend gives them. */
-  response: Omit<Completion, 'turns' | 'policyVersion'>;
-  action: string;
-  observation: string;
-}
+export type { CompletionTurn } from './task.ts';
 
 /** The actions a completion records: one per line (an episode's completion text). */
 export function episodeActions(completion: Pick<Completion, 'text'>): string[] {

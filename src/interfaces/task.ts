@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ChatMessage, ToolCall, ToolSchema } from './chat.ts';
-import type { CompletionTurn } from './interaction.ts';
 
 /** Numeric difficulty features of a task spec (chain length, distractors, ...), for reports and curricula. */
 export type Features = Record<string, number>;
@@ -50,6 +49,18 @@ export interface AgentPrompt {
     /** Scalar difficulty on an open scale where 0 is trivial; used by the simulated student. */
     difficulty: number;
   };
+}
+
+/** One turn of a played episode as a completion keeps it: the agent's own output is its token span. */
+export interface CompletionTurn {
+  /** The compact prompt text the agent read at this turn. */
+  prompt: string;
+  /** The prompt's response bound (built-in models clip the prompt to leave room for it). */
+  maxResponseTokens?: number;
+  /** The agent's output at this turn: text, token ids and log-probs where the backend gives them. */
+  response: Omit<Completion, 'turns' | 'policyVersion'>;
+  action: string;
+  observation: string;
 }
 
 /** An agent's answer to one prompt. */

@@ -1,3 +1,4 @@
+import type { CausalAttentionBackward, CausalAttentionForward } from './kernel-interface.ts';
 import type { MatrixKernels } from './kernels-js.ts';
 
 /**
@@ -6,18 +7,8 @@ import type { MatrixKernels } from './kernels-js.ts';
  * place, out = P·v, with the given matrix kernels. Same contract as causalAttentionForwardLoops;
  * ~30× faster with SIMD kernels.
  */
-export function causalAttentionForward(
-  kernels: MatrixKernels,
-  q: Float32Array,
-  k: Float32Array,
-  v: Float32Array,
-  out: Float32Array,
-  probabilities: Float32Array,
-  batch: number,
-  length: number,
-  heads: number,
-  headWidth: number,
-): void {
+export function causalAttentionForward(kernels: MatrixKernels, ...args: Parameters<CausalAttentionForward>): void {
+  const [q, k, v, out, probabilities, batch, length, heads, headWidth] = args;
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   const block = length * headWidth;
@@ -58,21 +49,8 @@ export function causalAttentionForward(
 }
 
 /** Backward of causalAttentionForward: writes dq, dk, dv (w.r.t. the rotated q, k) from dOut. */
-export function causalAttentionBackward(
-  kernels: MatrixKernels,
-  q: Float32Array,
-  k: Float32Array,
-  v: Float32Array,
-  probabilities: Float32Array,
-  dOut: Float32Array,
-  dq: Float32Array,
-  dk: Float32Array,
-  dv: Float32Array,
-  batch: number,
-  length: number,
-  heads: number,
-  headWidth: number,
-): void {
+export function causalAttentionBackward(kernels: MatrixKernels, ...args: Parameters<CausalAttentionBackward>): void {
+  const [q, k, v, probabilities, dOut, dq, dk, dv, batch, length, heads, headWidth] = args;
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   const block = length * headWidth;

@@ -3,12 +3,15 @@
  * where row = sequence · length + position and head h owns columns h·headWidth … (h+1)·headWidth − 1.
  */
 
-/** cos/sin of position · θ_i for i < headWidth/2, θ_i = base^(−2i/headWidth); shape [positions, headWidth/2]. */
-export interface RotaryTable {
-  cos: Float32Array;
-  sin: Float32Array;
-  half: number;
-}
+import type {
+  ApplyRotary,
+  CachedAttention,
+  CausalAttentionBackward,
+  CausalAttentionForward,
+  RotaryTable,
+} from './kernel-interface.ts';
+
+export type { RotaryTable } from './kernel-interface.ts';
 
 export function rotaryTable(positions: number, headWidth: number, base: number): RotaryTable {
   const half = headWidth / 2;
@@ -28,15 +31,7 @@ export function rotaryTable(positions: number, headWidth: number, base: number):
  * Rotates interleaved pairs (2i, 2i+1) of every head in place (the original Llama / llama.cpp layout).
  * `positions[row]` is each row's position; direction −1 applies the inverse rotation (for backward).
  */
-export function applyRotary(
-  x: Float32Array,
-  rows: number,
-  width: number,
-  headWidth: number,
-  table: RotaryTable,
-  positions: Int32Array,
-  direction: 1 | -1,
-): void {
+export const applyRotary: ApplyRotary = (x, rows, width, headWidth, table, positions, direction) => {
   const half = table.half;
   for (let row = 0; row < rows; row++) {
     const tableBase = positions[row]! * half;
@@ -53,7 +48,7 @@ export function applyRotary(
       }
     }
   }
-}
+};
 
 /**
  * Reference version with plain loops (slow; the matrix-kernel version in attention-kernels.ts is tested
@@ -61,17 +56,17 @@ export function applyRotary(
  * probabilities: [batch, heads, length, length]
  * (only s ≤ t written), kept for backward.
  */
-export function causalAttentionForwardLoops(
-  q: Float32Array,
-  k: Float32Array,
-  v: Float32Array,
-  out: Float32Array,
-  probabilities: Float32Array,
-  batch: number,
-  length: number,
-  heads: number,
-  headWidth: number,
-): void {
+export const causalAttentionForwardLoops: CausalAttentionForward = (
+  q,
+  k,
+  v,
+  out,
+  probabilities,
+  batch,
+  length,
+  heads,
+  headWidth,
+) => {
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   for (let sequence = 0; sequence < batch; sequence++) {
@@ -106,23 +101,23 @@ export function causalAttentionForwardLoops(
       }
     }
   }
-}
+};
 
 /** Backward of causalAttentionForwardLoops: writes dq, dk, dv (w.r.t. the rotated q, k) from dOut. */
-export function causalAttentionBackwardLoops(
-  q: Float32Array,
-  k: Float32Array,
-  v: Float32Array,
-  probabilities: Float32Array,
-  dOut: Float32Array,
-  dq: Float32Array,
-  dk: Float32Array,
-  dv: Float32Array,
-  batch: number,
-  length: number,
-  heads: number,
-  headWidth: number,
-): void {
+export const causalAttentionBackwardLoops: CausalAttentionBackward = (
+  q,
+  k,
+  v,
+  probabilities,
+  dOut,
+  dq,
+  dk,
+  dv,
+  batch,
+  length,
+  heads,
+  headWidth,
+) => {
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   dq.fill(0);
@@ -159,7 +154,7 @@ export function causalAttentionBackwardLoops(
       }
     }
   }
-}
+};
 
 /**
  * Attention of one new row per sequence over that sequence's key/value cache: row r belongs to cache
@@ -167,17 +162,17 @@ export function causalAttentionBackwardLoops(
  * (its own key and value already written there). keys, values: [slots, cacheLength, width]; query and
  * attended: [rows, width].
  */
-export function cachedAttention(
-  query: Float32Array,
-  keys: Float32Array,
-  values: Float32Array,
-  attended: Float32Array,
-  sequences: Int32Array,
-  positions: Int32Array,
-  cacheLength: number,
-  heads: number,
-  headWidth: number,
-): void {
+export const cachedAttention: CachedAttention = (
+  query,
+  keys,
+  values,
+  attended,
+  sequences,
+  positions,
+  cacheLength,
+  heads,
+  headWidth,
+) => {
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   const scores = new Float32Array(cacheLength);
@@ -209,4 +204,4 @@ export function cachedAttention(
       }
     }
   }
-}
+};

@@ -1,8 +1,71 @@
 import type { AdamOptions, AdamState } from './adam.ts';
-import type { RotaryTable } from './attention.ts';
 import type { MatrixKernels } from './kernels-js.ts';
 
 export type { MatrixKernels, OutputMode } from './kernels-js.ts';
+
+/** cos/sin of position · θ_i for i < headWidth/2, θ_i = base^(−2i/headWidth); shape [positions, headWidth/2]. */
+export interface RotaryTable {
+  cos: Float32Array;
+  sin: Float32Array;
+  half: number;
+}
+
+/** Rotates interleaved pairs of every head in place by each row's position (−1: the inverse rotation). */
+export type ApplyRotary = (
+  x: Float32Array,
+  rows: number,
+  width: number,
+  headWidth: number,
+  table: RotaryTable,
+  positions: Int32Array,
+  direction: 1 | -1,
+) => void;
+
+/** Causal attention over [batch·length, heads·headWidth]; probabilities [batch, heads, length, length]. */
+export type CausalAttentionForward = (
+  q: Float32Array,
+  k: Float32Array,
+  v: Float32Array,
+  out: Float32Array,
+  probabilities: Float32Array,
+  batch: number,
+  length: number,
+  heads: number,
+  headWidth: number,
+) => void;
+
+/** Writes dq, dk, dv (w.r.t. the rotated q, k) from dOut, given the forward's probabilities. */
+export type CausalAttentionBackward = (
+  q: Float32Array,
+  k: Float32Array,
+  v: Float32Array,
+  probabilities: Float32Array,
+  dOut: Float32Array,
+  dq: Float32Array,
+  dk: Float32Array,
+  dv: Float32Array,
+  batch: number,
+  length: number,
+  heads: number,
+  headWidth: number,
+) => void;
+
+/**
+ * Attention of one new row per sequence over its key/value cache: row r belongs to cache slot
+ * `sequences[r]`, sits at `positions[r]` and attends to cached positions 0 … positions[r]. keys, values:
+ * [slots, cacheLength, width]; query and attended: [rows, width].
+ */
+export type CachedAttention = (
+  query: Float32Array,
+  keys: Float32Array,
+  values: Float32Array,
+  attended: Float32Array,
+  sequences: Int32Array,
+  positions: Int32Array,
+  cacheLength: number,
+  heads: number,
+  headWidth: number,
+) => void;
 
 /**
  * Everything the model computes besides bookkeeping: the three matrix products, the fused row-wise and
@@ -43,16 +106,7 @@ export interface ModelKernels extends MatrixKernels {
     dGate: Float32Array,
     dUp: Float32Array,
   ): void;
-  /** Rotates interleaved pairs of every head in place by each row's position (−1: the inverse rotation). */
-  applyRotary(
-    x: Float32Array,
-    rows: number,
-    width: number,
-    headWidth: number,
-    table: RotaryTable,
-    positions: Int32Array,
-    direction: 1 | -1,
-  ): void;
+  applyRotary: ApplyRotary;
   /** In-place log-softmax of `rows` rows; writes p (same layout) and the entropy per row when given. */
   logSoftmaxRows(
     values: Float32Array,
@@ -76,45 +130,9 @@ export interface ModelKernels extends MatrixKernels {
     rows: number,
     vocab: number,
   ): void;
-  /** Causal attention over [batch·length, heads·headWidth]; probabilities [batch, heads, length, length]. */
-  causalAttentionForward(
-    q: Float32Array,
-    k: Float32Array,
-    v: Float32Array,
-    out: Float32Array,
-    probabilities: Float32Array,
-    batch: number,
-    length: number,
-    heads: number,
-    headWidth: number,
-  ): void;
-  /** Writes dq, dk, dv (w.r.t. the rotated q, k) from dOut. */
-  causalAttentionBackward(
-    q: Float32Array,
-    k: Float32Array,
-    v: Float32Array,
-    probabilities: Float32Array,
-    dOut: Float32Array,
-    dq: Float32Array,
-    dk: Float32Array,
-    dv: Float32Array,
-    batch: number,
-    length: number,
-    heads: number,
-    headWidth: number,
-  ): void;
-  /** One new row per sequence over its key/value cache (see attention.ts `cachedAttention`). */
-  cachedAttention(
-    query: Float32Array,
-    keys: Float32Array,
-    values: Float32Array,
-    attended: Float32Array,
-    sequences: Int32Array,
-    positions: Int32Array,
-    cacheLength: number,
-    heads: number,
-    headWidth: number,
-  ): void;
+  causalAttentionForward: CausalAttentionForward;
+  causalAttentionBackward: CausalAttentionBackward;
+  cachedAttention: CachedAttention;
   /**
    * One AdamW step in place over the flat parameter vector (moments in `state`, its step count raised by
    * one), with the arithmetic of adam.ts `adamStep`, which both backends follow bit for bit. Returns the
