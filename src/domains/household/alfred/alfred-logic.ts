@@ -84,35 +84,30 @@ export const ALFRED_DOMAIN = `; ALFRED household domain (typed ADL), as ALFWorld
 
   (:action PutObject
     :parameters (?a - agent ?l - location ?o - object ?r - receptacle ?ot - otype ?rt - rtype)
-    :precondition (and (holds ?a ?o) (atLocation ?a ?l) (receptacleAtLocation ?r ?l)
-                       (or (not (openable ?r)) (opened ?r))
+    :precondition (and (holds ?a ?o) (atLocation ?a ?l) (receptacleAtLocation ?r ?l) (or (not (openable ?r)) (opened ?r))
                        (objectType ?o ?ot) (receptacleType ?r ?rt) (canContain ?rt ?ot))
     :effect (and (inReceptacle ?o ?r) (objectAtLocation ?o ?l) (not (holds ?a ?o)) (not (holdsAny ?a))
                  (increase (total-cost) 1)))
 
   (:action CleanObject
     :parameters (?a - agent ?l - location ?r - receptacle ?o - object)
-    :precondition (and (cleanable ?o) (or (receptacleType ?r SinkBasinType)) (atLocation ?a ?l)
-                       (receptacleAtLocation ?r ?l) (holds ?a ?o))
+    :precondition (and (cleanable ?o) (or (receptacleType ?r SinkBasinType)) (atLocation ?a ?l) (receptacleAtLocation ?r ?l) (holds ?a ?o))
     :effect (and (increase (total-cost) 5) (isClean ?o)))
 
   (:action HeatObject
     :parameters (?a - agent ?l - location ?r - receptacle ?o - object)
-    :precondition (and (heatable ?o) (or (receptacleType ?r MicrowaveType)) (atLocation ?a ?l)
-                       (receptacleAtLocation ?r ?l) (holds ?a ?o))
+    :precondition (and (heatable ?o) (or (receptacleType ?r MicrowaveType)) (atLocation ?a ?l) (receptacleAtLocation ?r ?l) (holds ?a ?o))
     :effect (and (increase (total-cost) 5) (isHot ?o) (not (isCool ?o))))
 
   (:action CoolObject
     :parameters (?a - agent ?l - location ?r - receptacle ?o - object)
-    :precondition (and (coolable ?o) (or (receptacleType ?r FridgeType)) (atLocation ?a ?l)
-                       (receptacleAtLocation ?r ?l) (holds ?a ?o))
+    :precondition (and (coolable ?o) (or (receptacleType ?r FridgeType)) (atLocation ?a ?l) (receptacleAtLocation ?r ?l) (holds ?a ?o))
     :effect (and (increase (total-cost) 5) (isCool ?o) (not (isHot ?o))))
 
   (:action ToggleObject
     :parameters (?a - agent ?l - location ?o - object ?r - receptacle)
     :precondition (and (toggleable ?o) (atLocation ?a ?l) (receptacleAtLocation ?r ?l) (inReceptacle ?o ?r))
-    :effect (and (increase (total-cost) 5) (when (isOn ?o) (not (isOn ?o))) (when (not (isOn ?o)) (isOn ?o))
-                 (isToggled ?o)))
+    :effect (and (increase (total-cost) 5) (when (isOn ?o) (not (isOn ?o))) (when (not (isOn ?o)) (isOn ?o)) (isToggled ?o)))
 
   (:action SliceObject
     :parameters (?a - agent ?l - location ?co - object ?ko - object)
