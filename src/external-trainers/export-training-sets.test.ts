@@ -20,6 +20,7 @@ const readJsonl = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
     .split('\n')
+    // biome-ignore lint/suspicious/noExplicitAny: exported rows are free-form JSON that the assertions walk into
     .map((line) => JSON.parse(line) as Record<string, any>);
 
 const groups: RolloutGroup[] = [
