@@ -145,7 +145,8 @@ async function hostileCheck(count: number): Promise<Record<string, number>> {
 /** `genenv bench --suite serve`: throughput, p99, memory, the kill -9 check and the hostile-request check. */
 export async function runServeBenchmark(options: ServeBenchOptions): Promise<Record<string, number>> {
   const results: Record<string, number> = { ...(await throughput(options)) };
-  const epochs = 6;
+  // Enough epochs that the server is still working when the last of the kills comes on a fast machine.
+  const epochs = 16;
   const [crashed, reference] = await Promise.all([
     crashCheck({ kills: options.kills, epochs, seed: 3 }),
     uninterruptedPools({ epochs, seed: 3 }),

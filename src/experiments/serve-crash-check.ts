@@ -110,7 +110,7 @@ export async function crashCheck(options: { kills: number; epochs: number; seed:
     finished = true;
   });
   while (kills < options.kills && !finished) {
-    await new Promise((resolve) => setTimeout(resolve, random.int(200, 1200)));
+    await new Promise((resolve) => setTimeout(resolve, random.int(50, 500)));
     if (finished) break;
     await killed(child);
     kills++;
