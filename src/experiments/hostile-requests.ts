@@ -25,6 +25,9 @@ const json = { 'content-type': 'application/json' };
  * routes and episodes, replayed and reused request ids, wrong content types, missing or wrong tokens.
  * `episodeIds` and `requestIds` are real ones (already scored) so replays and reuse are exercised.
  */
+/** The kind of the over-limit bodies in the mix. */
+export const HUGE_BODY = 'huge-body';
+
 export function hostileRequests(
   count: number,
   seed: number,
@@ -33,7 +36,7 @@ export function hostileRequests(
   const random = new Random(seed);
   const auth: Record<string, string> = known.token ? { authorization: `Bearer ${known.token}` } : {};
   const pick = <T>(values: readonly T[], fallback: T) => (values.length ? random.pick(values) : fallback);
-  const makers: (() => Omit<HostileRequest, 'kind'>)[] = [
+  const makers: (() => Omit<HostileRequest, 'kind'> & { kind?: string })[] = [
     () => ({ method: 'POST', path: '/step', headers: { ...json, ...auth }, body: '{"action": {"text": "1"' }),
     () => ({ method: 'POST', path: '/reset', headers: { ...json, ...auth }, body: '[1, 2, 3]' }),
     () => ({ method: 'POST', path: '/reset', headers: { ...json, ...auth }, body: '{"seed": "seven"}' }),
@@ -67,7 +70,14 @@ export function hostileRequests(
       headers: { ...json, ...auth },
       body: JSON.stringify({ episode_id: 'other', request_id: pick(known.requestIds, 'r'), action: { text: '1' } }),
     }),
-    () => ({ method: 'POST', path: '/step', headers: { ...json, ...auth }, body: Buffer.alloc(2 << 20, 0x20) }),
+    // Twice the body limit: the server answers 413 and closes, which a client still writing may see first.
+    () => ({
+      kind: HUGE_BODY,
+      method: 'POST',
+      path: '/step',
+      headers: { ...json, ...auth },
+      body: Buffer.alloc(2 << 20, 0x20),
+    }),
     () => ({
       method: 'POST',
       path: '/reset',
@@ -117,7 +127,8 @@ export function hostileRequests(
   const kinds = makers.map((_, index) => `kind-${index}`);
   return Array.from({ length: count }, () => {
     const index = random.int(0, makers.length - 1);
-    return { kind: kinds[index]!, ...makers[index]!() };
+    const made = makers[index]!();
+    return { ...made, kind: made.kind ?? kinds[index]! };
   });
 }
 

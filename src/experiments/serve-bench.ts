@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SimulatedStudent } from '../policies/student/student.ts';
-import { hostileRequests, sendHostile } from './hostile-requests.ts';
+import { HUGE_BODY, hostileRequests, sendHostile } from './hostile-requests.ts';
 import { ServeClient, runTrainerLoop } from './serve-client.ts';
 import { crashCheck, freePort, killed, startServer, uninterruptedPools } from './serve-crash-check.ts';
 
@@ -102,7 +102,7 @@ function storedRows(directory: string): string {
  * Hostile requests against an exposed-style server (bearer token required): each must be refused with a
  * 4xx and a one-line reason, the process must stay up, and the stored rows must not change.
  */
-async function hostileCheck(count: number): Promise<Record<string, number>> {
+export async function hostileCheck(count: number): Promise<Record<string, number>> {
   const directory = mkdtempSync(join(tmpdir(), 'genenv-serve-hostile-'));
   const port = await freePort();
   const token = 'bench-token-0123456789abcdef';
@@ -127,11 +127,14 @@ async function hostileCheck(count: number): Promise<Record<string, number>> {
     const before = storedRows(directory);
     const answers = await sendHostile(client.baseUrl, hostileRequests(count, 11, { episodeIds, requestIds, token }));
     const refused = answers.filter((answer) => answer.status >= 400 && answer.status < 500 && answer.reason).length;
+    const others = answers.filter((answer) => !(answer.status >= 400 && answer.status < 500 && answer.reason));
     const alive = child.exitCode === null && (await client.get('/health')).status === 200;
     return {
       'hostile/requests': count,
       'hostile/refusedWithReason': refused,
       'hostile/other': count - refused,
+      // Of those, over-limit bodies whose connection closed before the 413 could be read.
+      'hostile/otherHugeBodies': others.filter((answer) => answer.kind === HUGE_BODY).length,
       'hostile/crashes': alive ? 0 : 1,
       'hostile/storedRowsChanged': storedRows(directory) === before ? 0 : 1,
     };
