@@ -162,17 +162,8 @@ export const causalAttentionBackwardLoops: CausalAttentionBackward = (
  * (its own key and value already written there). keys, values: [slots, cacheLength, width]; query and
  * attended: [rows, width].
  */
-export const cachedAttention: CachedAttention = (
-  query,
-  keys,
-  values,
-  attended,
-  sequences,
-  positions,
-  cacheLength,
-  heads,
-  headWidth,
-) => {
+export const cachedAttention: CachedAttention = (...args) => {
+  const [query, keys, values, attended, sequences, positions, cacheLength, heads, headWidth] = args;
   const width = heads * headWidth;
   const scale = 1 / Math.sqrt(headWidth);
   const scores = new Float32Array(cacheLength);
