@@ -108,6 +108,13 @@ const simulatorOnlyOptions = {
     .enum(['constrained', 'free'])
     .default('constrained')
     .describe("sample only tokens that continue a valid spec of the domain's grammar (constrained), or any (free)"),
+  keepFamily: z
+    .boolean()
+    .default(true)
+    .describe(
+      "under the grammar, write a spec of the context seed's family (a variation of the seed, as in the paper), " +
+        'so that a trained simulator cannot drift onto one family; false lets it write any family',
+    ),
 };
 
 /** `agent.options` of a built-in agent in the run config. */
