@@ -154,7 +154,7 @@ function buildProgram(
       new Option(
         '--suite <name>',
         'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the ' +
-          'toolworld agent; grpo-step: how far one GRPO update moves it, per learning rate; grpo-only: test-id ' +
+          'toolworld agent; grpo-lr: how far one GRPO update moves it, per learning rate; grpo-step: test-id ' +
           'against GRPO updates alone from the warm start, seeds 1..n, with the gain and its 95% interval; ' +
           'prop1: GRPO update size against p̂(1 − p̂) per task type; thm1: R_env mis-ranking rate against the ' +
           'bound over n; curriculum: difficulty features of two runs per epoch (--runs A,B); ' +
@@ -169,7 +169,7 @@ function buildProgram(
     .option('--quick', 'shorter measurement')
     .option(
       '--seeds <n>',
-      'grpo-only, parametric-steering (default 3), exploration (default 1): seeds 1..n',
+      'grpo-step, parametric-steering (default 3), exploration (default 1): seeds 1..n',
       integerFlag('--seeds'),
     )
     .option('--out <dir>', 'diagnostics: also write <dir>/<suite>.json')
