@@ -1,44 +1,7 @@
-import type { ToolSchema } from '../../interfaces/chat.ts';
 import type { AgentPrompt } from '../../interfaces/task.ts';
-import { PLAN_KEYS } from './plan.ts';
-import { SUBMIT_PLAN_TOOL } from './plan-parsing.ts';
-import { constraintCount, type TravelQuery } from './query-fields.ts';
+import { PLAN_FORMAT_INSTRUCTION, submitPlanToolSchema } from '../../domains/travel/checks/plan-format.ts';
+import { constraintCount, type TravelQuery } from '../../domains/travel/checks/query.ts';
 import type { TravelRecord } from './reference-data.ts';
-
-/** The output format asked of chat models, appended to the official planner instructions. */
-export const PLAN_FORMAT_INSTRUCTION =
-  'Give the plan as a JSON list with one object per day, keys "days" (1, 2, ...), "current_city" ("from A to B" ' +
-  'on travel days), ' +
-  '"transportation", "breakfast", "attraction" (entries each ending with ";"), "lunch", "dinner", ' +
-  '"accommodation"; write every ' +
-  'entry as "Name, City" exactly as in the given information and "-" where nothing is needed. You may instead ' +
-  'call the ' +
-  `${SUBMIT_PLAN_TOOL} tool with {"plan": [...]}.`;
-
-/** `submit_plan({plan})`: the JSON-schema form of the official day list. */
-export const submitPlanToolSchema: ToolSchema = {
-  type: 'function',
-  function: {
-    name: SUBMIT_PLAN_TOOL,
-    description: 'Hand in the complete travel plan, one object per day.',
-    parameters: {
-      type: 'object',
-      properties: {
-        plan: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: Object.fromEntries(
-              PLAN_KEYS.map((key) => [key, key === 'days' ? { type: 'integer' } : { type: 'string' }]),
-            ),
-            required: [...PLAN_KEYS],
-          },
-        },
-      },
-      required: ['plan'],
-    },
-  },
-};
 
 /** One line per row of a reference-information table: the values joined by " | " (keys dropped). */
 function compactRows(rows: unknown): string {

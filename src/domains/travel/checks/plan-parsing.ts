@@ -1,5 +1,5 @@
-import type { ToolCall } from '../../interfaces/chat.ts';
-import type { Completion } from '../../interfaces/task.ts';
+import type { ToolCall } from '../../../interfaces/chat.ts';
+import type { Completion } from '../../../interfaces/task.ts';
 import { toPlan, type Plan } from './plan.ts';
 import { parsePythonLiteral } from './python-literal.ts';
 
