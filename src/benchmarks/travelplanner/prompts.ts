@@ -1,5 +1,5 @@
 import type { AgentPrompt } from '../../interfaces/task.ts';
-import { PLAN_FORMAT_INSTRUCTION, submitPlanToolSchema } from '../../domains/travel/checks/plan-format.ts';
+import { solePlanningMessages, submitPlanToolSchema } from '../../domains/travel/checks/plan-format.ts';
 import { constraintCount, type TravelQuery } from '../../domains/travel/checks/query.ts';
 import type { TravelRecord } from './reference-data.ts';
 
@@ -49,10 +49,7 @@ export function buildTravelPrompt(record: TravelRecord, query: TravelQuery): Age
     id: query.id,
     family: 'travelplanner',
     text: compactReferenceText(record),
-    messages: [
-      { role: 'system', content: `${record.systemMessage}\n${PLAN_FORMAT_INSTRUCTION}` },
-      { role: 'user', content: record.userMessage },
-    ],
+    messages: solePlanningMessages(record.systemMessage, record.userMessage),
     tools: [submitPlanToolSchema],
     maxResponseTokens: Math.ceil(answer.length / 3),
     reference: { answer, difficulty: query.days / 2 + constraintCount(query.localConstraint) },

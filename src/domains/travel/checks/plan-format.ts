@@ -1,4 +1,4 @@
-import type { ToolSchema } from '../../../interfaces/chat.ts';
+import type { ChatMessage, ToolSchema } from '../../../interfaces/chat.ts';
 import { PLAN_KEYS } from './plan.ts';
 import { SUBMIT_PLAN_TOOL } from './plan-parsing.ts';
 
@@ -36,3 +36,14 @@ export const submitPlanToolSchema: ToolSchema = {
     },
   },
 };
+
+/**
+ * The chat messages of a sole-planning prompt: the planner instructions with the output format appended, then the
+ * given information and the query (`Given Information:[…]\nQuery:…`, as in TravelPlanner's finetuning data).
+ */
+export function solePlanningMessages(systemMessage: string, userMessage: string): ChatMessage[] {
+  return [
+    { role: 'system', content: `${systemMessage}\n${PLAN_FORMAT_INSTRUCTION}` },
+    { role: 'user', content: userMessage },
+  ];
+}
