@@ -4,6 +4,7 @@
  * drawn first from those the constraints rule out (banned house rule, wrong room type, too long a minimum stay), so
  * that picking one fails a check; distractor legs are the other flights of the day and the ground options.
  */
+import { type CompactDay, entryCity } from './checks/compact-plan.ts';
 import type { Accommodation, Flight, Restaurant } from './checks/sandbox.ts';
 import type { Random } from '../../util/random.ts';
 import { houseRuleAllowed, roomTypeAllowed, type Solution } from './solver.ts';
@@ -105,4 +106,37 @@ export function showCandidates(world: TravelWorld, spec: TravelSpec, solution: S
     };
   });
   return { legs, cities };
+}
+
+/**
+ * The plan with each city's meals and sights in the order the prompt lists them. Only which restaurant fills which of
+ * the city's meals changes (the same set of meals stays filled, each restaurant once), so every check gives the same
+ * verdict; the reference then reads the lists top to bottom, skipping distractors, which a small model can learn.
+ */
+export function inDisplayOrder(plan: readonly CompactDay[], shown: Shown): CompactDay[] {
+  const result = plan.map((day) => ({ ...day, attractions: [...day.attractions] }));
+  const home = plan[0]?.from ?? '';
+  for (const city of shown.cities) {
+    const meals: { day: CompactDay; meal: 'breakfast' | 'lunch' | 'dinner' }[] = [];
+    const sights: { day: CompactDay; index: number }[] = [];
+    for (const day of result) {
+      if (entryCity(day, home) !== city.city) continue;
+      for (const meal of ['breakfast', 'lunch', 'dinner'] as const) if (day[meal] !== null) meals.push({ day, meal });
+      day.attractions.forEach((_, index) => sights.push({ day, index }));
+    }
+    const names = city.restaurants.map((row) => row.name);
+    const eaten = meals
+      .map(({ day, meal }) => day[meal]!)
+      .sort((left, right) => names.indexOf(left) - names.indexOf(right));
+    meals.forEach(({ day, meal }, position) => {
+      day[meal] = eaten[position]!;
+    });
+    const seen = sights
+      .map(({ day, index }) => day.attractions[index]!)
+      .sort((left, right) => city.attractions.indexOf(left) - city.attractions.indexOf(right));
+    sights.forEach(({ day, index }, position) => {
+      day.attractions[index] = seen[position]!;
+    });
+  }
+  return result;
 }

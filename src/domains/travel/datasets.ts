@@ -1,6 +1,6 @@
 /**
- * The fixed data of the domain: the base dataset of seed specs (drawn over every knob level; one in ten fixes its
- * destination, as a user might) and the versioned held-out sets `test-id` (the seeds' distribution, no fixed places)
+ * The fixed data of the domain: the base dataset of seed specs (drawn over every knob level, weighted toward short
+ * trips; one in ten fixes its destination, as a user might) and the versioned held-out sets `test-id` (the seeds' distribution, no fixed places)
  * and `test-hard` (five- and seven-day trips through two or three cities, two to four constraints, tight budgets,
  * two distractors per category, groups of two to six).
  */
@@ -8,16 +8,7 @@ import type { HeldOutSet } from '../../interfaces/domain.ts';
 import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed } from '../../util/random.ts';
 import { drawConstraints } from './knobs.ts';
-import {
-  BUDGET_LEVELS,
-  DAY_LEVELS,
-  DISTRACTOR_LEVELS,
-  TravelSpecSchema,
-  validShape,
-  CITY_LEVELS,
-  type BudgetLevel,
-  type TravelSpec,
-} from './spec.ts';
+import { BUDGET_LEVELS, TravelSpecSchema, validShape, CITY_LEVELS, type BudgetLevel, type TravelSpec } from './spec.ts';
 import type { TravelPayload } from './variation.ts';
 import { solve } from './solver.ts';
 import type { TravelWorld } from './world.ts';
@@ -39,13 +30,18 @@ export interface SpecDistribution {
   fixedDestination: number;
 }
 
+/**
+ * Every level appears, weighted toward short trips, few constraints and few distractors (two-day trips 3 in 8, three
+ * days 2 in 8, four, five and seven days 1 in 8 each; no distractors half the time): a small agent learns the plan
+ * syntax and copying on short plans, and the simulator starts from specs the agent can partly solve.
+ */
 export const SEED_DISTRIBUTION: SpecDistribution = {
-  days: DAY_LEVELS,
+  days: [2, 2, 2, 3, 3, 4, 5, 7],
   cities: CITY_LEVELS,
   people: [1, 1, 2, 2, 3, 4],
-  constraints: [0, 1, 2, 3, 4],
+  constraints: [0, 0, 1, 1, 2, 3, 4],
   budget: BUDGET_LEVELS,
-  distractors: DISTRACTOR_LEVELS,
+  distractors: [0, 0, 1, 2],
   fixedDestination: 0.1,
 };
 export const TEST_ID_DISTRIBUTION: SpecDistribution = { ...SEED_DISTRIBUTION, fixedDestination: 0 };

@@ -7,7 +7,7 @@
  *   budget tightness | distractors | house rule, room type, cuisines, no flight / no self-driving).
  * - `solver.ts` proves every spec feasible and gives the reference plan; the budget is set above its cost.
  * - Agent answer, compact (`checks/compact-plan.ts`): one line per day, `Avon>Pell F1234|Pine`, then
- *   `Pell|Pine|Lotus|Museum|Basil|Fig`, `Pell>Avon car`; JSON day lists and `submit_plan` calls are read too.
+ *   `Pell|Pine|Lotus|Basil|Fig|Museum`, `Pell>Avon car`; JSON day lists and `submit_plan` calls are read too.
  * - Scoring: TravelPlanner's commonsense and hard-constraint checks (`checks/`, shared with the benchmark).
  */
 export { createTravel, TravelOptionsSchema, MAX_VARIATIONS, type TravelOptions } from './domain.ts';

@@ -211,9 +211,9 @@ describe('travel scoring', () => {
 
   it('scores any plan that passes the checks, not only the reference', () => {
     const lines = gold.split('\n');
-    // The same plan with its full day's lunch and dinner swapped still passes every check.
+    // The same plan with its full day's breakfast and lunch swapped still passes every check.
     const fields = lines[1]!.split('|');
-    [fields[4], fields[5]] = [fields[5]!, fields[4]!];
+    [fields[2], fields[3]] = [fields[3]!, fields[2]!];
     const swapped = [lines[0], fields.join('|'), lines[2]].join('\n');
     expect(swapped).not.toBe(gold);
     expect(domain.score(instance, answer(swapped))).toEqual({ reward: 1, success: true });

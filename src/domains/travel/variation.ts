@@ -6,7 +6,7 @@ import type { CompactDay } from './checks/compact-plan.ts';
 import type { TravelQuery } from './checks/query.ts';
 import type { ParseResult } from '../../interfaces/task.ts';
 import type { Random } from '../../util/random.ts';
-import { showCandidates, type Shown } from './candidates.ts';
+import { inDisplayOrder, showCandidates, type Shown } from './candidates.ts';
 import { solve } from './solver.ts';
 import type { TravelSpec } from './spec.ts';
 import type { TravelWorld } from './world.ts';
@@ -15,7 +15,7 @@ export interface TravelPayload {
   spec: TravelSpec;
   /** The structured query the checks read (budget set from the reference plan). */
   query: TravelQuery;
-  /** The reference plan; it passes every check. */
+  /** The reference plan, each city's meals and sights in the prompt's order; it passes every check. */
   plan: CompactDay[];
   /** The sandbox entries the prompt shows. */
   shown: Shown;
@@ -30,9 +30,9 @@ export function buildVariation(
 ): ParseResult<TravelPayload> {
   const solved = solve(world, spec, random);
   if (!solved.ok) return solved;
-  const { query, plan } = solved.value;
+  const shown = showCandidates(world, spec, solved.value, random);
   return {
     ok: true,
-    value: { spec, query: { ...query, id }, plan, shown: showCandidates(world, spec, solved.value, random) },
+    value: { spec, query: { ...solved.value.query, id }, plan: inDisplayOrder(solved.value.plan, shown), shown },
   };
 }

@@ -4,7 +4,7 @@ import { parsePlan } from './plan-parsing.ts';
 
 const text = [
   'Avon>Pell F1234|Pine',
-  'Pell|Pine|Lotus|Museum;Zoo|Basil|Fig',
+  'Pell|Pine|Lotus|Basil|Fig|Museum;Zoo',
   'Pell>Lynn car|Oak|Wok',
   'Lynn>Avon taxi',
 ].join('\n');

@@ -2,10 +2,11 @@
  * The compact plan syntax a small byte-level model writes (the travel domain's answers, and accepted by the
  * TravelPlanner benchmark beside JSON): one line per day,
  *
- *   <city>[><city> <transport>][|<stay>[|<breakfast>[|<attractions>[|<lunch>[|<dinner>]]]]]
+ *   <city>[><city> <transport>][|<stay>[|<breakfast>[|<lunch>[|<dinner>[|<attractions>]]]]]
  *
- * e.g. `Avon>Pell F1234|Pine` (fly from Avon to Pell, sleep at Pine), `Pell|Pine|Lotus|Museum;Zoo|Basil|Fig`
- * (a day in Pell), `Pell>Avon car` (drive home). Transport is a flight number, `car` (self-driving) or `taxi`; `-`
+ * e.g. `Avon>Pell F1234|Pine` (fly from Avon to Pell, sleep at Pine), `Pell|Pine|Lotus|Basil|Fig|Museum;Zoo`
+ * (a day in Pell), `Pell>Avon car` (drive home). The three meals come together (a small model copies them from one
+ * list of the prompt), the sights last. Transport is a flight number, `car` (self-driving) or `taxi`; `-`
  * or nothing is an empty entry, trailing empty entries may be left out, attractions are joined by `;`. Names carry no
  * city: the stay is in the city where the day ends; meals and attractions are in the day's city, on a travel day in
  * the city being left — except on the first day, when that is home, and they are in the city reached. (Names that
@@ -41,9 +42,9 @@ export function formatCompactDay(day: CompactDay): string {
   const fields = [
     day.stay,
     day.breakfast,
-    day.attractions.length > 0 ? day.attractions.join(';') : null,
     day.lunch,
     day.dinner,
+    day.attractions.length > 0 ? day.attractions.join(';') : null,
   ].map((value) => value ?? '-');
   while (fields.length > 0 && fields[fields.length - 1] === '-') fields.pop();
   return [head, ...fields].join('|');
@@ -93,7 +94,7 @@ export function parseCompactPlan(text: string): ParseResult<CompactDay[]> {
         return { ok: false, reason: `line ${index + 1}: no city at the start of the line` };
       from = head.trim();
     }
-    const attractions = (fields[2] ?? '')
+    const attractions = (fields[4] ?? '')
       .split(';')
       .map((name) => name.trim())
       .filter((name) => name !== '' && name !== '-');
@@ -104,8 +105,8 @@ export function parseCompactPlan(text: string): ParseResult<CompactDay[]> {
       stay: entry(fields[0]),
       breakfast: entry(fields[1]),
       attractions,
-      lunch: entry(fields[3]),
-      dinner: entry(fields[4]),
+      lunch: entry(fields[2]),
+      dinner: entry(fields[3]),
     });
   }
   return { ok: true, value: days };

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatCompactPlan, type CompactDay } from '../../domains/travel/checks/compact-plan.ts';
+import { PLANNER_INSTRUCTION } from '../../domains/travel/checks/planner-instruction.ts';
+import { createTravel } from '../../domains/travel/index.ts';
+import type { AgentPolicy } from '../../interfaces/policy.ts';
+import type { Completion } from '../../interfaces/task.ts';
+import { loadTravelPlanner, travelPlannerBenchmark, type PlanDay, type TravelPlannerData } from './index.ts';
+import { parseCityCount, parseDays } from './query-fields.ts';
+import { parseBudget, parseLocalConstraint, parsePeopleNumber } from './query-fields.ts';
+
+const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/travelplanner');
+const present = existsSync(resolve(dataPath, 'database/train_ref_info.jsonl'));
+
+/** "Name, City" → "Name" (the city after the last comma dropped); "-" and "" → null. */
+function nameOnly(entry: unknown): string | null {
+  const text = String(entry ?? '').trim();
+  if (text === '' || text === '-') return null;
+  const comma = text.lastIndexOf(',');
+  return comma < 0 ? text : text.slice(0, comma).trim();
+}
+
+/** A gold plan written in the compact syntax (flight numbers, car, taxi; names without their city). */
+function compactOf(plan: PlanDay[]): string {
+  const days = plan.map((day): CompactDay => {
+    const route = /^from (.+) to (.+)$/.exec(String(day.current_city));
+    const transport = String(day.transportation);
+    const mode = transport.startsWith('Flight Number: ')
+      ? transport.slice('Flight Number: '.length).split(',')[0]!
+      : transport.toLowerCase().startsWith('self-driving')
+        ? 'car'
+        : transport.toLowerCase().startsWith('taxi')
+          ? 'taxi'
+          : null;
+    return {
+      from: route ? route[1]! : String(day.current_city),
+      to: route ? route[2]! : null,
+      transport: route ? mode : null,
+      stay: nameOnly(day.accommodation),
+      breakfast: nameOnly(day.breakfast),
+      attractions: String(day.attraction ?? '')
+        .split(';')
+        .map(nameOnly)
+        .filter((name): name is string => name !== null),
+      lunch: nameOnly(day.lunch),
+      dinner: nameOnly(day.dinner),
+    };
+  });
+  return formatCompactPlan(days);
+}
+
+describe.skipIf(!present)('TravelPlanner and the travel domain share their checks, prompts and plan syntax', () => {
+  let data: TravelPlannerData;
+  beforeAll(() => {
+    data = loadTravelPlanner(dataPath);
+  });
+
+  it("gives chat models the domain's planner instructions: every query's system message is PLANNER_INSTRUCTION", () => {
+    expect(data.records.every((record) => record.systemMessage === PLANNER_INSTRUCTION)).toBe(true);
+  });
+
+  it('scores plans written in the compact syntax: 40 of the 45 gold plans rewritten in it pass all 13 checks', async () => {
+    const policy: AgentPolicy = {
+      name: 'compact-gold',
+      async act(prompts): Promise<Completion[][]> {
+        return prompts.map((prompt) => [
+          { text: compactOf(JSON.parse(prompt.reference.answer) as PlanDay[]), policyVersion: 'compact-gold' },
+        ]);
+      },
+    };
+    const report = await travelPlannerBenchmark.run(policy, { dataPath, seed: 0 });
+    expect(report.items.every((item) => item.details?.planSource === 'compact')).toBe(true);
+    expect(report.summary.deliveryRate).toBe(1);
+    expect(report.items.filter((item) => item.correct).length).toBe(40);
+  });
+
+  it("writes the domain's queries so that the benchmark's parsers read back the same fields", () => {
+    const domain = createTravel({ heldOutSize: 60 });
+    for (const instance of domain.heldOutSets().flatMap((set) => set.instances)) {
+      const query = instance.payload.query;
+      expect(parseBudget(query.query), query.query).toBe(query.budget);
+      expect(parsePeopleNumber(query.query), query.query).toBe(query.peopleNumber);
+      expect(parseDays(query.query), query.query).toBe(query.days);
+      expect(parseCityCount(query.query) ?? 1, query.query).toBe(query.visitingCityNumber);
+      expect(parseLocalConstraint(query.query), query.query).toEqual(query.localConstraint);
+    }
+  });
+});
