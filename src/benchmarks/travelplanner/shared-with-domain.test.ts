@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCompactPlan, type CompactDay } from '../../domains/travel/checks/compact-plan.ts';
+import { entryCity, formatCompactPlan, type CompactDay } from '../../domains/travel/checks/compact-plan.ts';
 import { PLANNER_INSTRUCTION } from '../../domains/travel/checks/planner-instruction.ts';
 import { createTravel } from '../../domains/travel/index.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
@@ -13,18 +13,37 @@ import { parseBudget, parseLocalConstraint, parsePeopleNumber } from './query-fi
 const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/travelplanner');
 const present = existsSync(resolve(dataPath, 'database/train_ref_info.jsonl'));
 
-/** "Name, City" → "Name" (the city after the last comma dropped); "-" and "" → null. */
-function nameOnly(entry: unknown): string | null {
-  const text = String(entry ?? '').trim();
-  if (text === '' || text === '-') return null;
-  const comma = text.lastIndexOf(',');
-  return comma < 0 ? text : text.slice(0, comma).trim();
-}
-
-/** A gold plan written in the compact syntax (flight numbers, car, taxi; names without their city). */
+/**
+ * A gold plan written in the compact syntax: flight numbers, car, taxi; names without their city where it is the one
+ * the syntax assumes, "Name, City" where the gold plan eats or sightsees in the other city of a travel day.
+ */
 function compactOf(plan: PlanDay[]): string {
+  const home = /^from (.+) to /.exec(String(plan[0]?.current_city))?.[1] ?? '';
   const days = plan.map((day): CompactDay => {
     const route = /^from (.+) to (.+)$/.exec(String(day.current_city));
+    const assumed = entryCity(
+      {
+        from: route ? route[1]! : String(day.current_city),
+        to: route ? route[2]! : null,
+        transport: null,
+        stay: null,
+        breakfast: null,
+        attractions: [],
+        lunch: null,
+        dinner: null,
+      },
+      home,
+    );
+    const nameOnly = (entry: unknown): string | null => {
+      const text = String(entry ?? '').trim();
+      if (text === '' || text === '-') return null;
+      const comma = text.lastIndexOf(',');
+      return comma >= 0 && text.slice(comma + 1).trim() === assumed ? text.slice(0, comma).trim() : text;
+    };
+    const stayName = (entry: unknown): string | null => {
+      const text = String(entry ?? '').trim();
+      return text === '' || text === '-' ? null : text.slice(0, text.lastIndexOf(',')).trim();
+    };
     const transport = String(day.transportation);
     const mode = transport.startsWith('Flight Number: ')
       ? transport.slice('Flight Number: '.length).split(',')[0]!
@@ -37,7 +56,7 @@ function compactOf(plan: PlanDay[]): string {
       from: route ? route[1]! : String(day.current_city),
       to: route ? route[2]! : null,
       transport: route ? mode : null,
-      stay: nameOnly(day.accommodation),
+      stay: stayName(day.accommodation),
       breakfast: nameOnly(day.breakfast),
       attractions: String(day.attraction ?? '')
         .split(';')
@@ -60,7 +79,7 @@ describe.skipIf(!present)('TravelPlanner and the travel domain share their check
     expect(data.records.every((record) => record.systemMessage === PLANNER_INSTRUCTION)).toBe(true);
   });
 
-  it('scores plans written in the compact syntax: 40 of the 45 gold plans rewritten in it pass all 13 checks', async () => {
+  it('scores plans written in the compact syntax: 42 of the 45 gold plans rewritten in it pass all 13 checks', async () => {
     const policy: AgentPolicy = {
       name: 'compact-gold',
       async act(prompts): Promise<Completion[][]> {
@@ -70,9 +89,17 @@ describe.skipIf(!present)('TravelPlanner and the travel domain share their check
       },
     };
     const report = await travelPlannerBenchmark.run(policy, { dataPath, seed: 0 });
-    expect(report.items.every((item) => item.details?.planSource === 'compact')).toBe(true);
-    expect(report.summary.deliveryRate).toBe(1);
-    expect(report.items.filter((item) => item.correct).length).toBe(40);
+    // Queries 12 and 17 have attractions with "|" in their names, which the syntax cannot write; query 42's gold
+    // plan visits San Angelo's sights on a day in San Antonio, which names a city not on that day's route.
+    expect(report.items.filter((item) => !item.correct).map((item) => item.id)).toEqual([
+      'travelplanner-train-12',
+      'travelplanner-train-17',
+      'travelplanner-train-42',
+    ]);
+    expect(report.items.filter((item) => item.details?.planSource === 'compact')).toHaveLength(43);
+    expect(report.items[41]!.details?.failed).toEqual({
+      is_valid_information_in_sandbox: expect.stringMatching(/^The attraction San Angelo Museum of Fine Arts/),
+    });
   });
 
   it("writes the domain's queries so that the benchmark's parsers read back the same fields", () => {

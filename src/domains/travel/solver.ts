@@ -144,15 +144,18 @@ interface MealSlot {
   restaurant: Restaurant | null;
 }
 
-/** Meal slots: three per full day of each stop, three optional ones per travel day (in the city the syntax puts them). */
+/**
+ * Meal slots: three per full day of each stop, three optional ones per travel day (in the city the compact syntax puts
+ * them: the one reached, or the one left on the way home).
+ */
 function mealSlots(stops: readonly Stop[], days: number): MealSlot[] {
   const slots: MealSlot[] = [];
   const add = (day: number, city: string, required: boolean) => {
     for (const meal of MEAL_ORDER) slots.push({ day, meal, city, required, restaurant: null });
   };
-  for (const [index, stop] of stops.entries()) {
-    // Travel day into this stop: meals in the city being left, or here when coming from home.
-    add(stop.arrival, index === 0 ? stop.city : stops[index - 1]!.city, false);
+  for (const stop of stops) {
+    // The travel day into this stop: its meals are in the city reached.
+    add(stop.arrival, stop.city, false);
     for (const day of fullDays(stop)) add(day, stop.city, true);
   }
   add(days - 1, stops[stops.length - 1]!.city, false);

@@ -28,7 +28,7 @@ describe('compact plan syntax', () => {
     expect(parseCompactPlan(' \nAvon>Pell F1|-|-|-|-|-\r\nPell>Avon car\n').ok).toBe(true);
   });
 
-  it('writes the official day dicts: entries in the day’s city, on a travel day the one left unless it is home', () => {
+  it('writes the official day dicts: entries in the day’s city, on a travel day the one reached unless it is home', () => {
     const parsed = parseCompactPlan(text);
     if (!parsed.ok) throw new Error(parsed.reason);
     expect(compactToPlan(parsed.value)).toEqual([
@@ -56,7 +56,7 @@ describe('compact plan syntax', () => {
         days: 3,
         current_city: 'from Pell to Lynn',
         transportation: 'Self-driving, from Pell to Lynn',
-        breakfast: 'Wok, Pell',
+        breakfast: 'Wok, Lynn',
         attraction: '-',
         lunch: '-',
         dinner: '-',
@@ -75,11 +75,19 @@ describe('compact plan syntax', () => {
     ]);
   });
 
-  it('reads real names with spaces and commas', () => {
+  it('reads real names with spaces and commas, and entries that name one of the day’s cities', () => {
     const parsed = parseCompactPlan(
-      'St. Petersburg>San Angelo F3573659|Cozy Loft, near park\nSan Angelo>St. Petersburg taxi',
+      'St. Petersburg>San Angelo F3573659|Cozy Loft, near park|Subway, St. Petersburg|Dial A Cake\n' +
+        'San Angelo>St. Petersburg taxi|-|Nukkad, Avon',
     );
-    expect(parsed.ok && compactToPlan(parsed.value)[0]!.accommodation).toBe('Cozy Loft, near park, San Angelo');
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const [first, last] = compactToPlan(parsed.value);
+    expect(first).toMatchObject({
+      accommodation: 'Cozy Loft, near park, San Angelo',
+      breakfast: 'Subway, St. Petersburg',
+      lunch: 'Dial A Cake, San Angelo',
+    });
+    expect(last!.breakfast).toBe('Nukkad, Avon, San Angelo');
   });
 
   it('refuses prose and half-written plans with the line and the reason', () => {

@@ -7,10 +7,11 @@
  * e.g. `Avon>Pell F1234|Pine` (fly from Avon to Pell, sleep at Pine), `Pell|Pine|Lotus|Basil|Fig|Museum;Zoo`
  * (a day in Pell), `Pell>Avon car` (drive home). The three meals come together (a small model copies them from one
  * list of the prompt), the sights last. Transport is a flight number, `car` (self-driving) or `taxi`; `-`
- * or nothing is an empty entry, trailing empty entries may be left out, attractions are joined by `;`. Names carry no
+ * or nothing is an empty entry, trailing empty entries may be left out, attractions are joined by `;`. Names need no
  * city: the stay is in the city where the day ends; meals and attractions are in the day's city, on a travel day in
- * the city being left — except on the first day, when that is home, and they are in the city reached. (Names that
- * contain `|` cannot be written in this syntax; JSON can.)
+ * the city reached — except on the way home, when they are in the city left. An entry may name its city anyway
+ * (`Lotus, Avon`) when that is one of the day's cities. (Names that contain `|` cannot be written in this syntax;
+ * JSON can.)
  */
 import type { ParseResult } from '../../../interfaces/task.ts';
 import type { Plan } from './plan.ts';
@@ -115,7 +116,14 @@ export function parseCompactPlan(text: string): ParseResult<CompactDay[]> {
 /** The city where a day's meals and attractions are (see the module comment); `home` is the first day's origin. */
 export function entryCity(day: CompactDay, home: string): string {
   if (day.to === null) return day.from;
-  return day.from === home ? day.to : day.from;
+  return day.to === home ? day.from : day.to;
+}
+
+/** "Name, City" of an entry: the name as written when it already ends with one of the day's cities. */
+function located(name: string | null, city: string, day: CompactDay): string {
+  if (name === null) return '-';
+  const cities = day.to === null ? [day.from] : [day.from, day.to];
+  return cities.some((candidate) => name.endsWith(`, ${candidate}`)) ? name : `${name}, ${city}`;
 }
 
 /** The official transportation text of a travel day: what the checks read from it. */
@@ -132,16 +140,16 @@ export function compactToPlan(days: readonly CompactDay[]): Plan {
   const home = days[0]?.from ?? '';
   return days.map((day, index) => {
     const city = entryCity(day, home);
-    const named = (name: string | null, where: string) => (name === null ? '-' : `${name}, ${where}`);
     return {
       days: index + 1,
       current_city: day.to === null ? day.from : `from ${day.from} to ${day.to}`,
       transportation: transportation(day),
-      breakfast: named(day.breakfast, city),
-      attraction: day.attractions.length === 0 ? '-' : day.attractions.map((name) => `${named(name, city)};`).join(''),
-      lunch: named(day.lunch, city),
-      dinner: named(day.dinner, city),
-      accommodation: named(day.stay, day.to ?? day.from),
+      breakfast: located(day.breakfast, city, day),
+      attraction:
+        day.attractions.length === 0 ? '-' : day.attractions.map((name) => `${located(name, city, day)};`).join(''),
+      lunch: located(day.lunch, city, day),
+      dinner: located(day.dinner, city, day),
+      accommodation: located(day.stay, day.to ?? day.from, day),
     };
   });
 }
