@@ -6,7 +6,14 @@ import { PLANNER_INSTRUCTION } from '../../domains/travel/checks/planner-instruc
 import { createTravel } from '../../domains/travel/index.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import type { Completion } from '../../interfaces/task.ts';
-import { loadTravelPlanner, travelPlannerBenchmark, type PlanDay, type TravelPlannerData } from './index.ts';
+import { referenceView } from './compact-view.ts';
+import {
+  buildTravelPrompt,
+  loadTravelPlanner,
+  travelPlannerBenchmark,
+  type PlanDay,
+  type TravelPlannerData,
+} from './index.ts';
 import { parseCityCount, parseDays } from './query-fields.ts';
 import { parseBudget, parseLocalConstraint, parsePeopleNumber } from './query-fields.ts';
 
@@ -100,6 +107,18 @@ describe.skipIf(!present)('TravelPlanner and the travel domain share their check
     expect(report.items[41]!.details?.failed).toEqual({
       is_valid_information_in_sandbox: expect.stringMatching(/^The attraction San Angelo Museum of Fine Arts/),
     });
+  });
+
+  it("shows text models the query in the domain's compact prompt, legs and nights from the reference dates", () => {
+    const text = buildTravelPrompt(data.records[5]!, data.queries[5]!).text.split('\n');
+    expect(text[0]).toBe('Orlando>San Antonio:2>Houston:2>Orlando p1 $3100');
+    expect(text[1]).toBe('Orlando>San Antonio F4023176 416,F4023177 261,car 93,taxi 1863');
+    expect(text.filter((line) => /^\S.*>.* /.test(line) && !line.includes(' stay ')).length).toBe(4);
+    for (const [index, record] of data.records.entries()) {
+      const view = referenceView(record, data.queries[index]!);
+      expect(view.legs.length, record.query).toBe(data.queries[index]!.visitingCityNumber + 1);
+      expect(view.cities.reduce((sum, city) => sum + city.nights, 0)).toBe(data.queries[index]!.days - 1);
+    }
   });
 
   it("writes the domain's queries so that the benchmark's parsers read back the same fields", () => {
