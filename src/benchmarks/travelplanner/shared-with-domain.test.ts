@@ -86,7 +86,7 @@ describe.skipIf(!present)('TravelPlanner and the travel domain share their check
     expect(data.records.every((record) => record.systemMessage === PLANNER_INSTRUCTION)).toBe(true);
   });
 
-  it('scores plans written in the compact syntax: 42 of the 45 gold plans rewritten in it pass all 13 checks', async () => {
+  it('scores plans in the compact syntax: 42 of the 45 gold plans written in it pass all 13 checks', async () => {
     const policy: AgentPolicy = {
       name: 'compact-gold',
       async act(prompts): Promise<Completion[][]> {

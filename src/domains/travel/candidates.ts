@@ -122,7 +122,7 @@ export function inDisplayOrder(plan: readonly CompactDay[], shown: Shown): Compa
     for (const day of result) {
       if (entryCity(day, home) !== city.city) continue;
       for (const meal of ['breakfast', 'lunch', 'dinner'] as const) if (day[meal] !== null) meals.push({ day, meal });
-      day.attractions.forEach((_, index) => sights.push({ day, index }));
+      for (const index of day.attractions.keys()) sights.push({ day, index });
     }
     const names = city.restaurants.map((row) => row.name);
     const eaten = meals

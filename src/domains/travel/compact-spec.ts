@@ -102,7 +102,9 @@ function parseCompactFields(text: string): ParseResult<Record<string, unknown>> 
     } else {
       return {
         ok: false,
-        reason: `unknown spec field ${JSON.stringify(field)} (expected d<n>, c<n>, p<n>, loose/medium/tight, x<n>, h:, r:, f:, t:, o:, to:)`,
+        reason:
+          `unknown spec field ${JSON.stringify(field)} ` +
+          '(expected d<n>, c<n>, p<n>, loose/medium/tight, x<n>, h:, r:, f:, t:, o:, to:)',
       };
     }
     if (twice !== null) return { ok: false, reason: twice };

@@ -1,8 +1,8 @@
 /**
  * The fixed data of the domain: the base dataset of seed specs (drawn over every knob level, weighted toward short
- * trips; one in ten fixes its destination, as a user might) and the versioned held-out sets `test-id` (the seeds' distribution, no fixed places)
- * and `test-hard` (five- and seven-day trips through two or three cities, two to four constraints, tight budgets,
- * two distractors per category, groups of two to six).
+ * trips; one in ten fixes its destination, as a user might) and the versioned held-out sets `test-id` (the seeds'
+ * distribution, no fixed places) and `test-hard` (five- and seven-day trips through two or three cities, two to four
+ * constraints, tight budgets, two distractors per category, groups of two to six).
  */
 import type { HeldOutSet } from '../../interfaces/domain.ts';
 import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';

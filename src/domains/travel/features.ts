@@ -7,7 +7,7 @@ import type { Features } from '../../interfaces/task.ts';
 import { nightsPerCity } from './route.ts';
 import { BUDGET_LEVELS, specConstraintCount, type TravelSpec } from './spec.ts';
 
-/** Scalar difficulty ≥ 0: plan length first (each full day is a line of five entries), then constraints and choice. */
+/** Scalar difficulty ≥ 0: plan length first (a full day is a line of five entries), then constraints and choice. */
 export function difficultyOf(features: Features): number {
   const value =
     0.3 * features.fullDays! +

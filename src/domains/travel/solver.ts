@@ -165,7 +165,7 @@ function mealSlots(stops: readonly Stop[], days: number): MealSlot[] {
   );
 }
 
-/** Restaurants for the slots: the asked cuisines first (cheapest serving each), then the cheapest for every full-day meal. */
+/** Restaurants for the slots: the asked cuisines first (cheapest serving each), then the cheapest per full-day meal. */
 function chooseMeals(world: TravelWorld, spec: TravelSpec, slots: MealSlot[]): ParseResult<MealSlot[]> {
   const used = new Set<Restaurant>();
   const cities = [...new Set(slots.map((slot) => slot.city))];

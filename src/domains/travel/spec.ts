@@ -14,7 +14,7 @@ import { CUISINES } from './checks/query.ts';
 export const DAY_LEVELS = [2, 3, 4, 5, 7] as const;
 export const CITY_LEVELS = [1, 2, 3] as const;
 export const MAX_PEOPLE = 8;
-/** Full days (neither arriving nor leaving) a trip may spend in one city: a city has 12 restaurants for 3 meals a day. */
+/** Full days (neither arriving nor leaving) a trip may spend in one city: 12 restaurants there, 3 meals a day. */
 export const MAX_FULL_DAYS_PER_CITY = 3;
 export const BUDGET_LEVELS = ['loose', 'medium', 'tight'] as const;
 export type BudgetLevel = (typeof BUDGET_LEVELS)[number];
@@ -93,7 +93,9 @@ export const TravelSpecSchema = z
     if (!validShape(spec.days, spec.cities))
       issues.addIssue({
         code: 'custom',
-        message: `a ${spec.days}-day trip visits ${minCities(spec.days)}–${maxCities(spec.days)} cities, not ${spec.cities}`,
+        message:
+          `a ${spec.days}-day trip visits ${minCities(spec.days)}–${maxCities(spec.days)} cities, ` +
+          `not ${spec.cities}`,
         path: ['cities'],
       });
     if (new Set(spec.cuisines).size !== spec.cuisines.length)

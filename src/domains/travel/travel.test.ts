@@ -131,7 +131,7 @@ describe('travel datasets', () => {
     expect(hard!.instances.every((item) => item.payload.spec.budget === 'tight')).toBe(true);
   });
 
-  it('fits prompt and answer in the travel preset’s 448-token context, with a response budget above the answer', () => {
+  it('fits prompt and answer in the preset’s 448-token context, with a response budget above the answer', () => {
     const corpus = domain.seeds().flatMap((seed, index) => {
       const result = domain.instantiate(seed.spec, 1, index);
       if (!result.ok) return [];

@@ -28,7 +28,7 @@ describe('compact plan syntax', () => {
     expect(parseCompactPlan(' \nAvon>Pell F1|-|-|-|-|-\r\nPell>Avon car\n').ok).toBe(true);
   });
 
-  it('writes the official day dicts: entries in the day’s city, on a travel day the one reached unless it is home', () => {
+  it('writes the official day dicts: entries in the day’s city, on a travel day the one reached unless home', () => {
     const parsed = parseCompactPlan(text);
     if (!parsed.ok) throw new Error(parsed.reason);
     expect(compactToPlan(parsed.value)).toEqual([
