@@ -4,6 +4,7 @@ import {
   grpoStepSuite,
   parametricSteeringSuite,
   prop1Suite,
+  signalSuite,
   thm1Suite,
   type DiagnosticOptions,
 } from './bench-diagnostics.ts';
@@ -20,6 +21,7 @@ export const BENCH_SUITES = [
   'curriculum',
   'parametric-steering',
   'exploration',
+  'signal',
 ] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
@@ -30,7 +32,7 @@ export type BenchSuite = (typeof BENCH_SUITES)[number];
  * - `warm-start`: held-out accuracy of the toolworld agent after SFT as each warm-start change is added;
  * - `grpo-lr`: the effect of one GRPO update on the warm-started agent at several learning rates;
  * - the link diagnostics `grpo-step` (GRPO alone: test-id against updates), `prop1`, `thm1`, `curriculum`,
- *   `parametric-steering`, `exploration`
+ *   `parametric-steering`, `exploration`, `signal`
  *   (bench-diagnostics.ts), which also write DIR/<suite>.json given --out DIR.
  * Prints one JSON object with --json, else aligned lines or a table.
  */
@@ -44,6 +46,7 @@ export async function benchCommand(options: DiagnosticOptions & { suite?: BenchS
   if (options.suite === 'curriculum') return curriculumSuite(options);
   if (options.suite === 'parametric-steering') return parametricSteeringSuite(options);
   if (options.suite === 'exploration') return explorationSuite(options);
+  if (options.suite === 'signal') return signalSuite(options);
   const { runModelBenchmark } = await import('../experiments/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
   const { runOrchestrationBenchmark } = await import('../experiments/orchestration-bench.ts');

@@ -160,7 +160,8 @@ function buildProgram(
           'bound over n; curriculum: difficulty features of two runs per epoch (--runs A,B); ' +
           'parametric-steering: genenv against random with the parametric simulator and the neural agent; ' +
           'serve: genenv serve throughput, kill -9 and hostile-request checks; exploration: how likely rollouts ' +
-          'of the warm-started agent are to find the reference answers of test-id items it fails',
+          'of the warm-started agent are to find the reference answers of test-id items it fails; signal: per epoch ' +
+          'of two runs (--runs A,B), the share of generated rollouts GRPO can learn from and the draws behind p̂',
       )
         .choices([...BENCH_SUITES])
         .default('speed'),
@@ -173,7 +174,7 @@ function buildProgram(
       integerFlag('--seeds'),
     )
     .option('--out <dir>', 'diagnostics: also write <dir>/<suite>.json')
-    .option('--runs <list>', 'curriculum: two run directories, comma-separated', listFlag)
+    .option('--runs <list>', 'curriculum, signal: two run directories, comma-separated', listFlag)
     .action(async (options: Parameters<typeof benchCommand>[0]) => {
       output.out(`${await benchCommand(options)}\n`);
     });
