@@ -7,6 +7,7 @@
  */
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { arithmetic as numericArithmetic, asFloat, isNumeric, PyFloat } from './python-float.ts';
+import { PYTHON_STRING_ESCAPES } from '../../util/python-escapes.ts';
 
 /** One call as written: positional arguments in order, keyword arguments by name. */
 export interface PythonCall {
@@ -55,21 +56,7 @@ function tokenize(source: string): Token[] {
             continue;
           }
           position += 2;
-          const simple: Record<string, string> = {
-            n: '\n',
-            t: '\t',
-            r: '\r',
-            '\\': '\\',
-            "'": "'",
-            '"': '"',
-            '0': '\0',
-            a: '\x07',
-            b: '\b',
-            f: '\f',
-            v: '\v',
-            '\n': '',
-          };
-          if (escaped in simple) value += simple[escaped];
+          if (escaped in PYTHON_STRING_ESCAPES) value += PYTHON_STRING_ESCAPES[escaped];
           else if (escaped === 'x' || escaped === 'u' || escaped === 'U') {
             const width = escaped === 'x' ? 2 : escaped === 'u' ? 4 : 8;
             const hex = source.slice(position, position + width);

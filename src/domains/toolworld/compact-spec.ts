@@ -9,7 +9,7 @@
  */
 import type { ParseResult } from '../../interfaces/task.ts';
 import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
-import { describeZodError } from '../../interfaces/zod-error.ts';
+import { parseSpecText } from '../spec-text.ts';
 
 /** Canonical compact text of a spec (20–130 characters). */
 export function formatToolWorldSpec(spec: ToolWorldSpec): string {
@@ -22,32 +22,11 @@ export function formatToolWorldSpec(spec: ToolWorldSpec): string {
 
 /** Parses compact text or JSON into a validated spec; malformed text gives a reason, never a throw. */
 export function parseToolWorldSpec(text: string): ParseResult<ToolWorldSpec> {
-  const trimmed = text.trim();
-  if (trimmed.length === 0) return { ok: false, reason: 'empty spec' };
-  if (trimmed.length > 2000)
-    return { ok: false, reason: `spec text too long (${trimmed.length} characters, at most 2000)` };
-  let candidate: unknown;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      candidate = withDefaults(JSON.parse(trimmed));
-    } catch (error) {
-      return { ok: false, reason: `spec is not valid JSON: ${(error as Error).message}` };
-    }
-  } else {
-    const fields = parseCompactFields(trimmed);
-    if (!fields.ok) return fields;
-    candidate = fields.value;
-  }
-  const parsed = ToolWorldSpecSchema.safeParse(candidate);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, reason: `invalid spec: ${describeZodError(parsed.error)}` };
-}
-
-/** A JSON object spec with the optional fields filled in (other values pass through to the schema). */
-function withDefaults(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return { distractors: [], phrasing: 0, words: 0, context: 0, slots: {}, ...(value as Record<string, unknown>) };
+  return parseSpecText(text, {
+    schema: ToolWorldSpecSchema,
+    jsonDefaults: { distractors: [], phrasing: 0, words: 0, context: 0, slots: {} },
+    parseCompact: parseCompactFields,
+  });
 }
 
 /** Splits the compact form into a plain object (types checked later by the schema). */

@@ -2,7 +2,7 @@
  * The tool-use world as a Domain: executable tool-calling tasks (API-Bank / BFCL style) verified by
  * running the gold calls against a seeded in-memory world.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
 import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
@@ -17,30 +17,18 @@ import { TOOLWORLD_KNOBS, toolWorldKnobValuesOf, toolWorldSpecFromKnobs } from '
 import { renderToolWorld } from './render.ts';
 import { scoreToolWorld } from './score.ts';
 import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
+import { worldOptionsSchema } from '../world-options.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
 import { buildVariation, type ToolWorldPayload } from './variation.ts';
 import { createWorld } from './world.ts';
 
-export const ToolWorldOptionsSchema = z
-  .object({
-    seedTasks: z.number().int().min(1).max(5000).default(500).describe('size of the base dataset'),
-    heldOutSize: z.number().int().min(1).max(5000).default(200).describe('instances per held-out set'),
-    worldSeed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .default(1)
-      .describe('seed of the in-memory world'),
-    reward: z
-      .enum(['exact', 'partial'])
-      .default('exact')
-      .describe(
-        'agent reward: 1 for the exact call sequence (exact), or the F1 of matched call names and argument ' +
-          'values (partial); success (p̂, held-out accuracy) is the exact match under both',
-      ),
-  })
-  .strict();
+export const ToolWorldOptionsSchema = worldOptionsSchema({
+  seedTasks: 500,
+  world: 'the in-memory world',
+  exactReward: 'the exact call sequence',
+  partialReward: 'the F1 of matched call names and argument values',
+  success: 'the exact match',
+});
 export type ToolWorldOptions = z.infer<typeof ToolWorldOptionsSchema>;
 
 /** At most this many variations per instantiate call. */

@@ -9,7 +9,7 @@
  * left out there).
  */
 import type { ParseResult } from '../../interfaces/task.ts';
-import { describeZodError } from '../../interfaces/zod-error.ts';
+import { parseSpecText } from '../spec-text.ts';
 import { BUDGET_LEVELS, TravelSpecSchema, type TravelSpec } from './spec.ts';
 
 /** Canonical compact text of a spec (about 20–90 characters). */
@@ -38,30 +38,7 @@ const DEFAULTS = {
 
 /** Parses compact text or JSON into a validated spec; malformed text gives a reason, never a throw. */
 export function parseTravelSpec(text: string): ParseResult<TravelSpec> {
-  const trimmed = text.trim();
-  if (trimmed.length === 0) return { ok: false, reason: 'empty spec' };
-  if (trimmed.length > 2000)
-    return { ok: false, reason: `spec text too long (${trimmed.length} characters, at most 2000)` };
-  let candidate: unknown;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      const value: unknown = JSON.parse(trimmed);
-      candidate =
-        value !== null && typeof value === 'object' && !Array.isArray(value)
-          ? { ...DEFAULTS, ...(value as Record<string, unknown>) }
-          : value;
-    } catch (error) {
-      return { ok: false, reason: `spec is not valid JSON: ${(error as Error).message}` };
-    }
-  } else {
-    const fields = parseCompactFields(trimmed);
-    if (!fields.ok) return fields;
-    candidate = fields.value;
-  }
-  const parsed = TravelSpecSchema.safeParse(candidate);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, reason: `invalid spec: ${describeZodError(parsed.error)}` };
+  return parseSpecText(text, { schema: TravelSpecSchema, jsonDefaults: DEFAULTS, parseCompact: parseCompactFields });
 }
 
 const NUMERIC: Record<string, string> = { d: 'days', c: 'cities', p: 'people', x: 'distractors' };

@@ -3,11 +3,12 @@
  * the solver, answered in one response (sole planning: the reference information is in the prompt) and scored by
  * TravelPlanner's own checks (shared with the benchmark).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
 import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import { worldOptionsSchema } from '../world-options.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatTravelSpec, parseTravelSpec } from './compact-spec.ts';
@@ -21,26 +22,13 @@ import { TravelSpecSchema, type TravelSpec } from './spec.ts';
 import { buildVariation, type TravelPayload } from './variation.ts';
 import { createTravelWorld } from './world.ts';
 
-export const TravelOptionsSchema = z
-  .object({
-    seedTasks: z.number().int().min(1).max(5000).default(400).describe('size of the base dataset'),
-    heldOutSize: z.number().int().min(1).max(5000).default(200).describe('instances per held-out set'),
-    worldSeed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .default(1)
-      .describe('seed of the generated sandbox'),
-    reward: z
-      .enum(['exact', 'partial'])
-      .default('exact')
-      .describe(
-        "agent reward: 1 for TravelPlanner's final pass (exact), or the share of its 13 checks passed (partial); " +
-          'success (p̂, held-out accuracy) is the final pass under both',
-      ),
-  })
-  .strict();
+export const TravelOptionsSchema = worldOptionsSchema({
+  seedTasks: 400,
+  world: 'the generated sandbox',
+  exactReward: "TravelPlanner's final pass",
+  partialReward: 'the share of its 13 checks passed',
+  success: 'the final pass',
+});
 export type TravelOptions = z.infer<typeof TravelOptionsSchema>;
 
 /** At most this many variations per instantiate call. */

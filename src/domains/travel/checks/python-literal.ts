@@ -1,4 +1,5 @@
 import type { ParseResult } from '../../../interfaces/task.ts';
+import { PYTHON_STRING_ESCAPES } from '../../../util/python-escapes.ts';
 
 /**
  * A parser for the Python literals that TravelPlanner writes (its gold plans are `repr` of a list of
@@ -18,20 +19,6 @@ export function parsePythonLiteral(text: string): ParseResult<unknown> {
   }
 }
 
-const ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-  '\n': '',
-};
 const WORDS: Record<string, unknown> = { True: true, False: false, None: null, true: true, false: false, null: null };
 
 class LiteralParser {
@@ -133,7 +120,7 @@ class LiteralParser {
         this.position += 2 + length;
       } else {
         // Unknown escapes keep their backslash, as Python does.
-        result += ESCAPES[escaped] ?? `\\${escaped}`;
+        result += PYTHON_STRING_ESCAPES[escaped] ?? `\\${escaped}`;
         this.position += 2;
       }
     }

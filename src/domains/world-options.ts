@@ -1,0 +1,43 @@
+/**
+ * The options every generated-world domain takes (toolworld, travel): the size of its base dataset and held-out sets,
+ * the seed of its world and how the agent is rewarded. Each domain names its own defaults and words.
+ */
+import { z } from 'zod';
+
+/** What differs between domains in their options' defaults and descriptions. */
+export interface WorldOptionsWords {
+  /** Default size of the base dataset (seed tasks). */
+  seedTasks: number;
+  /** What the world seed seeds, e.g. 'the in-memory world'. */
+  world: string;
+  /** What the exact reward is 1 for, e.g. 'the exact call sequence'. */
+  exactReward: string;
+  /** What the partial reward measures, e.g. 'the F1 of matched call names and argument values'. */
+  partialReward: string;
+  /** What success (p̂, held-out accuracy) is under both rewards, e.g. 'the exact match'. */
+  success: string;
+}
+
+/** The strict zod schema of a generated world's options, with the domain's defaults and descriptions. */
+export function worldOptionsSchema(words: WorldOptionsWords) {
+  return z
+    .object({
+      seedTasks: z.number().int().min(1).max(5000).default(words.seedTasks).describe('size of the base dataset'),
+      heldOutSize: z.number().int().min(1).max(5000).default(200).describe('instances per held-out set'),
+      worldSeed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .default(1)
+        .describe(`seed of ${words.world}`),
+      reward: z
+        .enum(['exact', 'partial'])
+        .default('exact')
+        .describe(
+          `agent reward: 1 for ${words.exactReward} (exact), or ${words.partialReward} (partial); ` +
+            `success (p̂, held-out accuracy) is ${words.success} under both`,
+        ),
+    })
+    .strict();
+}
