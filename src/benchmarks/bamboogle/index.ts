@@ -11,7 +11,7 @@ import { loadBamboogle } from './data.ts';
 import { buildBambooglePrompt } from './prompts.ts';
 import { scoreAnswer } from './scoring.ts';
 import { runSearchLoop } from './search-loop.ts';
-import type { SearchTool } from './search-tool.ts';
+import type { SearchTool } from '../../domains/search/index.ts';
 
 export { extractAnswer, FINAL_ANSWER_TOOL, type ExtractedAnswer } from './answer-extraction.ts';
 export { loadBamboogle, type BamboogleItem } from './data.ts';
@@ -26,7 +26,7 @@ export {
   SEARCH_TOOL,
   type SearchResult,
   type SearchTool,
-} from './search-tool.ts';
+} from '../../domains/search/index.ts';
 
 export interface BamboogleBenchmarkOptions {
   /** Offered to the agent when given (tool schema for chat models, `<search>` tags for text models). */

@@ -3,7 +3,7 @@ import type { AgentPolicy } from '../../interfaces/policy.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { createBamboogleBenchmark } from './index.ts';
 import { runSearchLoop, searchRequests } from './search-loop.ts';
-import { createInMemorySearchTool, type SearchResult } from './search-tool.ts';
+import { createInMemorySearchTool, type SearchResult } from '../../domains/search/index.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
