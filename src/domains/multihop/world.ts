@@ -1,0 +1,133 @@
+/**
+ * A generated fictional world, a pure function of its random stream: 3 countries, 6 cities, 3 companies,
+ * 2 bands, 2 films and 20 people with invented names. Every entity has every relation of its kind
+ * (every city a country, a mayor and a population; every company a founder, a year and a headquarters);
+ * the people holding a role (mayor, president, founder, leader, director) are all different. Each entity
+ * has a short document stating its facts, which is what the search tool finds.
+ */
+import type { Random } from '../../util/random.ts';
+import { type Kind, RELATIONS, type RelationName, isValueRelation, relationsFrom } from './catalogue.ts';
+import { NameMaker, SIMILAR_WORDS } from './names.ts';
+import { templateWords } from './phrases.ts';
+
+/** One entity: its kind, name and facts (an entity's index for a relation to an entity, else the value). */
+export interface Entity {
+  kind: Kind;
+  name: string;
+  facts: Partial<Record<RelationName, number>>;
+}
+
+export interface World {
+  entities: Entity[];
+}
+
+/** Entities of each kind in a generated world (people: one per role, plus four without one). */
+export const WORLD_SIZES: Record<Kind, number> = { country: 3, city: 6, company: 3, band: 2, film: 2, person: 20 };
+
+/** Ranges values are drawn from, inclusive (populations in hundreds). */
+export const VALUE_RANGES: Record<'born' | 'founded' | 'formed' | 'released' | 'population', [number, number]> = {
+  born: [1801, 1989],
+  founded: [1850, 2015],
+  formed: [1955, 2018],
+  released: [1925, 2020],
+  population: [120, 9800],
+};
+
+/** A value of a value relation, drawn from its range (populations are whole hundreds). */
+export function drawValue(relation: RelationName, random: Random): number {
+  const range = VALUE_RANGES[relation as keyof typeof VALUE_RANGES];
+  const value = random.int(range[0], range[1]);
+  return relation === 'population' ? value * 100 : value;
+}
+
+/** Generates a world; `names` draws every name (pass the same maker on to keep later names distinct). */
+export function generateWorld(random: Random, names: NameMaker = new NameMaker(random, RESERVED_WORDS)): World {
+  const entities: Entity[] = [];
+  const byKind = {} as Record<Kind, number[]>;
+  for (const kind of ['country', 'city', 'company', 'band', 'film', 'person'] as const) {
+    byKind[kind] = [];
+    for (let count = 0; count < WORLD_SIZES[kind]; count++) {
+      byKind[kind].push(entities.length);
+      entities.push({ kind, name: kind === 'person' ? names.person() : names.single(), facts: {} });
+    }
+  }
+  const people = random.shuffle(byKind.person);
+  const roleHolder = () => people.pop()!;
+  const set = (index: number, relation: RelationName, value: number) => {
+    entities[index]!.facts[relation] = value;
+  };
+  byKind.city.forEach((city, position) => {
+    set(city, 'country', byKind.country[position % byKind.country.length]!);
+    set(city, 'mayor', roleHolder());
+    set(city, 'population', drawValue('population', random));
+  });
+  for (const country of byKind.country) {
+    set(country, 'capital', random.pick(byKind.city.filter((city) => entities[city]!.facts.country === country)));
+    set(country, 'president', roleHolder());
+  }
+  const roles: [Kind, RelationName, RelationName, RelationName | null][] = [
+    ['company', 'founder', 'founded', 'headquarters'],
+    ['band', 'leader', 'formed', 'hometown'],
+    ['film', 'director', 'released', null],
+  ];
+  for (const [kind, role, value, place] of roles) {
+    for (const index of byKind[kind]) {
+      set(index, role, roleHolder());
+      set(index, value, drawValue(value, random));
+      if (place) set(index, place, random.pick(byKind.city));
+    }
+  }
+  for (const person of byKind.person) {
+    set(person, 'born', drawValue('born', random));
+    set(person, 'birthplace', random.pick(byKind.city));
+  }
+  return { entities };
+}
+
+/** Draws facts for an entity of `kind` that points into `world`'s first `among` entities (a distractor's facts). */
+export function drawFacts(world: World, kind: Kind, random: Random, among: number): Entity['facts'] {
+  const facts: Entity['facts'] = {};
+  for (const relation of relationsFrom(kind)) {
+    if (isValueRelation(relation)) {
+      facts[relation] = drawValue(relation, random);
+    } else {
+      const target = RELATIONS[relation].to;
+      const candidates = world.entities
+        .slice(0, among)
+        .flatMap((entity, index) => (entity.kind === target ? [index] : []));
+      facts[relation] = random.pick(candidates);
+    }
+  }
+  return facts;
+}
+
+/**
+ * Document wording per kind: `{name}` is the entity's own name, `{relation}` the name of the entity or
+ * the value it leads to. One fixed wording per kind keeps documents regular, so what a hop needs is
+ * always in the same place of its document.
+ */
+export const DOCUMENT_TEMPLATES: Record<Kind, string> = {
+  person: '{name} was born in {birthplace} in {born}.',
+  city: '{name} is a city in {country} with a population of {population}. Its mayor is {mayor}.',
+  country: '{name} is a country. Its capital is {capital} and its president is {president}.',
+  company: '{name} is a company founded by {founder} in {founded}. It is based in {headquarters}.',
+  band: '{name} is a band formed in {hometown} in {formed}. Its leader is {leader}.',
+  film: '{name} is a film directed by {director}, released in {released}.',
+};
+
+/** The document of an entity: a few sentences stating its facts. */
+export function documentText(world: World, index: number): string {
+  const entity = world.entities[index]!;
+  return DOCUMENT_TEMPLATES[entity.kind].replace(/\{([a-z]+)\}/g, (_, key: string) => {
+    if (key === 'name') return entity.name;
+    const fact = entity.facts[key as RelationName]!;
+    return isValueRelation(key as RelationName) ? String(fact) : world.entities[fact]!.name;
+  });
+}
+
+/** Lower-case words of the documents, the questions and the similar-name words: no name may be one. */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  ...Object.values(DOCUMENT_TEMPLATES).flatMap((template) => template.toLowerCase().match(/[a-z]+/g) ?? []),
+  ...templateWords(),
+  ...Object.values(SIMILAR_WORDS).flatMap(({ words }) => words.map((word) => word.toLowerCase())),
+]);
