@@ -190,7 +190,9 @@ describe('multihop instances and episodes', () => {
       arguments: { query: queriesOf(plan)[0] },
     });
     expect(prompt.reference.answer).toBe(plan[1]);
-    expect(environment.step({ toolCalls: [{ name: 'final_answer', arguments: { answer: `The ${gold}.` } }] })).toEqual({
+    expect(
+      environment.step({ text: '', toolCalls: [{ name: 'final_answer', arguments: { answer: `The ${gold}.` } }] }),
+    ).toEqual({
       action: `<answer>The ${gold}</answer>`,
       observation: ANSWERED,
       done: true,
