@@ -7,7 +7,7 @@ import type { HeldOutSet } from '../../interfaces/domain.ts';
 import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed } from '../../util/random.ts';
 import type { MultihopPayload } from './episode.ts';
-import { ANSWER_TYPES, multihopSpecFromKnobs } from './knobs.ts';
+import { multihopSpecFromKnobs } from './knobs.ts';
 import { type MultihopSpec, familyOf } from './spec.ts';
 
 /** Fixed seeds of the data (changing them changes the published sets: bump HELD_OUT_VERSION). */
@@ -23,15 +23,19 @@ export interface SpecDistribution {
   paraphrase: number[];
 }
 
+/** Bridges twice as often as comparisons: multi-hop QA (Bamboogle, the paper's benchmark) is mostly bridges. */
+const ANSWERS = ['number', 'entity', 'number', 'entity', 'which', 'yesno'];
+
+/** Paraphrase levels by rarity: the common wording half the time, the alternative a third, the rare one a sixth. */
 export const SEED_DISTRIBUTION: SpecDistribution = {
-  hops: [2, 2, 3, 3, 4],
-  answer: [...ANSWER_TYPES],
+  hops: [2, 2, 2, 3, 3, 4],
+  answer: ANSWERS,
   distractors: [0, 1, 2, 4],
-  paraphrase: [0, 1, 2],
+  paraphrase: [0, 0, 0, 1, 1, 2],
 };
 export const HARD_DISTRIBUTION: SpecDistribution = {
   hops: [3, 4, 4],
-  answer: [...ANSWER_TYPES],
+  answer: ANSWERS,
   distractors: [2, 4],
   paraphrase: [3],
 };

@@ -4,9 +4,9 @@
  * (`<answer>text</answer>`, or `final_answer`). The verdict is Bamboogle's: success is the exact match of
  * the answer after SQuAD normalisation, the reward its token F1.
  *
- * Turn prompts: the compact text for built-in models keeps every action so far, the best result of the
- * search before last and all results of the last one, then the question and `Answer:` (it fits a small
- * model's context);
+ * Turn prompts: the compact text for built-in models keeps the question, every action so far and the best
+ * result of the last search (of the last two for a comparison), then `Answer:` (it fits a small model's
+ * context);
  * chat models get the whole conversation with every action as a tool call and every result as its answer.
  */
 import type { ChatMessage } from '../../interfaces/chat.ts';
@@ -88,33 +88,32 @@ function reset(instance: TaskInstance<MultihopPayload>): EpisodeEnvironment {
   };
 }
 
-/** The best result of an observation (its first block), or the whole text when it is not a result list. */
-const bestResult = (observation: string) => observation.split('\n\n')[0]!;
-
-/** Results without their title lines (`[1] Title\ntext` → `[1] text`): each document starts with its name. */
-const withoutTitles = (observation: string) => observation.replace(/^\[(\d+)\] [^\n]*\n/gm, '[$1] ');
+/** The text of the best result of an observation (`[1] Title\ntext…` → `text`), or the whole observation. */
+function bestText(observation: string): string {
+  const best = /^\[1\] [^\n]*\n([^\n]*)/.exec(observation);
+  return best ? best[1]! : observation;
+}
 
 /**
- * Every action so far, with what the last search found (all its results) and what the one before found (its
- * best result), without title lines; then the question and `Answer:` (Bamboogle's prompt ends the same way).
- * The reference plan never needs more than the last two results (see questions.ts). The question comes last
- * so that a prompt cut to a small model's context loses the oldest actions, never the question.
+ * The question, every action so far with the best result of the last `kept` searches (the text of their
+ * first result), then `Answer:` (Bamboogle's prompt marker). A bridge keeps the last search's
+ * result (the next hop's name or the answer is in it); a comparison keeps two (its answer compares the last
+ * two documents, see questions.ts). Older results and lower-ranked ones are left out: a small model copies a
+ * name or a number reliably only when one of its kind is in view.
  */
-export function compactText(opening: string, history: readonly EpisodeTurn[]): string {
-  const lines: string[] = [];
+export function compactText(opening: string, history: readonly EpisodeTurn[], kept: number): string {
+  const lines = [opening];
+  const searches = history.flatMap((turn, index) => (turn.action.startsWith('<search>') ? [index] : []));
+  const shown = new Set(searches.slice(-kept));
   history.forEach((turn, index) => {
-    const age = history.length - 1 - index;
     if (turn.action === '') {
-      if (age === 0) lines.push(turn.observation);
+      if (index === history.length - 1) lines.push(turn.observation);
       return;
     }
     lines.push(turn.action);
-    if (age <= 1) {
-      const shown = age === 0 ? turn.observation : bestResult(turn.observation);
-      lines.push(`<information>${withoutTitles(shown)}</information>`);
-    }
+    if (shown.has(index)) lines.push(`<information>${bestText(turn.observation)}</information>`);
   });
-  lines.push(opening, 'Answer:');
+  lines.push('Answer:');
   return lines.join('\n');
 }
 
@@ -153,7 +152,7 @@ function turnPrompt(
   return {
     id: turnId,
     family: instance.family,
-    text: compactText(opening, history),
+    text: compactText(opening, history, instance.payload.spec.startsWith('bridge') ? 1 : 2),
     messages: chatMessages(question, history),
     tools: [searchToolSchema, finalAnswerToolSchema],
     maxResponseTokens: ACTION_TOKENS,

@@ -14,7 +14,7 @@ import { multihopFeatures } from './knobs.ts';
 import { NameMaker } from './names.ts';
 import { composeQuestion } from './questions.ts';
 import { type MultihopSpec, familyOf, formatMultihopSpec } from './spec.ts';
-import { RESERVED_WORDS, documentText, generateWorld } from './world.ts';
+import { NAME_POOLS, documentText, generateWorld } from './world.ts';
 
 /** Worlds tried per variation before the spec is rejected. */
 export const WORLD_ATTEMPTS = 6;
@@ -58,7 +58,7 @@ export function instantiateVariation(
   let reason = 'no attempt made';
   for (let attempt = 0; attempt < WORLD_ATTEMPTS; attempt++) {
     const random = new Random(deriveSeed(seed, 'multihop-world', text, index, attempt));
-    const names = new NameMaker(random, RESERVED_WORDS);
+    const names = new NameMaker(random, NAME_POOLS);
     const world = generateWorld(random, names);
     const composed = composeQuestion(world, spec, random);
     if (!composed.ok) {

@@ -12,7 +12,7 @@ import { MULTIHOP_KNOBS, multihopKnobValuesOf, multihopSpecFromKnobs } from './k
 import { NameMaker } from './names.ts';
 import { composeQuestion } from './questions.ts';
 import { type MultihopSpec, formatMultihopSpec, hopsOf, parseMultihopSpec } from './spec.ts';
-import { RESERVED_WORDS, WORLD_SIZES, documentText, generateWorld } from './world.ts';
+import { NAME_POOLS, RESERVED_WORDS, WORLD_SIZES, documentText, generateWorld } from './world.ts';
 
 const answer = (text: string): Completion => ({ text, policyVersion: 'test' });
 const domain = createMultihop({ heldOutSize: 40 });
@@ -94,16 +94,25 @@ describe('multihop world', () => {
     const company = world.entities.findIndex((entity) => entity.kind === 'company');
     const facts = world.entities[company]!.facts;
     expect(documentText(world, company)).toBe(
-      `${world.entities[company]!.name} is a company founded by ${world.entities[facts.founder!]!.name} in ` +
-        `${facts.founded}. It is based in ${world.entities[facts.headquarters!]!.name}.`,
+      `${world.entities[company]!.name} (company): founder ${world.entities[facts.founder!]!.name}; founded ` +
+        `${facts.founded}; headquarters ${world.entities[facts.headquarters!]!.name}.`,
     );
   });
 
-  it('never names an entity with a word of the documents or questions', () => {
-    const names = new NameMaker(new Random(1), RESERVED_WORDS);
-    for (let draw = 0; draw < 2000; draw++) expect(RESERVED_WORDS.has(names.word(2).toLowerCase())).toBe(false);
+  it('draws names from fixed pools of distinct invented words, none a word of the documents or questions', () => {
+    const words = Object.values(NAME_POOLS).flat();
+    expect(new Set(words.map((word) => word.toLowerCase())).size).toBe(words.length);
+    for (const word of words) {
+      expect(word).toMatch(/^[A-Z][a-z]{3,6}$/);
+      expect(RESERVED_WORDS.has(word.toLowerCase())).toBe(false);
+    }
     expect(RESERVED_WORDS.has('founded')).toBe(true);
     expect(RESERVED_WORDS.has('native')).toBe(true);
+    const pools = { person: ['Ana'], city: [], country: [], company: [], band: [], film: [] };
+    const names = new NameMaker(new Random(1), pools);
+    expect(names.name('person')).toBe('Ana');
+    expect(names.similar('person', 'Ana')).toMatch(/^Ana (Junior|Senior|Younger|Elder)$/);
+    expect(() => names.name('person')).toThrow(/used up/);
   });
 });
 
@@ -182,8 +191,10 @@ describe('multihop instances and episodes', () => {
     expect(first.observation.split('\n\n')).toHaveLength(TOP_K);
     expect(environment.step({ text: 'dance' })).toEqual({ action: '', observation: INVALID_ACTION, done: false });
     const prompt = domain.interactive!.turnPrompt(item, environment.observation, [first], 't');
-    expect(prompt.text.endsWith(`Question: ${item.payload.question}\nAnswer:`)).toBe(true);
-    expect(prompt.text).not.toContain(`[1] ${queriesOf(plan)[0]}\n`);
+    const best = item.payload.documents.find((document) => document.title === queriesOf(plan)[0])!;
+    expect(prompt.text).toBe(
+      `Question: ${item.payload.question}\n${plan[0]}\n<information>${best.text}</information>\nAnswer:`,
+    );
     expect(prompt.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(prompt.messages[2]!.toolCalls?.[0]).toMatchObject({
       name: 'search',
@@ -201,18 +212,26 @@ describe('multihop instances and episodes', () => {
     expect(answerScore('Mira Olvane', 'Olvane')).toEqual({ reward: 2 / 3, success: false });
   });
 
-  it('keeps the compact prompt within a small context: the last two results, never older ones', () => {
-    const item = instance('bridge|leader>birthplace>mayor>born|d4|p2');
-    const plan = item.payload.plan;
-    const environment = domain.interactive!.reset(item);
-    const turns = plan.slice(0, -1).map((action) => {
-      const step = environment.step({ text: action });
-      return { action: step.action, observation: step.observation };
-    });
-    const text = domain.interactive!.turnPrompt(item, environment.observation, turns, 't').text;
-    expect(text.match(/<information>/g)).toHaveLength(2);
-    expect(text.match(/<search>/g)).toHaveLength(plan.length - 1);
-    expect(text.length).toBeLessThan(700);
+  it('keeps the compact prompt small: every action, and the best result of the last search (two for comparisons)', () => {
+    for (const [text, kept] of [
+      ['bridge|leader>birthplace>mayor>born|d4|p2', 1],
+      ['which|founder>born|mayor>born|d4|p2', 2],
+    ] as const) {
+      const item = instance(text);
+      const plan = item.payload.plan;
+      const environment = domain.interactive!.reset(item);
+      const turns = plan.slice(0, -1).map((action) => {
+        const step = environment.step({ text: action });
+        return { action: step.action, observation: step.observation };
+      });
+      const prompt = domain.interactive!.turnPrompt(item, environment.observation, turns, 't').text;
+      expect(prompt.match(/<information>/g)).toHaveLength(kept);
+      expect(prompt.match(/<search>/g)).toHaveLength(plan.length - 1);
+      expect(prompt).not.toContain('[2]');
+      const last = queriesOf(plan).at(-1)!;
+      expect(prompt).toContain(`<information>${last} (person): born `);
+      expect(prompt.length).toBeLessThan(400);
+    }
   });
 
   it('rejects a world whose hop document the reference search does not find, with the reason', () => {

@@ -5,9 +5,9 @@
  * the people holding a role (mayor, president, founder, leader, director) are all different. Each entity
  * has a short document stating its facts, which is what the search tool finds.
  */
-import type { Random } from '../../util/random.ts';
+import { Random } from '../../util/random.ts';
 import { type Kind, RELATIONS, type RelationName, isValueRelation, relationsFrom } from './catalogue.ts';
-import { NameMaker, SIMILAR_WORDS } from './names.ts';
+import { NameMaker, type NamePools, SIMILAR_WORDS, inventNamePools } from './names.ts';
 import { templateWords } from './phrases.ts';
 
 /** One entity: its kind, name and facts (an entity's index for a relation to an entity, else the value). */
@@ -24,31 +24,35 @@ export interface World {
 /** Entities of each kind in a generated world (people: one per role, plus four without one). */
 export const WORLD_SIZES: Record<Kind, number> = { country: 3, city: 6, company: 3, band: 2, film: 2, person: 20 };
 
-/** Ranges values are drawn from, inclusive (populations in hundreds). */
+/**
+ * Ranges values are drawn from, inclusive: years of the world's own calendar (two digits), populations in
+ * whole thousands. Written out, a year is one token (`74`) and a population three (`74`, `00`, `0`) of which
+ * only the first varies: a small model can copy them from a document into its answer.
+ */
 export const VALUE_RANGES: Record<'born' | 'founded' | 'formed' | 'released' | 'population', [number, number]> = {
-  born: [1801, 1989],
-  founded: [1850, 2015],
-  formed: [1955, 2018],
-  released: [1925, 2020],
-  population: [120, 9800],
+  born: [10, 99],
+  founded: [10, 99],
+  formed: [10, 99],
+  released: [10, 99],
+  population: [11, 99],
 };
 
-/** A value of a value relation, drawn from its range (populations are whole hundreds). */
+/** A value of a value relation, drawn from its range (populations in thousands). */
 export function drawValue(relation: RelationName, random: Random): number {
   const range = VALUE_RANGES[relation as keyof typeof VALUE_RANGES];
   const value = random.int(range[0], range[1]);
-  return relation === 'population' ? value * 100 : value;
+  return relation === 'population' ? value * 1000 : value;
 }
 
 /** Generates a world; `names` draws every name (pass the same maker on to keep later names distinct). */
-export function generateWorld(random: Random, names: NameMaker = new NameMaker(random, RESERVED_WORDS)): World {
+export function generateWorld(random: Random, names: NameMaker = new NameMaker(random, NAME_POOLS)): World {
   const entities: Entity[] = [];
   const byKind = {} as Record<Kind, number[]>;
   for (const kind of ['country', 'city', 'company', 'band', 'film', 'person'] as const) {
     byKind[kind] = [];
     for (let count = 0; count < WORLD_SIZES[kind]; count++) {
       byKind[kind].push(entities.length);
-      entities.push({ kind, name: kind === 'person' ? names.person() : names.single(), facts: {} });
+      entities.push({ kind, name: names.name(kind), facts: {} });
     }
   }
   const people = random.shuffle(byKind.person);
@@ -102,17 +106,18 @@ export function drawFacts(world: World, kind: Kind, random: Random, among: numbe
 }
 
 /**
- * Document wording per kind: `{name}` is the entity's own name, `{relation}` the name of the entity or
- * the value it leads to. One fixed wording per kind keeps documents regular, so what a hop needs is
- * always in the same place of its document.
+ * Document wording per kind, a one-line fact sheet: `{name}` is the entity's own name, `{relation}` the
+ * name of the entity or the value the relation leads to, each fact under the relation's own name (the word
+ * the common wording of a question uses: "the founder of X" ↔ `founder Mira Olvane`). Regular documents
+ * keep what a hop needs in the same place, which a small model can learn to read.
  */
 export const DOCUMENT_TEMPLATES: Record<Kind, string> = {
-  person: '{name} was born in {birthplace} in {born}.',
-  city: '{name} is a city in {country} with a population of {population}. Its mayor is {mayor}.',
-  country: '{name} is a country. Its capital is {capital} and its president is {president}.',
-  company: '{name} is a company founded by {founder} in {founded}. It is based in {headquarters}.',
-  band: '{name} is a band formed in {hometown} in {formed}. Its leader is {leader}.',
-  film: '{name} is a film directed by {director}, released in {released}.',
+  person: '{name} (person): born {born}; birthplace {birthplace}.',
+  city: '{name} (city): country {country}; population {population}; mayor {mayor}.',
+  country: '{name} (country): capital {capital}; president {president}.',
+  company: '{name} (company): founder {founder}; founded {founded}; headquarters {headquarters}.',
+  band: '{name} (band): leader {leader}; formed {formed}; hometown {hometown}.',
+  film: '{name} (film): director {director}; released {released}.',
 };
 
 /** The document of an entity: a few sentences stating its facts. */
@@ -131,3 +136,9 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ...templateWords(),
   ...Object.values(SIMILAR_WORDS).flatMap(({ words }) => words.map((word) => word.toLowerCase())),
 ]);
+
+/** Seed of the name pools (changing it renames every world: bump the held-out version). */
+export const NAME_POOL_SEED = 31;
+
+/** The name pools every world draws from. */
+export const NAME_POOLS: NamePools = inventNamePools(new Random(NAME_POOL_SEED), RESERVED_WORDS);
