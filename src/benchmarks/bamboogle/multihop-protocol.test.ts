@@ -41,7 +41,7 @@ describe('the multihop protocol in Bamboogle', () => {
     const report = await benchmark.run(new PlanFollower(plan), { dataPath: folder, seed: 1 });
     expect(report.summary).toMatchObject({ accuracy: 1, f1: 1, meanSearchCalls: plan.length - 1 });
     expect(report.items[0]!.details?.searches).toEqual(
-      plan.slice(0, -1).map((action) => action.replace(/<\/?search>/g, '')),
+      plan.slice(0, -1).map((action) => action.replace(/^search: /, '')),
     );
   });
 });

@@ -126,6 +126,8 @@ describe('search loop', () => {
       textQueries: [],
     });
     expect(searchRequests({ text: 'a <search> x </search>', policyVersion: '' }).textQueries).toEqual(['x']);
+    expect(searchRequests({ text: 'search: Citibank', policyVersion: '' }).textQueries).toEqual(['Citibank']);
+    expect(searchRequests({ text: 'answer: James Madison', policyVersion: '' }).textQueries).toEqual([]);
   });
 
   it('scores a searching agent through the benchmark', async () => {

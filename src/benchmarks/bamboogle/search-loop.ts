@@ -7,7 +7,7 @@ import {
   formatSearchResults,
   opensAnswerTag,
   SEARCH_TOOL,
-  searchTagQueries,
+  textSearchQueries,
   searchToolCalls,
   type SearchResult,
   type SearchTool,
@@ -42,7 +42,8 @@ export interface SearchLoopOptions {
 
 /**
  * Search requests in a completion: `search` tool calls with a string `query`, else — when the text
- * gives no answer yet — the `<search>…</search>` tags of the text. An answer (tag or tool) ends the episode.
+ * gives no answer yet — the `<search>…</search>` tags of the text, or its `search: query` lines (the
+ * multihop world's text protocol). An answer (tag or tool) ends the episode.
  */
 export function searchRequests(completion: Completion): { calls: ToolCall[]; textQueries: string[] } {
   const calls = searchToolCalls(completion.toolCalls);
@@ -50,7 +51,7 @@ export function searchRequests(completion: Completion): { calls: ToolCall[]; tex
     (completion.toolCalls ?? []).some((call) => call.name === FINAL_ANSWER_TOOL) || opensAnswerTag(completion.text);
   if (answered) return { calls: [], textQueries: [] };
   if (calls.length > 0) return { calls, textQueries: [] };
-  return { calls: [], textQueries: searchTagQueries(completion.text) };
+  return { calls: [], textQueries: textSearchQueries(completion.text) };
 }
 
 async function runSearch(tool: SearchTool, query: string): Promise<SearchStep> {

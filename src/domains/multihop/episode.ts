@@ -1,7 +1,7 @@
 /**
  * A multi-hop question as an interactive environment: each turn the agent searches the world's documents
- * (`<search>query</search>`, or the `search` tool) and reads the top results, until it answers
- * (`<answer>text</answer>`, or `final_answer`). The verdict is Bamboogle's: success is the exact match of
+ * (`search: query`, `<search>query</search>`, or the `search` tool) and reads the top results, until it
+ * answers (`answer: text`, `<answer>text</answer>`, or `final_answer`). The verdict is Bamboogle's: success is the exact match of
  * the answer after SQuAD normalisation, the reward its token F1.
  *
  * Turn prompts: the compact text for built-in models keeps the question, every action so far and the best
@@ -35,7 +35,7 @@ export interface MultihopPayload {
   answer: string;
   /** The world's documents, in the order the search engine breaks ties by. */
   documents: SearchResult[];
-  /** The verified reference plan: one search per hop, then the answer (`<search>…</search>`, `<answer>…</answer>`). */
+  /** The verified reference plan: one search per hop, then the answer (`search: …`, `answer: …`). */
   plan: string[];
 }
 
@@ -46,7 +46,7 @@ export const SPARE_STEPS = 2;
 /** Response bound of one action in tokens. */
 export const ACTION_TOKENS = 24;
 /** What the environment says to output that is neither a search nor an answer. */
-export const INVALID_ACTION = 'Write <search>query</search> or <answer>answer</answer>.';
+export const INVALID_ACTION = 'Write "search: <query>" or "answer: <answer>".';
 /** What the environment says to an answer (the episode ends there). */
 export const ANSWERED = 'Answer recorded.';
 
@@ -103,7 +103,7 @@ function bestText(observation: string): string {
  */
 export function compactText(opening: string, history: readonly EpisodeTurn[], kept: number): string {
   const lines = [opening];
-  const searches = history.flatMap((turn, index) => (turn.action.startsWith('<search>') ? [index] : []));
+  const searches = history.flatMap((turn, index) => (turn.action.startsWith('search: ') ? [index] : []));
   const shown = new Set(searches.slice(-kept));
   history.forEach((turn, index) => {
     if (turn.action === '') {

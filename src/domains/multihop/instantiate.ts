@@ -36,12 +36,12 @@ export function proveReferencePlan(
     const result = environment.step({ text: action });
     const hop = hops[step];
     if (hop === undefined) {
-      if (!result.done) return { ok: false, reason: `the answer ${action} does not end the episode` };
+      if (!result.done) return { ok: false, reason: `${JSON.stringify(action)} does not end the episode` };
       break;
     }
-    if (result.done) return { ok: false, reason: `the search ${action} ends the episode` };
+    if (result.done) return { ok: false, reason: `${JSON.stringify(action)} ends the episode` };
     if (!result.observation.startsWith(`[1] ${hop.title}\n${hop.text}`))
-      return { ok: false, reason: `the search ${action} does not find the document of ${hop.title} first` };
+      return { ok: false, reason: `${JSON.stringify(action)} does not find the document of ${hop.title} first` };
   }
   const verdict = environment.verdict();
   if (verdict.reward !== 1 || !verdict.success) return { ok: false, reason: 'the reference answer does not score 1' };

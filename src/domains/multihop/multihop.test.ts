@@ -22,8 +22,7 @@ const spec = (text: string): MultihopSpec => {
   if (!parsed.ok) throw new Error(parsed.reason);
   return parsed.value;
 };
-const queriesOf = (plan: readonly string[]) =>
-  plan.flatMap((action) => /^<search>(.*)<\/search>$/.exec(action)?.[1] ?? []);
+const queriesOf = (plan: readonly string[]) => plan.flatMap((action) => /^search: (.*)$/.exec(action)?.[1] ?? []);
 
 describeDomainContract('multihop', () => createMultihop({ heldOutSize: 40 }), {
   nearMisses: (instance) => {
@@ -37,7 +36,7 @@ describeDomainContract('multihop', () => createMultihop({ heldOutSize: 40 }), {
         : [];
     return [
       // The answer of another hop (a name read on the way), a wrong number, the other yes/no.
-      ...[...others, ...wrong].map((text) => answer([...searches, `<answer>${text}</answer>`].join('\n'))),
+      ...[...others, ...wrong].map((text) => answer([...searches, `answer: ${text}`].join('\n'))),
       // The searches without the answer.
       answer(searches.join('\n')),
     ];
@@ -204,7 +203,7 @@ describe('multihop instances and episodes', () => {
     expect(
       environment.step({ text: '', toolCalls: [{ name: 'final_answer', arguments: { answer: `The ${gold}.` } }] }),
     ).toEqual({
-      action: `<answer>The ${gold}</answer>`,
+      action: `answer: The ${gold}`,
       observation: ANSWERED,
       done: true,
     });
@@ -226,7 +225,7 @@ describe('multihop instances and episodes', () => {
       });
       const prompt = domain.interactive!.turnPrompt(item, environment.observation, turns, 't').text;
       expect(prompt.match(/<information>/g)).toHaveLength(kept);
-      expect(prompt.match(/<search>/g)).toHaveLength(plan.length - 1);
+      expect(prompt.match(/^search: /gm)).toHaveLength(plan.length - 1);
       expect(prompt).not.toContain('[2]');
       const last = queriesOf(plan).at(-1)!;
       expect(prompt).toContain(`<information>${last} (person): born `);
@@ -245,7 +244,7 @@ describe('multihop instances and episodes', () => {
     expect(proveReferencePlan(item, hops)).toEqual({ ok: true, value: true });
     expect(proveReferencePlan(broken, hops)).toEqual({
       ok: false,
-      reason: `the search <search>${hop}</search> does not find the document of ${hop} first`,
+      reason: `"search: ${hop}" does not find the document of ${hop} first`,
     });
   });
 

@@ -17,6 +17,7 @@ export {
   SEARCH_INSTRUCTIONS,
   SEARCH_TOOL,
   searchTagQueries,
+  textSearchQueries,
   searchToolCalls,
   type SearchAction,
 } from './search-syntax.ts';

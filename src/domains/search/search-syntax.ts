@@ -3,7 +3,8 @@
  * Bamboogle benchmark so that an agent trained in one speaks the other's protocol:
  * - chat models call the `search({query})` and `final_answer({answer})` tools;
  * - text models write Search-R1 / R1-Searcher tags, `<search>query</search>` and `<answer>text</answer>`,
- *   and read results back inside `<information>…</information>`.
+ *   and read results back inside `<information>…</information>`; or, shorter, one line `search: query` or
+ *   `answer: text` (what the built-in agent writes: four tokens of protocol fewer per action than the tags).
  */
 import type { ToolCall } from '../../interfaces/chat.ts';
 
@@ -24,6 +25,19 @@ const ANSWER_TAGS = /<answer>([\s\S]*?)<\/answer>/gi;
 /** The non-empty queries of the `<search>…</search>` tags of a text, trimmed, in order. */
 export function searchTagQueries(text: string): string[] {
   return [...text.matchAll(SEARCH_TAGS)].map((match) => match[1]!.trim()).filter(Boolean);
+}
+
+const SEARCH_LINE = /^\s*search\s*:\s*(.*\S)\s*$/gim;
+const ANSWER_LINE = /^\s*answer\s*:\s*\S/im;
+
+/**
+ * The queries a text asks for: its `<search>` tags, else its `search: query` lines when no line gives an
+ * answer (`answer: …`). Trimmed, non-empty, in order.
+ */
+export function textSearchQueries(text: string): string[] {
+  const tagged = searchTagQueries(text);
+  if (tagged.length > 0 || ANSWER_LINE.test(text)) return tagged;
+  return [...text.matchAll(SEARCH_LINE)].map((match) => match[1]!.trim()).filter(Boolean);
 }
 
 /** The inside of the last `<answer>…</answer>` tag of a text, or null when it has none. */
@@ -105,13 +119,13 @@ export function readSearchAction(turn: { text?: string; toolCalls?: readonly Too
   return { kind: 'none' };
 }
 
-/** The canonical one-line text of an action (`<search>q</search>`, `<answer>a</answer>`, or '' for none). */
+/** The canonical one-line text of an action (`search: q`, `answer: a`, or '' for none). */
 export function formatSearchAction(action: SearchAction): string {
   switch (action.kind) {
     case 'search':
-      return `<search>${action.query}</search>`;
+      return `search: ${action.query}`;
     case 'answer':
-      return `<answer>${action.answer}</answer>`;
+      return `answer: ${action.answer}`;
     case 'none':
       return '';
   }

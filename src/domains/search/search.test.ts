@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index, bm25Scores } from './bm25.ts';
 import { asSearchTool, createRetriever } from './retriever.ts';
-import { formatSearchAction, readSearchAction, type SearchAction } from './search-syntax.ts';
+import { formatSearchAction, readSearchAction, type SearchAction, textSearchQueries } from './search-syntax.ts';
 
 describe('BM25', () => {
   it('matches the formula on a hand-checked corpus', () => {
@@ -74,6 +74,13 @@ describe('search actions', () => {
       kind: 'search',
       query: 'Vask',
     });
+  });
+
+  it('finds the queries of a text: tags first, else search lines unless a line answers', () => {
+    expect(textSearchQueries('<search>a</search>\nsearch: b')).toEqual(['a']);
+    expect(textSearchQueries('search: Vask\nSearch: Telmor')).toEqual(['Vask', 'Telmor']);
+    expect(textSearchQueries('search: Vask\nanswer: Telmor')).toEqual([]);
+    expect(textSearchQueries('research: x')).toEqual([]);
   });
 
   it('reads junk and empty queries as no action', () => {
