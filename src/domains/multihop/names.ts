@@ -24,7 +24,7 @@ export const SIMILAR_WORDS: Record<Kind, { words: readonly string[]; before: boo
 export type NamePools = Record<Kind, readonly string[]>;
 
 /** Names per pool: a world takes 20 people, 6 cities, 3 countries, 3 companies, 2 bands and 2 films. */
-export const POOL_SIZES: Record<Kind, number> = { person: 60, city: 30, country: 20, company: 20, band: 20, film: 20 };
+export const POOL_SIZES: Record<Kind, number> = { person: 40, city: 24, country: 12, company: 12, band: 12, film: 12 };
 
 /**
  * Invents the pools from `random`: capitalised words of two syllables, 4–7 letters, all distinct and none

@@ -2,7 +2,9 @@
  * The wording of questions, four levels per construction (the spec's paraphrase knob: 0 common,
  * 1 alternative, 2 rare, 3 unseen in the seed set). `{x}` is a noun phrase; `{a}` and `{b}` the two sides
  * of a comparison. A question is built inside out: the start entity's name, wrapped in one relation
- * phrase per step ("the founder of {x}"), then asked about by a question frame.
+ * phrase per step ("the founder of {x}"), then asked about by a question frame. The common wording names
+ * each relation by the word its documents use (`founder`); the alternative one avoids the other relations'
+ * words (the rarer wordings say "the city where {x} was born", where `born` is also a document's key).
  */
 import type { Kind, RelationName } from './catalogue.ts';
 
@@ -14,8 +16,8 @@ type Four = readonly [string, string, string, string];
 export const RELATION_PHRASES: Partial<Record<RelationName, Four>> = {
   birthplace: [
     'the birthplace of {x}',
-    'the city where {x} was born',
     'the native city of {x}',
+    'the city where {x} was born',
     'the city {x} was born in',
   ],
   country: [
@@ -37,7 +39,7 @@ export const RELATION_PHRASES: Partial<Record<RelationName, Four>> = {
     'the head of state of {x}',
     'whoever is president of {x}',
   ],
-  founder: ['the founder of {x}', 'the person who founded {x}', 'the creator of {x}', 'whoever started {x}'],
+  founder: ['the founder of {x}', 'the creator of {x}', 'the person who founded {x}', 'whoever started {x}'],
   headquarters: [
     'the headquarters of {x}',
     'the city where {x} is based',
@@ -45,7 +47,7 @@ export const RELATION_PHRASES: Partial<Record<RelationName, Four>> = {
     'the city that hosts {x}',
   ],
   leader: ['the leader of {x}', 'the person who leads {x}', 'the head of {x}', 'whoever fronts {x}'],
-  hometown: ['the hometown of {x}', 'the city where {x} was formed', 'the home town of {x}', 'the city {x} comes from'],
+  hometown: ['the hometown of {x}', 'the home town of {x}', 'the city where {x} was formed', 'the city {x} comes from'],
   director: ['the director of {x}', 'the person who directed {x}', 'the filmmaker behind {x}', 'whoever made {x}'],
 };
 
