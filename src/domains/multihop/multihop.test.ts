@@ -44,7 +44,7 @@ describeDomainContract('multihop', () => createMultihop({ heldOutSize: 40 }), {
   invalidSpecTexts: [
     'bridge|born|d0|p0',
     'bridge|founder>born>birthplace|d0|p0',
-    'bridge|founder>birthplace>country>capital>mayor|d0|p0',
+    'bridge|founder>birthplace>country>capital>population|d0|p0',
     'bridge|born>founder|d0|p0',
     'bridge|capital>country|d0|p0',
     'which|founded|born|d0|p0',
@@ -73,7 +73,7 @@ describe('multihop world', () => {
         }
       }
       const holders = world.entities.flatMap((entity) =>
-        (['mayor', 'president', 'founder', 'leader', 'director'] as const).flatMap((role) => entity.facts[role] ?? []),
+        (['founder', 'leader', 'director'] as const).flatMap((role) => entity.facts[role] ?? []),
       );
       expect(new Set(holders).size).toBe(holders.length);
       const words = world.entities.flatMap((entity) => entity.name.toLowerCase().split(' '));
@@ -94,7 +94,7 @@ describe('multihop world', () => {
     const facts = world.entities[company]!.facts;
     expect(documentText(world, company)).toBe(
       `${world.entities[company]!.name} (company): founder ${world.entities[facts.founder!]!.name}; founded ` +
-        `${facts.founded}; headquarters ${world.entities[facts.headquarters!]!.name}.`,
+        `${facts.founded}.`,
     );
   });
 
@@ -141,14 +141,14 @@ describe('multihop question composer', () => {
 
   it('compares two walks and reads the compared documents last', () => {
     for (const form of ['which', 'yesno'] as const) {
-      const composed = composeQuestion(world, spec(`${form}|founder>born|mayor>born|d0|p0`), new Random(3));
+      const composed = composeQuestion(world, spec(`${form}|founder>born|leader>born|d0|p0`), new Random(3));
       expect(composed.ok).toBe(true);
       if (!composed.ok) return;
-      const [company, city, founder, mayor] = composed.value.hops.map((hop) => world.entities[hop.entity]!);
-      expect([company!.kind, city!.kind, founder!.kind, mayor!.kind]).toEqual(['company', 'city', 'person', 'person']);
-      const founderFirst = founder!.facts.born! < mayor!.facts.born!;
+      const [company, band, founder, leader] = composed.value.hops.map((hop) => world.entities[hop.entity]!);
+      expect([company!.kind, band!.kind, founder!.kind, leader!.kind]).toEqual(['company', 'band', 'person', 'person']);
+      const founderFirst = founder!.facts.born! < leader!.facts.born!;
       expect(composed.value.answer).toBe(
-        form === 'which' ? (founderFirst ? founder!.name : mayor!.name) : founderFirst ? 'yes' : 'no',
+        form === 'which' ? (founderFirst ? founder!.name : leader!.name) : founderFirst ? 'yes' : 'no',
       );
       expect(composed.value.question).toContain(`the founder of ${company!.name}`);
     }
@@ -213,8 +213,8 @@ describe('multihop instances and episodes', () => {
 
   it('keeps the compact prompt small: every action, and the best result of the last search (two for comparisons)', () => {
     for (const [text, kept] of [
-      ['bridge|leader>birthplace>mayor>born|d4|p2', 1],
-      ['which|founder>born|mayor>born|d4|p2', 2],
+      ['bridge|leader>birthplace>country>capital|d4|p2', 1],
+      ['which|founder>born|leader>born|d4|p2', 2],
     ] as const) {
       const item = instance(text);
       const plan = item.payload.plan;
@@ -228,7 +228,7 @@ describe('multihop instances and episodes', () => {
       expect(prompt.match(/^search: /gm)).toHaveLength(plan.length - 1);
       expect(prompt).not.toContain('[2]');
       const last = queriesOf(plan).at(-1)!;
-      expect(prompt).toContain(`<information>${last} (person): born `);
+      expect(prompt).toContain(`<information>${last} (`);
       expect(prompt.length).toBeLessThan(400);
     }
   });
@@ -276,7 +276,7 @@ describe('multihop instances and episodes', () => {
 
 describe('multihop spec, knobs and grammar', () => {
   it('round-trips compact text and counts hops over both paths', () => {
-    const text = 'which|founder>born|mayor>born|d1|p2';
+    const text = 'which|founder>born|leader>born|d1|p2';
     expect(formatMultihopSpec(spec(text))).toBe(text);
     expect(hopsOf(spec(text))).toBe(4);
     expect(pathIssue(['capital', 'country'])).toMatch(/leads back/);

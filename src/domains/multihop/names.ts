@@ -23,8 +23,8 @@ export const SIMILAR_WORDS: Record<Kind, { words: readonly string[]; before: boo
 /** Fixed pools of invented one-word names a world draws from, one pool per kind. */
 export type NamePools = Record<Kind, readonly string[]>;
 
-/** Names per pool: a world takes 20 people, 6 cities, 3 countries, 3 companies, 2 bands and 2 films. */
-export const POOL_SIZES: Record<Kind, number> = { person: 40, city: 24, country: 12, company: 12, band: 12, film: 12 };
+/** Names per pool: a world takes 12 people, 6 cities, 3 countries, 3 companies, 2 bands and 2 films. */
+export const POOL_SIZES: Record<Kind, number> = { person: 30, city: 24, country: 12, company: 12, band: 12, film: 12 };
 
 /**
  * Invents the pools from `random`: capitalised words of two syllables, 4–7 letters, all distinct and none

@@ -26,28 +26,14 @@ export const RELATION_PHRASES: Partial<Record<RelationName, Four>> = {
     'the nation that contains {x}',
     'the land {x} belongs to',
   ],
-  mayor: ['the mayor of {x}', 'the person who is mayor of {x}', 'the current mayor of {x}', 'whoever is mayor of {x}'],
   capital: [
     'the capital of {x}',
     'the capital city of {x}',
     'the seat of government of {x}',
     'the city serving as capital of {x}',
   ],
-  president: [
-    'the president of {x}',
-    'the person who is president of {x}',
-    'the head of state of {x}',
-    'whoever is president of {x}',
-  ],
   founder: ['the founder of {x}', 'the creator of {x}', 'the person who founded {x}', 'whoever started {x}'],
-  headquarters: [
-    'the headquarters of {x}',
-    'the city where {x} is based',
-    'the home base of {x}',
-    'the city that hosts {x}',
-  ],
   leader: ['the leader of {x}', 'the person who leads {x}', 'the head of {x}', 'whoever fronts {x}'],
-  hometown: ['the hometown of {x}', 'the home town of {x}', 'the city where {x} was formed', 'the city {x} comes from'],
   director: ['the director of {x}', 'the person who directed {x}', 'the filmmaker behind {x}', 'whoever made {x}'],
 };
 

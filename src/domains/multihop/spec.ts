@@ -4,8 +4,8 @@
  *
  *   bridge|founder>born|d2|p1              In which year was the founder of Zelmark born?
  *   bridge|founder>birthplace>country|d0|p0 What is the country of the birthplace of the founder of Zelmark?
- *   which|founder>born|mayor>born|d1|p2    Of the person who founded Zelmark and the person who is mayor of Telmor,
- *                                          who was born first?
+ *   which|founder>born|leader>born|d1|p1   Of the creator of Zelmark and the person who leads Vourne, who was
+ *                                          born first?
  *   yesno|founded|founded|d0|p0            Was Zelmark founded before Quorvex?
  *
  * Hops = documents the reference reads = the relations of all paths (2–4). A bridge's answer is the value or

@@ -1,9 +1,9 @@
 /**
  * A generated fictional world, a pure function of its random stream: 3 countries, 6 cities, 3 companies,
- * 2 bands, 2 films and 20 people with invented names. Every entity has every relation of its kind
- * (every city a country, a mayor and a population; every company a founder, a year and a headquarters);
- * the people holding a role (mayor, president, founder, leader, director) are all different. Each entity
- * has a short document stating its facts, which is what the search tool finds.
+ * 2 bands, 2 films and 12 people with invented names. Every entity has every relation of its kind (every
+ * city a country and a population; every company a founder and a year); the people holding a role
+ * (founder, leader, director) are all different. Each entity has a short document stating its facts,
+ * which is what the search tool finds.
  */
 import { Random } from '../../util/random.ts';
 import { type Kind, RELATIONS, type RelationName, isValueRelation, relationsFrom } from './catalogue.ts';
@@ -21,8 +21,8 @@ export interface World {
   entities: Entity[];
 }
 
-/** Entities of each kind in a generated world (people: one per role, plus four without one). */
-export const WORLD_SIZES: Record<Kind, number> = { country: 3, city: 6, company: 3, band: 2, film: 2, person: 20 };
+/** Entities of each kind in a generated world (people: one per role, plus five without one). */
+export const WORLD_SIZES: Record<Kind, number> = { country: 3, city: 6, company: 3, band: 2, film: 2, person: 12 };
 
 /**
  * Ranges values are drawn from, inclusive: years of the world's own calendar (two digits), populations in
@@ -62,23 +62,20 @@ export function generateWorld(random: Random, names: NameMaker = new NameMaker(r
   };
   byKind.city.forEach((city, position) => {
     set(city, 'country', byKind.country[position % byKind.country.length]!);
-    set(city, 'mayor', roleHolder());
     set(city, 'population', drawValue('population', random));
   });
   for (const country of byKind.country) {
     set(country, 'capital', random.pick(byKind.city.filter((city) => entities[city]!.facts.country === country)));
-    set(country, 'president', roleHolder());
   }
-  const roles: [Kind, RelationName, RelationName, RelationName | null][] = [
-    ['company', 'founder', 'founded', 'headquarters'],
-    ['band', 'leader', 'formed', 'hometown'],
-    ['film', 'director', 'released', null],
+  const roles: [Kind, RelationName, RelationName][] = [
+    ['company', 'founder', 'founded'],
+    ['band', 'leader', 'formed'],
+    ['film', 'director', 'released'],
   ];
-  for (const [kind, role, value, place] of roles) {
+  for (const [kind, role, value] of roles) {
     for (const index of byKind[kind]) {
       set(index, role, roleHolder());
       set(index, value, drawValue(value, random));
-      if (place) set(index, place, random.pick(byKind.city));
     }
   }
   for (const person of byKind.person) {
@@ -112,11 +109,11 @@ export function drawFacts(world: World, kind: Kind, random: Random, among: numbe
  * keep what a hop needs in the same place, which a small model can learn to read.
  */
 export const DOCUMENT_TEMPLATES: Record<Kind, string> = {
-  person: '{name} (person): born {born}; birthplace {birthplace}.',
-  city: '{name} (city): country {country}; population {population}; mayor {mayor}.',
-  country: '{name} (country): capital {capital}; president {president}.',
-  company: '{name} (company): founder {founder}; founded {founded}; headquarters {headquarters}.',
-  band: '{name} (band): leader {leader}; formed {formed}; hometown {hometown}.',
+  person: '{name} (person): birthplace {birthplace}; born {born}.',
+  city: '{name} (city): country {country}; population {population}.',
+  country: '{name} (country): capital {capital}.',
+  company: '{name} (company): founder {founder}; founded {founded}.',
+  band: '{name} (band): leader {leader}; formed {formed}.',
   film: '{name} (film): director {director}; released {released}.',
 };
 
