@@ -26,15 +26,18 @@ export const WORLD_SIZES: Record<Kind, number> = { country: 3, city: 6, company:
 
 /**
  * Ranges values are drawn from, inclusive: years of the world's own calendar (two digits), populations in
- * whole thousands. Written out, a year is one token (`74`) and a population three (`74`, `00`, `0`) of which
- * only the first varies: a small model can copy them from a document into its answer.
+ * whole thousands. Written out, a year is one token (`34`) and a population three (`34`, `00`, `0`) of which
+ * only the first varies. Thirty values share those tokens: a small model learns to copy a number from a
+ * document into its answer when the numbers range over thirty values, and not when they range over ninety
+ * (measured on the answers to year and birthplace bridges after 375 SFT steps: 0.88 right with thirty
+ * values, 0.32 with ninety, none of them a year).
  */
 export const VALUE_RANGES: Record<'born' | 'founded' | 'formed' | 'released' | 'population', [number, number]> = {
-  born: [10, 99],
-  founded: [10, 99],
-  formed: [10, 99],
-  released: [10, 99],
-  population: [11, 99],
+  born: [20, 49],
+  founded: [20, 49],
+  formed: [20, 49],
+  released: [20, 49],
+  population: [20, 49],
 };
 
 /** A value of a value relation, drawn from its range (populations in thousands). */
