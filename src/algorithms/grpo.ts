@@ -56,7 +56,7 @@ export interface GrpoOptions {
   /**
    * `skip` drops rollouts with a negative advantage from the loss (default `train`). Pushing down
    * sampled low-probability tokens squeezes mass onto the already likely ones; on the small built-in
-   * agent that collapses it onto frequent values from a learning rate of 1e-3 (`genenv bench --suite grpo-step`).
+   * agent that collapses it onto frequent values from a learning rate of 1e-3 (`genenv bench --suite grpo-lr`).
    */
   negativeSamples?: 'train' | 'skip';
   /**

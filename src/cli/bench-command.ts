@@ -1,9 +1,10 @@
 import {
   curriculumSuite,
   explorationSuite,
-  grpoOnlySuite,
+  grpoStepSuite,
   parametricSteeringSuite,
   prop1Suite,
+  signalSuite,
   thm1Suite,
   type DiagnosticOptions,
 } from './bench-diagnostics.ts';
@@ -13,13 +14,14 @@ export const BENCH_SUITES = [
   'speed',
   'warm-start',
   'grpo-step',
+  'grpo-lr',
   'serve',
-  'grpo-only',
   'prop1',
   'thm1',
   'curriculum',
   'parametric-steering',
   'exploration',
+  'signal',
 ] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
@@ -28,21 +30,23 @@ export type BenchSuite = (typeof BENCH_SUITES)[number];
  * - `speed` (default): training and sampling speed of the default built-in model, and orchestration
  *   throughput of the OpenAI-compatible agent against an instant local server (rollouts/s, in flight);
  * - `warm-start`: held-out accuracy of the toolworld agent after SFT as each warm-start change is added;
- * - `grpo-step`: the effect of one GRPO update on the warm-started agent at several learning rates;
- * - the link diagnostics `grpo-only`, `prop1`, `thm1`, `curriculum`, `parametric-steering`, `exploration`
+ * - `grpo-lr`: the effect of one GRPO update on the warm-started agent at several learning rates;
+ * - the link diagnostics `grpo-step` (GRPO alone: test-id against updates), `prop1`, `thm1`, `curriculum`,
+ *   `parametric-steering`, `exploration`, `signal`
  *   (bench-diagnostics.ts), which also write DIR/<suite>.json given --out DIR.
  * Prints one JSON object with --json, else aligned lines or a table.
  */
 export async function benchCommand(options: DiagnosticOptions & { suite?: BenchSuite }): Promise<string> {
   if (options.suite === 'warm-start') return warmStartSuite(options);
-  if (options.suite === 'grpo-step') return grpoStepSuite(options);
+  if (options.suite === 'grpo-lr') return grpoLearningRateSuite(options);
   if (options.suite === 'serve') return serveSuite(options);
-  if (options.suite === 'grpo-only') return grpoOnlySuite(options);
+  if (options.suite === 'grpo-step') return grpoStepSuite(options);
   if (options.suite === 'prop1') return prop1Suite(options);
   if (options.suite === 'thm1') return thm1Suite(options);
   if (options.suite === 'curriculum') return curriculumSuite(options);
   if (options.suite === 'parametric-steering') return parametricSteeringSuite(options);
   if (options.suite === 'exploration') return explorationSuite(options);
+  if (options.suite === 'signal') return signalSuite(options);
   const { runModelBenchmark } = await import('../experiments/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
   const { runOrchestrationBenchmark } = await import('../experiments/orchestration-bench.ts');
@@ -86,8 +90,8 @@ async function warmStartSuite(options: { json?: boolean; quick?: boolean }): Pro
   );
 }
 
-async function grpoStepSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
-  const { runGrpoStepProbe } = await import('../experiments/grpo-step-probe.ts');
+async function grpoLearningRateSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
+  const { runGrpoStepProbe } = await import('../experiments/grpo-lr-probe.ts');
   const { base, warmStartVariations } = toolworldAgent();
   const rows = await runGrpoStepProbe({
     base,
@@ -103,7 +107,7 @@ async function grpoStepSuite(options: { json?: boolean; quick?: boolean }): Prom
       { name: 'guided, no negatives', options: { guidance: 'failed-groups', negativeSamples: 'skip' } },
     ],
   });
-  if (options.json) return JSON.stringify({ suite: 'grpo-step', rows });
+  if (options.json) return JSON.stringify({ suite: 'grpo-lr', rows });
   return table(
     [
       'update',

@@ -1,5 +1,5 @@
 /**
- * The link diagnostics of `genenv bench` (issue 14): GRPO alone from the warm start (`grpo-only`),
+ * The link diagnostics of `genenv bench` (issue 14): GRPO alone from the warm start (`grpo-step`),
  * Proposition 1 on the built-in agent (`prop1`), Theorem 1 by exact sums and simulation (`thm1`), the
  * emergent curriculum of two finished runs (`curriculum --runs A,B`) and the neural agent against the
  * parametric simulator (`parametric-steering`). Each prints a table (or JSON with --json) and, given
@@ -14,15 +14,18 @@ import { PRESETS } from './presets.ts';
 export interface DiagnosticOptions {
   json?: boolean;
   quick?: boolean;
-  /** Seeds 1..n (grpo-only, parametric-steering). */
+  /** Seeds 1..n (grpo-step, parametric-steering). */
   seeds?: number;
   out?: string;
   /** Two run directories (curriculum). */
   runs?: string[];
 }
 
-/** The GRPO settings `grpo-only` trains with, over the toolworld preset's agent options. */
-export const GRPO_ONLY_SETTINGS: Record<string, unknown> = {};
+/**
+ * The GRPO-only schedule of `grpo-step`: fresh seed instances for every update, the preset's agent and update
+ * options. 128 updates of 64 prompts × 8 rollouts are about the rollouts of a default run (65,536).
+ */
+export const GRPO_STEP_SCHEDULE = { updates: 128, quickUpdates: 32, prompts: 64, samples: 8, evaluateEvery: 16 };
 
 function toolworldAgent(): { base: Record<string, unknown>; warmStartVariations: number } {
   const preset = PRESETS.toolworld!;
@@ -79,10 +82,11 @@ export function textTable(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-export async function grpoOnlySuite(options: DiagnosticOptions): Promise<string> {
+export async function grpoStepSuite(options: DiagnosticOptions): Promise<string> {
   const { runGrpoOnly } = await import('../experiments/grpo-only.ts');
   const { summarizeCurves } = await import('../experiments/curve-summary.ts');
   const { base, warmStartVariations } = toolworldAgent();
+  const schedule = GRPO_STEP_SCHEDULE;
   const seeds = Array.from({ length: options.seeds ?? 3 }, (_, index) => index + 1);
   const curves: GrpoOnlyCurve[] = [];
   for (const seed of seeds) {
@@ -91,32 +95,42 @@ export async function grpoOnlySuite(options: DiagnosticOptions): Promise<string>
         base,
         warmStartVariations,
         seed,
-        variants: [{ name: 'grpo-only', options: GRPO_ONLY_SETTINGS }],
-        updates: options.quick ? 8 : 16,
-        prompts: 32,
-        samples: 8,
+        variants: [{ name: 'grpo', options: {} }],
+        updates: options.quick ? schedule.quickUpdates : schedule.updates,
+        prompts: schedule.prompts,
+        samples: schedule.samples,
         temperature: 1,
-        evaluateEvery: 4,
-        heldOutItems: options.quick ? 100 : 200,
+        evaluateEvery: options.quick ? schedule.quickUpdates / 4 : schedule.evaluateEvery,
+        heldOutItems: 200,
       })),
     );
   }
   const summary = summarizeCurves(curves);
-  return emit('grpo-only', { settings: GRPO_ONLY_SETTINGS, curves, summary }, options, () => {
+  return emit('grpo-step', { schedule, curves, summary }, options, () => {
     const updates = curves[0]!.points.map((point) => point.update);
-    const rows = curves.map((curve) => [
-      `seed ${curve.seed}`,
-      ...curve.points.map((point) => fixed(point.testId, 2)),
-      fixed(curve.points.at(-1)!.seconds, 0),
+    // Optimiser steps taken by each point, summed along the curve (GRPO skips sequences without signal).
+    const stepsAt = (curve: GrpoOnlyCurve) => {
+      let total = 0;
+      return curve.points.map((point) => (total += point.steps));
+    };
+    const rows = curves.flatMap((curve) => [
+      [
+        `seed ${curve.seed} test-id`,
+        ...curve.points.map((point) => fixed(point.testId, 3)),
+        fixed(curve.points.at(-1)!.seconds, 0),
+      ],
+      [`seed ${curve.seed} steps`, ...stepsAt(curve).map(String), ''],
     ]);
     return {
-      title: `GRPO only from the warm start (${JSON.stringify(GRPO_ONLY_SETTINGS)}): greedy test-id after n updates`,
+      title:
+        `GRPO alone from the warm start (the toolworld preset's agent, no SFT, no rehearsal; ` +
+        `${schedule.prompts} fresh seed prompts × ${schedule.samples} rollouts per update): greedy test-id after n updates`,
       columns: ['', ...updates.map((update) => `n=${update}`), 'seconds'],
       rows,
       notes: [
         `gain ${fixed(summary.meanGain * 100, 1)} points, 95% interval [${fixed(summary.interval[0] * 100, 1)}, ` +
-          `${fixed(summary.interval[1] * 100, 1)}]; deepest drop below the start ` +
-          fixed(summary.deepestDrop * 100, 1),
+          `${fixed(summary.interval[1] * 100, 1)}] over seeds ${summary.seeds.join(', ')}; deepest drop below the ` +
+          `start ${fixed(summary.deepestDrop * 100, 1)} points`,
       ],
     };
   });
@@ -237,6 +251,52 @@ export async function curriculumSuite(options: DiagnosticOptions): Promise<strin
           `${entry.feature}: change per epoch ${fixed(entry.slopeFirst, 3)} (${first.variant}) vs ` +
           `${fixed(entry.slopeSecond, 3)} (${second.variant})`,
       ),
+    };
+  });
+}
+
+/**
+ * `signal --runs A,B`: per epoch of two runs, the share of generated rollouts GRPO can learn from (instances with
+ * both outcomes), the share of outcome variance between instances and the independent draws behind p̂.
+ */
+export async function signalSuite(options: DiagnosticOptions): Promise<string> {
+  if (options.runs?.length !== 2)
+    throw new GenEnvError('usage', '--suite signal needs --runs A,B (two run directories)');
+  const { readRunSignal } = await import('../experiments/signal-diagnostic.ts');
+  const runs = [readRunSignal(options.runs[0]!), readRunSignal(options.runs[1]!)] as const;
+  const [first, second] = runs;
+  const meanOf = (values: (number | null)[]) => {
+    const present = values.filter((value): value is number => value !== null);
+    return present.length ? present.reduce((sum, value) => sum + value, 0) / present.length : null;
+  };
+  return emit('signal', { runs }, options, () => {
+    const rows = first.epochs.map((left) => {
+      const right = second.epochs.find((entry) => entry.epoch === left.epoch);
+      const pair = (a: number | null | undefined, b: number | null | undefined, digits = 2) =>
+        `${fixed(a, digits)} / ${fixed(b, digits)}`;
+      return [
+        String(left.epoch),
+        pair(left.successRate, right?.successRate),
+        pair(left.signalShare, right?.signalShare),
+        pair(left.betweenInstanceShare, right?.betweenInstanceShare),
+        pair(left.effectiveAttempts, right?.effectiveAttempts, 1),
+      ];
+    });
+    const later = (run: (typeof runs)[number]) => run.epochs.filter((epoch) => epoch.epoch >= 1);
+    return {
+      title:
+        `Learning signal of the generated tasks, ${first.variant} (seed ${first.seed}) / ${second.variant} ` +
+        `(seed ${second.seed}): rollouts GRPO learns from and the draws behind p̂ (n = ${first.variations}, ` +
+        `G = ${first.samples})`,
+      columns: ['epoch', 'success', 'rollouts with signal', 'variance between instances', 'draws behind p̂'],
+      rows,
+      notes: [
+        `rollouts with signal over epochs ≥ 1: ${fixed(meanOf(later(first).map((epoch) => epoch.signalShare)), 3)} ` +
+          `(${first.variant}) vs ${fixed(meanOf(later(second).map((epoch) => epoch.signalShare)), 3)} ` +
+          `(${second.variant}); variance between instances ` +
+          `${fixed(meanOf(later(first).map((epoch) => epoch.betweenInstanceShare)), 2)} / ` +
+          `${fixed(meanOf(later(second).map((epoch) => epoch.betweenInstanceShare)), 2)}`,
+      ],
     };
   });
 }

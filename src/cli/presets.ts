@@ -4,7 +4,8 @@ import type { RunConfigInput } from '../interfaces/index.ts';
  * Named starting configurations. `toolworld` (the default) co-evolves the built-in neural agent and
  * simulator on the tool-calling domain in a few minutes on two cores. `student` is the fast, non-neural
  * world (simulated student, parametric simulator, arithmetic domain): a full run in seconds, used by
- * tests and for trying settings.
+ * tests and for trying settings. `household` (multi-turn) and `travel` (trip planning) run the built-in
+ * policies on the other two task worlds.
  */
 export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   student: {
@@ -30,11 +31,17 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   toolworld: {
     preset: 'toolworld',
     variant: 'genenv',
-    epochs: 12,
-    // 32 task types × 2 variations × 8 rollouts per epoch; an epoch costs seconds, the warm start minutes.
-    tasksPerEpoch: 32,
-    variations: 2,
-    samples: 8,
+    // GRPO teaches the small agent only with thousands of optimiser steps (`genenv bench --suite grpo-step`:
+    // 128 updates of 64 prompts × 8 rollouts raise test-id by about 12 points; half the prompts, half the
+    // gain), so a run is 32 epochs of 64 task types × 8 variations × 4 rollouts (65,536 rollouts).
+    epochs: 32,
+    tasksPerEpoch: 64,
+    // n·G = 32 attempts per task type, spread over 8 variations of 4 rollouts: the warm-started agent's outcomes
+    // on one instance are nearly fixed (78% of the outcome variance lies between instances), so p̂ rests on about
+    // 32 / (1 + (G − 1)·0.78) independent draws: 9.6 with G = 4, 4.9 with G = 8. GRPO learns as fast from 128
+    // prompts × 4 rollouts as from 64 × 8, and slower from 16 × 32.
+    variations: 8,
+    samples: 4,
     alpha: 0.5,
     beta: 20,
     kMin: 0.1,
@@ -42,25 +49,24 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     weightNormalization: 'mean',
     // An epoch with no task type in the band still trains the simulator, on the four nearest α.
     rwrFilter: 'band-or-nearest',
-    // The agent's batches mix in as many seed task types as synthetic ones (paper: D_train = base ∪ traces).
-    baseFraction: 1,
-    // Six fresh instances of every seed, seen twice: new slot values each time make the agent copy them
-    // from the request instead of memorising them. Six (not ten) leaves the agent solving 13–20% of
-    // the simulator's first proposals (the paper starts at 0.138) and room to learn in the epochs.
-    warmStartVariations: 6,
-    // Every agent update also fine-tunes on 800 pairs of D_train (half successful past traces, half base
-    // data): 100 SFT steps an epoch, which is where most of the held-out gain of the epochs comes from.
-    rehearsal: 800,
-    rehearsalTraceShare: 0.5,
-    heldOutLimit: 100,
-    // A checkpoint of both small models is about 4.5 MB: keep every fourth epoch and the last one.
-    checkpointEvery: 4,
-    // An undertrained simulator sampled at temperature 1 writes mostly malformed specs.
-    simulatorTemperature: 0.7,
+    // D_train (paper §2.3): base data and the agent's past task instances are attempted on-policy beside the
+    // epoch's synthetic task types, a quarter as many of each; no supervised rehearsal, so what the agent
+    // learns after the warm start comes from rewards.
+    baseFraction: 0.25,
+    replayFraction: 0.25,
+    // Twelve fresh instances of every seed (1,500 SFT steps): the agent solves about 0.3 of the simulator's
+    // first proposals (the paper starts at 0.138) and about 0.45 of test-id.
+    warmStartVariations: 12,
+    rehearsal: 0,
+    heldOutLimit: 200,
+    // A checkpoint of both small models is about 4.5 MB: keep every eighth epoch and the last one.
+    checkpointEvery: 8,
+    // The grammar makes every proposal valid, so the simulator samples at temperature 1 (more diverse specs).
+    simulatorTemperature: 1,
     domain: { name: 'toolworld', options: {} },
-    // Tied embeddings and word pieces, with every number below 100 one token, let the small agent copy
-    // slot values; GRPO steps stay small (2e-4, two passes over minibatches of whole groups) because
-    // larger ones collapse it onto frequent values (`genenv bench --suite grpo-step`).
+    // Tied embeddings and word pieces, with every number below 100 one token; GRPO steps stay small (2e-4, two
+    // passes over minibatches of whole groups) because larger ones collapse it onto frequent values
+    // (`genenv bench --suite grpo-lr`).
     agent: {
       policy: 'builtin',
       options: {
@@ -75,15 +81,14 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         learningRate: 2e-4,
         updateEpochs: 2,
         minibatchSize: 8,
-        rehearsalLearningRate: 1e-3,
         maxResponseTokens: 48,
         trainThreads: 2,
         workers: 2,
       },
     },
-    // Both sample on two worker threads (the same completions as in process; seed 3's run: 288 s instead of 324 s).
-    // Four RWR steps per update (each still within the KL cap) let the few in-band task types of an epoch
-    // move the simulator: with one step its difficulty drifted down (seed 1); with four it rose on seeds 1 and 2.
+    // The simulator writes a variation of its context seed's family (keepFamily); a KL penalty of 0.2 to the
+    // warm-started simulator and two RWR steps per update keep its proposals diverse (with 0.02 and four steps
+    // it collapsed onto one family within 20 epochs).
     simulator: {
       policy: 'builtin',
       options: {
@@ -94,7 +99,8 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         warmStartEpochs: 10,
         warmStartLearningRate: 5e-3,
         batchSize: 16,
-        updateEpochs: 4,
+        klCoefficient: 0.2,
+        updateEpochs: 2,
         maxResponseTokens: 48,
         trainThreads: 2,
         workers: 2,
@@ -160,6 +166,73 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         batchSize: 16,
         updateEpochs: 4,
         maxResponseTokens: 40,
+        trainThreads: 2,
+        workers: 2,
+      },
+    },
+  },
+  // Single-response trip planning under TravelPlanner's constraints (`src/domains/travel`): the agent writes a whole
+  // plan in the compact syntax, one line per day, scored by TravelPlanner's own checks. Prompt and plan need up to
+  // 419 tokens (held-out sets, 512 merges: every name one token), so the agent's context is 448. The small agent only
+  // starts copying names from the prompt after about 2,000 SFT steps (900 steps: 0 of 80 test-id plans; 3,600: 11 of
+  // 80), so the warm start is long (3,200 demonstrations × 4 passes = 1,600 steps) and every update rehearses 1,000
+  // pairs of D_train (125 steps); one GRPO pass over minibatches of 16 keeps an epoch cheap. Rollouts at temperature
+  // 0.7, since at 1 the small agent's plans rarely survive thirteen checks.
+  travel: {
+    preset: 'travel',
+    variant: 'genenv',
+    epochs: 8,
+    tasksPerEpoch: 20,
+    variations: 2,
+    samples: 8,
+    alpha: 0.5,
+    beta: 20,
+    kMin: 0.1,
+    lambda: 1,
+    weightNormalization: 'mean',
+    rwrFilter: 'band-or-nearest',
+    baseFraction: 0.5,
+    warmStartVariations: 8,
+    rehearsal: 1000,
+    rehearsalTraceShare: 0.5,
+    heldOutLimit: 80,
+    checkpointEvery: 4,
+    temperature: 0.7,
+    simulatorTemperature: 0.7,
+    domain: { name: 'travel', options: {} },
+    agent: {
+      policy: 'builtin',
+      options: {
+        size: 'small',
+        contextLength: 448,
+        tieEmbeddings: true,
+        pieces: 'numbers',
+        merges: 512,
+        warmStartEpochs: 4,
+        warmStartSchedule: 'cosine',
+        warmStartLearningRate: 5e-3,
+        batchSize: 8,
+        learningRate: 2e-4,
+        updateEpochs: 1,
+        minibatchSize: 16,
+        rehearsalLearningRate: 1e-3,
+        maxResponseTokens: 96,
+        trainThreads: 2,
+        workers: 2,
+      },
+    },
+    simulator: {
+      policy: 'builtin',
+      options: {
+        size: 'small',
+        tieEmbeddings: true,
+        pieces: 'numbers',
+        warmStartSchedule: 'cosine',
+        warmStartEpochs: 10,
+        warmStartLearningRate: 5e-3,
+        batchSize: 16,
+        updateEpochs: 4,
+        maxResponseTokens: 48,
         trainThreads: 2,
         workers: 2,
       },

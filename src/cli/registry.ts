@@ -17,6 +17,7 @@ const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Pro
   arithmetic: (options) => createArithmeticDomain(options),
   toolworld: async (options) => (await import('../domains/toolworld/index.ts')).createToolWorld(options),
   household: async (options) => (await import('../domains/household/index.ts')).createHousehold(options),
+  travel: async (options) => (await import('../domains/travel/index.ts')).createTravel(options),
   multihop: async (options) => (await import('../domains/multihop/index.ts')).createMultihop(options),
 };
 

@@ -5,8 +5,12 @@
  * (each has a continuation or is complete). States are immutable values.
  */
 export interface SpecGrammar<State = unknown> {
-  /** The state before the first character. */
-  initial(): State;
+  /**
+   * The state before the first character. Given a family, only specs of that family (`Domain.family`) continue
+   * from it, so a simulator asked for a variation of a seed keeps the seed's family; a grammar that cannot tell
+   * families apart, or a family it does not know, leaves the choice open.
+   */
+  initial(family?: string): State;
   /** The state after one more character, or null when no valid spec continues the text so far with it. */
   next(state: State, character: string): State | null;
   /** Whether the text so far is a whole valid spec (the sampler may stop here). */

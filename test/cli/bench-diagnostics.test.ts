@@ -30,6 +30,34 @@ describe('genenv bench link diagnostics', () => {
     expect(result.stderr).toContain('--runs A,B');
   }, 60_000);
 
+  it('signal reads the generated rollouts of two runs, per epoch, and writes its JSON with --out', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'genenv-signal-'));
+    try {
+      const run = join(folder, 'run');
+      const made = await runCli(['run', '--preset', 'student', '--epochs', '1', '--seed', '2', '--out', run]);
+      expect(made.code, made.stderr).toBe(0);
+      const result = await runCli(['bench', '--suite', 'signal', '--runs', `${run},${run}`, '--out', folder]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('rollouts with signal');
+      const written = JSON.parse(readFileSync(join(folder, 'signal.json'), 'utf8'));
+      const epochs = written.runs[0].epochs as { epoch: number; rollouts: number; signalShare: number }[];
+      expect(epochs.map((epoch) => epoch.epoch)).toEqual([0, 1]);
+      // The student preset: 32 task types × 8 variations × 32 attempts per epoch.
+      for (const epoch of epochs) {
+        expect(epoch.rollouts).toBe(32 * 8 * 32);
+        expect(epoch.signalShare).toBeGreaterThanOrEqual(0);
+        expect(epoch.signalShare).toBeLessThanOrEqual(1);
+      }
+      const diagnostic = JSON.parse(readFileSync(join(folder, 'diagnostics', 'signal.json'), 'utf8'));
+      expect(diagnostic.rows).toHaveLength(2);
+      expect(diagnostic.rows[0]).toHaveLength(diagnostic.columns.length);
+      const usage = await runCli(['bench', '--suite', 'signal', '--runs', run]);
+      expect(usage.code).toBe(2);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('curriculum on a folder without a run says so in one line', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'genenv-empty-'));
     try {

@@ -13,6 +13,8 @@ export interface DomainContractOptions {
   nearMisses?: (instance: TaskInstance) => Completion[];
   /** Texts that are not valid specs; each must be rejected with a reason. */
   invalidSpecTexts?: string[];
+  /** The spec grammar started for a family (`initial(family)`) writes only specs of that family. */
+  grammarKeepsFamilies?: boolean;
   /** Check at most this many seeds / held-out items per set (keeps CI fast); default all. */
   limit?: number;
 }
@@ -204,6 +206,45 @@ export function describeDomainContract(name: string, make: () => Domain, options
       });
       expect(accepted.length).toBeGreaterThan(seeds.length * 0.8);
       expect(grammarState(grammar, '\u0000')).toBeNull();
+    });
+
+    it('walks its grammar from a family without dead ends, inside the family where it says so', () => {
+      if (!domain.specGrammar) return;
+      const grammar = domain.specGrammar();
+      const alphabet = [...new Set(seeds.flatMap((seed) => [...domain.formatSpec(seed.spec)]))];
+      const random = new Random(11);
+      const families = [...new Set(seeds.map((seed) => seed.family))];
+      let kept = 0;
+      let walks = 0;
+      for (const family of families) {
+        // The seeds of a family stay inside its grammar.
+        for (const seed of seeds.filter((entry) => entry.family === family).slice(0, 3)) {
+          const state = grammarState(grammar, domain.formatSpec(seed.spec), grammar.initial(family));
+          if (state !== null) expect(grammar.complete(state)).toBe(true);
+        }
+        for (let walk = 0; walk < 8; walk++) {
+          let state = grammar.initial(family);
+          let text = '';
+          for (let steps = 0; steps < 400; steps++) {
+            const moves = alphabet.flatMap((character) => {
+              const next = grammar.next(state, character);
+              return next === null ? [] : [{ character, next }];
+            });
+            expect(moves.length > 0 || grammar.complete(state), `dead end after ${JSON.stringify(text)}`).toBe(true);
+            if (moves.length === 0 || (grammar.complete(state) && random.next() < 0.15)) break;
+            const move = random.pick(moves);
+            text += move.character;
+            state = move.next;
+          }
+          const parsed = domain.parseSpec(text);
+          expect(parsed.ok, `${family}: ${text}`).toBe(true);
+          if (!parsed.ok) continue;
+          walks++;
+          if (domain.family(parsed.value) === family) kept++;
+        }
+      }
+      expect(walks).toBeGreaterThan(0);
+      if (options.grammarKeepsFamilies) expect(kept, `${kept} of ${walks} walks kept their family`).toBe(walks);
     });
   });
 }

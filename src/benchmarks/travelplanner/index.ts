@@ -7,32 +7,44 @@ import type {
 import { requireOfficialMode } from '../official-mode.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
-import { loadTravelDatabase, type TravelDatabase } from './database.ts';
-import { evaluatePlan, finalPass } from './evaluate.ts';
-import { travelMetrics, type QueryVerdict } from './metrics.ts';
-import { parsePlan } from './plan-parsing.ts';
+import type { TravelDatabase } from '../../domains/travel/checks/database.ts';
+import { evaluatePlan, finalPass, type QueryVerdict } from '../../domains/travel/checks/evaluate.ts';
+import { parsePlan } from '../../domains/travel/checks/plan-parsing.ts';
+import type { TravelQuery } from '../../domains/travel/checks/query.ts';
+import { loadTravelDatabase } from './database.ts';
+import { travelMetrics } from './metrics.ts';
 import { buildTravelPrompt } from './prompts.ts';
-import { deriveQuery, type TravelQuery } from './query-fields.ts';
+import { deriveQuery } from './query-fields.ts';
 import { loadTravelRecords, referenceFlights, type TravelRecord } from './reference-data.ts';
 import { TRAVELPLANNER_NOTES } from './notes.ts';
 
-export { evaluateCommonsense, COMMONSENSE_CHECKS, type CommonsenseCheck } from './commonsense.ts';
-export { evaluateHardConstraints, totalCost, HARD_CHECKS, type HardCheck } from './hard-constraints.ts';
-export { evaluatePlan, finalPass } from './evaluate.ts';
-export { travelMetrics, hardConstraintSlots, CHECK_NAMES, type QueryVerdict, type TravelMetrics } from './metrics.ts';
-export { parsePlan, planFromText, SUBMIT_PLAN_TOOL, type PlanParse } from './plan-parsing.ts';
-export { toPlan, type Plan, type PlanDay } from './plan.ts';
-export { buildTravelPrompt, submitPlanToolSchema } from './prompts.ts';
 export {
-  deriveQuery,
-  parseLocalConstraint,
-  parsePeopleNumber,
-  parseBudget,
-  type TravelQuery,
-  type LocalConstraint,
-} from './query-fields.ts';
+  evaluateCommonsense,
+  COMMONSENSE_CHECKS,
+  type CommonsenseCheck,
+} from '../../domains/travel/checks/commonsense.ts';
+export {
+  evaluateHardConstraints,
+  totalCost,
+  HARD_CHECKS,
+  type HardCheck,
+} from '../../domains/travel/checks/hard-constraints.ts';
+export { evaluatePlan, finalPass, type QueryVerdict } from '../../domains/travel/checks/evaluate.ts';
+export { travelMetrics, hardConstraintSlots, CHECK_NAMES, type TravelMetrics } from './metrics.ts';
+export {
+  parsePlan,
+  planFromText,
+  SUBMIT_PLAN_TOOL,
+  type PlanParse,
+} from '../../domains/travel/checks/plan-parsing.ts';
+export { toPlan, type Plan, type PlanDay } from '../../domains/travel/checks/plan.ts';
+export { submitPlanToolSchema } from '../../domains/travel/checks/plan-format.ts';
+export { buildTravelPrompt } from './prompts.ts';
+export { parseLocalConstraint, parsePeopleNumber, parseBudget, deriveQuery } from './query-fields.ts';
+export type { TravelQuery, LocalConstraint } from '../../domains/travel/checks/query.ts';
 export { loadTravelRecords, referenceFlights, type TravelRecord } from './reference-data.ts';
-export { loadTravelDatabase, TravelDatabase } from './database.ts';
+export { loadTravelDatabase } from './database.ts';
+export { TravelDatabase } from '../../domains/travel/checks/database.ts';
 export { TRAVELPLANNER_NOTES } from './notes.ts';
 
 /** The loaded benchmark: records, their derived structured fields, and the sandbox. */

@@ -1,14 +1,10 @@
-import type { CheckResult } from './check-result.ts';
-import { COMMONSENSE_CHECKS, type CommonsenseCheck } from './commonsense.ts';
-import { HARD_CHECKS, type HardCheck } from './hard-constraints.ts';
-import type { TravelQuery } from './query-fields.ts';
+import type { CheckResult } from '../../domains/travel/checks/check-result.ts';
+import { COMMONSENSE_CHECKS, type CommonsenseCheck } from '../../domains/travel/checks/commonsense.ts';
+import type { QueryVerdict } from '../../domains/travel/checks/evaluate.ts';
+import { HARD_CHECKS, type HardCheck } from '../../domains/travel/checks/hard-constraints.ts';
+import type { TravelQuery } from '../../domains/travel/checks/query.ts';
 
-/** The verdicts on one query: null commonsense = no plan delivered; null hard = not run (see `evaluate`). */
-export interface QueryVerdict {
-  query: TravelQuery;
-  commonsense: Record<CommonsenseCheck, CheckResult> | null;
-  hard: Record<HardCheck, CheckResult> | null;
-}
+export type { QueryVerdict };
 
 /** The six official rates, each in [0, 1], and the counts behind the micro rates. */
 export interface TravelMetrics {

@@ -24,7 +24,12 @@ export const TRAVELPLANNER_NOTES: readonly string[] = [
     'values are read as empty strings.',
   'Plans are accepted as JSON or as the Python literal of the gold plans, in text (last list of day objects) or ' +
     'in a submit_plan tool call; the official pipeline instead turns free text into JSON with GPT-4 ' +
-    '(postprocess/), which is not reproduced.',
+    "(postprocess/), which is not reproduced. A text with neither is read in the travel domain's compact plan " +
+    'syntax (one line per day, "A>B <flight number|car|taxi>|stay|…"; src/domains/travel/checks/compact-plan.ts), ' +
+    'so that the built-in agent trained on that domain is scored on what it writes; names containing "|" cannot ' +
+    "be written in it. Text models read the query in that domain's compact prompt, which shows each leg's first " +
+    "three flights and each city's first three stays and the first restaurants and attractions a plan can use " +
+    '(compact-view.ts); chat models get the full reference information.',
   'Official quirks reproduced on purpose, since the published pass rates come from them: on single-city days the ' +
     '"within current city" test iterates over the characters of the city name; a meal in the origin city makes ' +
     'the cuisine check skip the rest of that day; a plan whose completeness or sandbox check fails counts for ' +

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, readCsvRecords } from './csv.ts';
-import { attractionEntries, isValidCitySequence } from './commonsense.ts';
-import { parsePlan, planFromText } from './plan-parsing.ts';
-import { parsePythonLiteral } from './python-literal.ts';
+import { attractionEntries, isValidCitySequence } from '../../domains/travel/checks/commonsense.ts';
+import { parsePlan, planFromText } from '../../domains/travel/checks/plan-parsing.ts';
+import { parsePythonLiteral } from '../../domains/travel/checks/python-literal.ts';
 import {
   extractBeforeParenthesis,
   extractFromTo,
   flightNumberOf,
   nameAndCity,
   transportationMode,
-} from './text-patterns.ts';
-import { toPlan } from './plan.ts';
+} from '../../domains/travel/checks/text-patterns.ts';
+import { toPlan } from '../../domains/travel/checks/plan.ts';
 
 describe('csv', () => {
   it('reads quoted fields with commas, doubled quotes and newlines', () => {

@@ -1,39 +1,15 @@
 import { GenEnvError } from '../../interfaces/errors.ts';
+import {
+  constraintCount,
+  CUISINES,
+  levelOf,
+  type HouseRule,
+  type LocalConstraint,
+  type RoomType,
+  type TransportationRule,
+  type TravelQuery,
+} from '../../domains/travel/checks/query.ts';
 import type { TravelRecord } from './reference-data.ts';
-
-export type HouseRule = 'smoking' | 'parties' | 'children under 10' | 'visitors' | 'pets';
-export type RoomType = 'shared room' | 'not shared room' | 'private room' | 'entire room';
-export type TransportationRule = 'no flight' | 'no self-driving';
-export type Level = 'easy' | 'medium' | 'hard';
-
-/** The seven cuisines TravelPlanner queries draw from. */
-export const CUISINES = ['Chinese', 'American', 'Italian', 'Mexican', 'Indian', 'Mediterranean', 'French'] as const;
-
-/** The official `local_constraint` dict (keys 'house rule', 'cuisine', 'room type', 'transportation'). */
-export interface LocalConstraint {
-  houseRule: HouseRule | null;
-  cuisine: string[] | null;
-  roomType: RoomType | null;
-  transportation: TransportationRule | null;
-}
-
-/** The structured fields of one query, as in the official dataset's columns. */
-export interface TravelQuery {
-  id: string;
-  index: number;
-  query: string;
-  org: string;
-  /** The city for 3-day trips, else the state whose cities are visited. */
-  dest: string;
-  days: number;
-  visitingCityNumber: number;
-  /** Every date of the trip, `YYYY-MM-DD`. */
-  date: string[];
-  peopleNumber: number;
-  budget: number;
-  localConstraint: LocalConstraint;
-  level: Level;
-}
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -142,13 +118,6 @@ export function parseLocalConstraint(text: string): LocalConstraint {
   };
 }
 
-/** Number of local constraints that are set (0–4). */
-export function constraintCount(constraint: LocalConstraint): number {
-  return [constraint.houseRule, constraint.cuisine, constraint.roomType, constraint.transportation].filter(
-    (value) => value !== null,
-  ).length;
-}
-
 /** Day `offset` after an ISO date (UTC calendar arithmetic). */
 function addDays(isoDate: string, offset: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -206,7 +175,6 @@ export function deriveQuery(record: TravelRecord, cityStates: ReadonlyMap<string
   const count = constraintCount(localConstraint);
   return {
     id: `travelplanner-train-${record.index + 1}`,
-    index: record.index,
     query: record.query,
     org,
     dest,
@@ -216,6 +184,6 @@ export function deriveQuery(record: TravelRecord, cityStates: ReadonlyMap<string
     peopleNumber: parsePeopleNumber(record.query),
     budget,
     localConstraint,
-    level: count === 0 ? 'easy' : count === 1 ? 'medium' : 'hard',
+    level: levelOf(count),
   };
 }

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
-import type { Flight } from './database.ts';
-import { parsePythonLiteral } from './python-literal.ts';
+import { parsePythonLiteral } from '../../domains/travel/checks/python-literal.ts';
+import type { Flight } from '../../domains/travel/checks/sandbox.ts';
 
 /** One training query: its text, reference information, the planner messages and the gold plan. */
 export interface TravelRecord {

@@ -5,6 +5,7 @@ import type { ArithmeticPayload } from './spec.ts';
 import type { TaskInstance } from '../../interfaces/index.ts';
 
 describeDomainContract('arithmetic', () => createArithmeticDomain(), {
+  grammarKeepsFamilies: true,
   nearMisses: (instance) => {
     const answer = (instance as TaskInstance<ArithmeticPayload>).payload.answer;
     return [String(answer + 1), String(answer - 1), String(-answer || 1), `${answer}0`].map((text) => ({

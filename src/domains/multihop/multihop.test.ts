@@ -57,6 +57,7 @@ describeDomainContract('multihop', () => createMultihop({ heldOutSize: 40 }), {
     'quiz|founder>born|d0|p0',
     '{"form":"bridge","paths":[["founder","born"]]}',
   ],
+  grammarKeepsFamilies: true,
 });
 
 describe('multihop world', () => {
@@ -309,5 +310,27 @@ describe('multihop spec, knobs and grammar', () => {
     const start = grammarState(grammar, 'bridge|founder>born')!;
     expect(grammar.complete(start)).toBe(false);
     expect(grammar.remaining(start)).toBe('|d0|p0'.length);
+  });
+
+  it('started for a family, opens only its form and ends a bridge only as the family says', () => {
+    const grammar = domain.specGrammar!();
+    const accepts = (family: string, text: string) => {
+      const state = grammarState(grammar, text, grammar.initial(family));
+      return state !== null && grammar.complete(state);
+    };
+    expect(accepts('bridge-number', 'bridge|founder>born|d0|p0')).toBe(true);
+    expect(accepts('bridge-entity', 'bridge|founder>born|d0|p0')).toBe(false);
+    expect(accepts('bridge-entity', 'bridge|founder>birthplace|d0|p0')).toBe(true);
+    expect(accepts('bridge-number', 'bridge|founder>birthplace|d0|p0')).toBe(false);
+    expect(accepts('compare-which', 'which|founded|founded|d0|p0')).toBe(true);
+    expect(accepts('compare-which', 'yesno|founded|founded|d0|p0')).toBe(false);
+    expect(accepts('compare-yesno', 'yesno|founded|founded|d0|p0')).toBe(true);
+    // A family it does not know leaves every form open.
+    expect(accepts('other', 'yesno|founded|founded|d0|p0')).toBe(true);
+    // An entity bridge never walks to a value relation.
+    expect(grammarState(grammar, 'bridge|founder>bo', grammar.initial('bridge-entity'))).toBeNull();
+    expect(grammar.remaining(grammarState(grammar, 'bridge|founder', grammar.initial('bridge-entity'))!)).toBe(
+      '>birthplace|d0|p0'.length,
+    );
   });
 });

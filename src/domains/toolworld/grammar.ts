@@ -5,7 +5,8 @@
  *
  * Intent and tool names come from the catalogue; distractors are distinct tools the intent does not call
  * (at most MAX_DISTRACTORS); at most one slot is fixed (as in the seeds), to a value that executes for the
- * intent at that words level in every probe. So every complete text parses and instantiates.
+ * intent at that words level in every probe. So every complete text parses and instantiates. Started for a
+ * family, only that family's intents open the spec.
  */
 import type { InstantiateResult, SpecGrammar } from '../../interfaces/index.ts';
 import { deriveSeed } from '../../util/random.ts';
@@ -22,13 +23,19 @@ const VALUE_DRAWS = 16;
 /** Probe seeds a fixed value must instantiate under (4 variations each) to be offered. */
 const PROBES = 2;
 
+/** The intents of a family; every intent for '' or a family the catalogue does not have. */
+function intentsOf(family: string): readonly string[] {
+  const inFamily = INTENT_IDS.filter((id) => intentById(id)!.family === family);
+  return inFamily.length > 0 ? inFamily : INTENT_IDS;
+}
+
 const levels = (prefix: string, count: number) => Array.from({ length: count }, (_, level) => `${prefix}${level}`);
 
 /** The toolworld spec grammar over a domain's `instantiate` (used to probe which fixed slot values execute). */
 export function toolWorldGrammar(instantiate: Instantiate, seeds: readonly ToolWorldSpec[]): SpecGrammar {
   const slotOptions = slotValueOptions(instantiate, seeds);
-  return choiceGrammar((made): ChoiceStep => {
-    if (made.length === 0) return { options: INTENT_IDS, canEnd: false };
+  return choiceGrammar((made, family): ChoiceStep => {
+    if (made.length === 0) return { options: intentsOf(family), canEnd: false };
     if (made.length === 1) return { options: levels('|p', PHRASING_LEVELS), canEnd: false };
     if (made.length === 2) return { options: levels('|w', WORDS_LEVELS), canEnd: false };
     if (made.length === 3) return { options: levels('|c', CONTEXT_LEVELS), canEnd: false };

@@ -16,6 +16,7 @@ const answer = (text: string, extra: Partial<Completion> = {}): Completion => ({
 });
 
 describeDomainContract('toolworld', () => createToolWorld(), {
+  grammarKeepsFamilies: true,
   nearMisses: (instance) =>
     nearMisses((instance as TaskInstance<ToolWorldPayload>).payload.calls).map((miss) =>
       answer(formatCalls(miss.calls)),

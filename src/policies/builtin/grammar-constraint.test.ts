@@ -42,6 +42,33 @@ describe('grammar-constrained tokens', () => {
     }
   });
 
+  it("samples only specs of the constraint's family when given one", () => {
+    const vocab = tokenizer.vocabSize;
+    const uniform = new Float32Array(vocab).fill(-Math.log(vocab));
+    const random = new Random(9);
+    for (const family of ['add', 'subtract', 'multiply']) {
+      for (let sample = 0; sample < 20; sample++) {
+        const constraint = tokens.constraint(64, family);
+        const generated: number[] = [];
+        while (generated.length < 64) {
+          const token = drawToken(
+            uniform,
+            0,
+            vocab,
+            { temperature: 1, topP: 1 },
+            random,
+            constraint.allowed(generated),
+          );
+          if (token === Tokenizer.end) break;
+          generated.push(token);
+        }
+        const parsed = domain.parseSpec(tokenizer.decode(generated));
+        expect(parsed.ok).toBe(true);
+        if (parsed.ok) expect(domain.family(parsed.value)).toBe(family);
+      }
+    }
+  });
+
   it('samples only valid specs from a uniform model at any temperature', () => {
     const vocab = tokenizer.vocabSize;
     const uniform = new Float32Array(vocab).fill(-Math.log(vocab));

@@ -33,10 +33,11 @@ export class GrammarTokens {
   /**
    * A fresh constraint for one sequence of at most `budget` new tokens (the end token included). It follows
    * the sequence's tokens as they are drawn. One character per token is always possible (every ASCII byte is
-   * a token), so a token is allowed while the shortest completion after it fits in the tokens then left.
+   * a token), so a token is allowed while the shortest completion after it fits in the tokens then left. Given a
+   * family, the spec must belong to it (where the grammar can tell families apart).
    */
-  constraint(budget: number): TokenConstraint {
-    let state: unknown = this.grammar.initial();
+  constraint(budget: number, family?: string): TokenConstraint {
+    let state: unknown = this.grammar.initial(family);
     let consumed = 0;
     return {
       allowed: (generated) => {

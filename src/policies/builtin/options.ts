@@ -42,7 +42,7 @@ const sharedOptions = {
     .default('shuffled')
     .describe(
       'order of the warm-start pairs: shuffled every epoch, or the first epoch shortest first (a curriculum: ' +
-        "the first turns of a multi-turn task teach copying before the longer turns need it), then shuffled",
+        'the first turns of a multi-turn task teach copying before the longer turns need it), then shuffled',
     ),
   batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
   weightDecay: z.number().min(0).max(1).default(0),
@@ -115,6 +115,13 @@ const simulatorOnlyOptions = {
     .enum(['constrained', 'free'])
     .default('constrained')
     .describe("sample only tokens that continue a valid spec of the domain's grammar (constrained), or any (free)"),
+  keepFamily: z
+    .boolean()
+    .default(true)
+    .describe(
+      "under the grammar, write a spec of the context seed's family (a variation of the seed, as in the paper), " +
+        'so that a trained simulator cannot drift onto one family; false lets it write any family',
+    ),
 };
 
 /** `agent.options` of a built-in agent in the run config. */

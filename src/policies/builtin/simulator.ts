@@ -59,7 +59,14 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     const requests: GenerationRequest[] = contexts.map((context) => ({
       prompt: this.contextIds(context),
       maxNewTokens: this.state.options.maxResponseTokens,
-      ...(this.grammar ? { constraint: this.grammar.constraint(this.state.options.maxResponseTokens) } : {}),
+      ...(this.grammar
+        ? {
+            constraint: this.grammar.constraint(
+              this.state.options.maxResponseTokens,
+              this.state.options.keepFamily ? context.seed.family : undefined,
+            ),
+          }
+        : {}),
     }));
     const settings = {
       temperature: options.temperature ?? 1,

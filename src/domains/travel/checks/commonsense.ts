@@ -1,5 +1,5 @@
 import { failure, guarded, PASS, type CheckResult } from './check-result.ts';
-import type { TravelDatabase } from './database.ts';
+import type { TravelSandbox } from './sandbox.ts';
 import {
   evaluatedDays,
   field,
@@ -11,7 +11,7 @@ import {
   truthy,
   type Plan,
 } from './plan.ts';
-import type { TravelQuery } from './query-fields.ts';
+import type { TravelQuery } from './query.ts';
 import {
   extractBeforeParenthesis,
   extractFromTo,
@@ -73,7 +73,7 @@ export function isValidCitySequence(cities: readonly string[]): boolean {
   return true;
 }
 
-function reasonableVisitingCity(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
+function reasonableVisitingCity(query: TravelQuery, plan: Plan, database: TravelSandbox): CheckResult {
   const cities: string[] = [];
   for (const [day, unit] of evaluatedDays(query, plan).entries()) {
     const value = field(unit, 'current_city');
@@ -127,7 +127,7 @@ function diverseAttractions(query: TravelQuery, plan: Plan): CheckResult {
  * Consecutive stays at one accommodation must last at least its minimum nights (only when the name matches exactly one
  * row).
  */
-function minimumNights(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
+function minimumNights(query: TravelQuery, plan: Plan, database: TravelSandbox): CheckResult {
   const stays: { value: string; nights: number }[] = [];
   for (const unit of evaluatedDays(query, plan)) {
     if (!has(unit, 'accommodation')) return failure('No Accommodation Info.');
@@ -198,7 +198,7 @@ function withinCurrentCity(query: TravelQuery, plan: Plan): CheckResult {
 }
 
 /** Every flight, drive, taxi ride, restaurant, attraction and accommodation exists in the sandbox. */
-function withinSandbox(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
+function withinSandbox(query: TravelQuery, plan: Plan, database: TravelSandbox): CheckResult {
   for (const [day, unit] of evaluatedDays(query, plan).entries()) {
     const transport = field(unit, 'transportation');
     if (truthy(transport) && transport !== '-') {
@@ -306,7 +306,7 @@ function completeInformation(query: TravelQuery, plan: Plan): CheckResult {
 export function evaluateCommonsense(
   query: TravelQuery,
   plan: Plan,
-  database: TravelDatabase,
+  database: TravelSandbox,
 ): Record<CommonsenseCheck, CheckResult> {
   return {
     is_reasonable_visiting_city: guarded(() => reasonableVisitingCity(query, plan, database)),

@@ -1,12 +1,19 @@
-import type { ToolCall } from '../../interfaces/chat.ts';
-import type { Completion } from '../../interfaces/task.ts';
+import type { ToolCall } from '../../../interfaces/chat.ts';
+import type { Completion } from '../../../interfaces/task.ts';
+import { compactToPlan, parseCompactPlan } from './compact-plan.ts';
 import { toPlan, type Plan } from './plan.ts';
 import { parsePythonLiteral } from './python-literal.ts';
 
 /** Name of the tool a chat agent may call to hand in its plan: `submit_plan({plan: [...]})`. */
 export const SUBMIT_PLAN_TOOL = 'submit_plan';
 
-export type PlanParse = { plan: Plan; source: 'tool' | 'text' } | { plan: null; reason: string };
+/**
+ * A plan read from an answer, and where from; or why none was found (`compactReason`: why the text is not a compact
+ * plan either, for answers with a `>` or `|` that may have meant one).
+ */
+export type PlanParse =
+  | { plan: Plan; source: 'tool' | 'text' | 'compact' }
+  | { plan: null; reason: string; compactReason?: string };
 
 /**
  * Index just past the bracket that closes the one at `start`, skipping brackets inside '…' and "…" strings; -1 if
@@ -69,15 +76,21 @@ export function planFromText(text: string): Plan | null {
 
 /**
  * The plan in an agent's completion: a `submit_plan` tool call (or any tool call carrying a day list)
- * first, else the text. Padding days (`{}`) are kept — the checks only read the first `days` entries.
- * Never throws: an unreadable answer is an undelivered plan with its reason.
+ * first, else a list of day objects in the text, else the text as a compact plan (`compact-plan.ts`). Padding days
+ * (`{}`) are kept — the checks only read the first `days` entries. Never throws: an unreadable answer is an
+ * undelivered plan with its reason.
  */
 export function parsePlan(completion: Pick<Completion, 'text' | 'toolCalls'>): PlanParse {
   for (const call of [...(completion.toolCalls ?? [])].reverse()) {
     const plan = planFromToolCall(call);
     if (plan) return { plan, source: 'tool' };
   }
-  const plan = planFromText(completion.text ?? '');
+  const text = completion.text ?? '';
+  const plan = planFromText(text);
   if (plan) return { plan, source: 'text' };
-  return { plan: null, reason: 'no list of day objects found in the answer' };
+  const compact = parseCompactPlan(text);
+  if (compact.ok) return { plan: compactToPlan(compact.value), source: 'compact' };
+  const reason = 'no list of day objects found in the answer';
+  // Prose without a route or a field separator was no attempt at a compact plan.
+  return /[>|]/.test(text) ? { plan: null, reason, compactReason: compact.reason } : { plan: null, reason };
 }

@@ -1,4 +1,4 @@
-import type { ParseResult } from '../../interfaces/task.ts';
+import type { ParseResult } from '../../../interfaces/task.ts';
 
 /**
  * A parser for the Python literals that TravelPlanner writes (its gold plans are `repr` of a list of

@@ -4,7 +4,7 @@
  * of the rollouts that had a positive or a negative advantage. A sound step raises the positive ones;
  * a step that lowers both has pushed probability onto sequences nobody sampled. Each update variant
  * (plain GRPO, off-policy guidance, skipping negative samples) is tried at each rate, and greedy
- * test-id accuracy after the update shows what the step did to held-out. `genenv bench --suite grpo-step`.
+ * test-id accuracy after the update shows what the step did to held-out. `genenv bench --suite grpo-lr`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

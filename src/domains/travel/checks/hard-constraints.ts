@@ -1,7 +1,7 @@
 import { failure, guarded, NOT_APPLICABLE, PASS, type CheckResult } from './check-result.ts';
-import type { TravelDatabase } from './database.ts';
+import type { TravelSandbox } from './sandbox.ts';
 import { evaluatedDays, field, MEALS, PlanShapeError, truthy, type Plan, type PlanDay } from './plan.ts';
-import type { TravelQuery } from './query-fields.ts';
+import type { TravelQuery } from './query.ts';
 import { extractFromTo, flightNumberOf, nameAndCity } from './text-patterns.ts';
 
 /**
@@ -33,7 +33,7 @@ function named(unit: PlanDay, key: string): string | null {
  * nights: price of the first matching accommodation × ceil(people / its maximum occupancy).
  * Entries that match nothing add 0.
  */
-export function totalCost(query: TravelQuery, plan: Plan, database: TravelDatabase): number {
+export function totalCost(query: TravelQuery, plan: Plan, database: TravelSandbox): number {
   let total = 0;
   const people = query.peopleNumber;
   for (const unit of evaluatedDays(query, plan)) {
@@ -79,7 +79,7 @@ const HOUSE_RULE_BANS: Record<string, string> = {
   pets: 'No pets',
 };
 
-function roomRule(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
+function roomRule(query: TravelQuery, plan: Plan, database: TravelSandbox): CheckResult {
   const rule = query.localConstraint.houseRule;
   if (rule === null) return NOT_APPLICABLE;
   for (const unit of evaluatedDays(query, plan)) {
@@ -97,7 +97,7 @@ function roomRule(query: TravelQuery, plan: Plan, database: TravelDatabase): Che
  * substring test on its cuisines). Official quirk: a meal in the origin city skips the rest of that day's
  * meals, not only itself.
  */
-function cuisine(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
+function cuisine(query: TravelQuery, plan: Plan, database: TravelSandbox): CheckResult {
   const wanted = query.localConstraint.cuisine;
   if (wanted === null || wanted.length === 0) return NOT_APPLICABLE;
   const served = new Set<string>();
@@ -138,7 +138,7 @@ const ROOM_TYPE_OK: Record<string, (roomType: string) => boolean> = {
   'entire room': (roomType) => roomType === 'Entire home/apt',
 };
 
-function roomType(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
+function roomType(query: TravelQuery, plan: Plan, database: TravelSandbox): CheckResult {
   const wanted = query.localConstraint.roomType;
   if (wanted === null) return NOT_APPLICABLE;
   for (const unit of evaluatedDays(query, plan)) {
@@ -152,7 +152,7 @@ function roomType(query: TravelQuery, plan: Plan, database: TravelDatabase): Che
   return PASS;
 }
 
-function budget(query: TravelQuery, plan: Plan, database: TravelDatabase): CheckResult {
+function budget(query: TravelQuery, plan: Plan, database: TravelSandbox): CheckResult {
   const cost = totalCost(query, plan, database);
   return cost <= query.budget ? PASS : failure(`The total cost ${cost} exceeds the budget ${query.budget}.`);
 }
@@ -161,7 +161,7 @@ function budget(query: TravelQuery, plan: Plan, database: TravelDatabase): Check
 export function evaluateHardConstraints(
   query: TravelQuery,
   plan: Plan,
-  database: TravelDatabase,
+  database: TravelSandbox,
 ): Record<HardCheck, CheckResult> {
   return {
     valid_cuisine: guarded(() => cuisine(query, plan, database)),
