@@ -23,6 +23,6 @@ export {
   type ObjectiveResult,
   type TokenTerms,
 } from './objective.ts';
-export { evaluateLoss, supervisedFineTune, type SftOptions, type SftStats } from './sft.ts';
+export { evaluateLoss, supervisedFineTune, type SftOptions, type SftOrder, type SftStats } from './sft.ts';
 export { grpoUpdate, type GrpoGroup, type GrpoOptions, type GrpoStats } from './grpo.ts';
 export { rwrUpdate, type RwrOptions, type RwrStats, type WeightedSequence } from './rwr.ts';

@@ -16,7 +16,17 @@ export interface SftOptions {
   seed: number;
   /** Learning-rate shape over all steps; `adam.learningRate` is its peak (default constant). */
   schedule?: LearningRateSchedule;
+  /** Order of the sequences in each epoch (default `shuffled`); see SftOrder. */
+  order?: SftOrder;
 }
+
+/**
+ * `shuffled`: a fresh random order every epoch. `shortest-first`: the first epoch in order of increasing
+ * length (ties in random order), later epochs shuffled — a curriculum: the short sequences of a multi-turn
+ * task (its first turns) come first, and a small model learns from them alone what the longer ones need too
+ * (copying a name into its answer), instead of finding it late or not at all in the mix.
+ */
+export type SftOrder = 'shuffled' | 'shortest-first';
 
 export interface SftStats {
   steps: number;
@@ -37,7 +47,14 @@ export function supervisedFineTune(
   const usable = sequences.filter((sequence) => sequence.tokens.length - Math.max(1, sequence.lossStart) > 0);
   const totalSteps = options.epochs * Math.ceil(usable.length / Math.max(1, options.batchSize));
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    const order = random.shuffle(usable.map((_, index) => index));
+    const shuffled = random.shuffle(usable.map((_, index) => index));
+    const order =
+      epoch === 0 && options.order === 'shortest-first'
+        ? shuffled
+            .map((index, position) => ({ index, position }))
+            .sort((a, b) => usable[a.index]!.tokens.length - usable[b.index]!.tokens.length || a.position - b.position)
+            .map((entry) => entry.index)
+        : shuffled;
     for (const indices of minibatches(order, options.batchSize)) {
       const batch = indices.map((index) => usable[index]!);
       const pass = model.score(batch);

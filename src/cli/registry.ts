@@ -18,6 +18,7 @@ const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Pro
   toolworld: async (options) => (await import('../domains/toolworld/index.ts')).createToolWorld(options),
   household: async (options) => (await import('../domains/household/index.ts')).createHousehold(options),
   travel: async (options) => (await import('../domains/travel/index.ts')).createTravel(options),
+  multihop: async (options) => (await import('../domains/multihop/index.ts')).createMultihop(options),
 };
 
 export function domainNames(): string[] {

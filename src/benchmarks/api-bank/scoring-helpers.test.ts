@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculator } from './apis/calculator.ts';
 import type { ApiContext } from './api-types.ts';
-import { bm25Scores } from './bm25.ts';
+import { bm25Scores } from '../../domains/search/bm25.ts';
 import { extractFixedCalls, extractOfficialCall, renderNativeCalls } from './call-extraction.ts';
 import { normalizeDateText, strptime } from './python-datetime.ts';
 import { parseLiteral } from './python-literal.ts';

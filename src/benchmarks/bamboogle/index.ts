@@ -7,13 +7,15 @@ import type {
 import { requireOfficialMode } from '../official-mode.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { extractAnswer } from './answer-extraction.ts';
+import { CORPUS_FILE, loadSearchCorpus } from './corpus.ts';
 import { loadBamboogle } from './data.ts';
 import { buildBambooglePrompt } from './prompts.ts';
 import { scoreAnswer } from './scoring.ts';
 import { runSearchLoop } from './search-loop.ts';
-import type { SearchTool } from './search-tool.ts';
+import { asSearchTool, createRetriever, type SearchTool } from '../../domains/search/index.ts';
 
 export { extractAnswer, FINAL_ANSWER_TOOL, type ExtractedAnswer } from './answer-extraction.ts';
+export { CORPUS_FILE, loadSearchCorpus, passageOfContents } from './corpus.ts';
 export { loadBamboogle, type BamboogleItem } from './data.ts';
 export { buildBambooglePrompt } from './prompts.ts';
 export { coverExactMatch, scoreAnswer, type AnswerScores } from './scoring.ts';
@@ -26,11 +28,16 @@ export {
   SEARCH_TOOL,
   type SearchResult,
   type SearchTool,
-} from './search-tool.ts';
+} from '../../domains/search/index.ts';
 
 export interface BamboogleBenchmarkOptions {
   /** Offered to the agent when given (tool schema for chat models, `<search>` tags for text models). */
   searchTool?: SearchTool;
+  /**
+   * Without `searchTool`: search with BM25 over the data folder's `corpus.jsonl` (corpus.ts), or over no
+   * passages when the folder has none, so that an agent's searches still run through the loop.
+   */
+  localSearch?: boolean;
   /** Search rounds per question before the answer is taken as it stands; default 5. */
   maxSearchRounds?: number;
   /** Passages shown per search; default 3. */
@@ -60,14 +67,20 @@ export function createBamboogleBenchmark(options: BamboogleBenchmarkOptions = {}
       requireOfficialMode('bamboogle', runOptions.mode);
       const all = loadBamboogle(runOptions.dataPath);
       const items = runOptions.limit === undefined ? all : all.slice(0, Math.max(0, runOptions.limit));
-      const withSearch = options.searchTool !== undefined;
+      const resultsShown = options.resultsShown ?? 3;
+      const local =
+        options.searchTool === undefined && options.localSearch
+          ? localSearch(runOptions.dataPath, resultsShown)
+          : undefined;
+      const searchTool = options.searchTool ?? local?.tool;
+      const withSearch = searchTool !== undefined;
       const episodes = await runSearchLoop(
         policy,
         items.map((item) => buildBambooglePrompt(item, withSearch)),
         {
-          ...(options.searchTool ? { searchTool: options.searchTool } : {}),
+          ...(searchTool ? { searchTool } : {}),
           maxSearchRounds: options.maxSearchRounds ?? 5,
-          resultsShown: options.resultsShown ?? 3,
+          resultsShown,
           batchSize: options.batchSize ?? 16,
           seed: runOptions.seed,
           ...(runOptions.onProgress ? { onProgress: runOptions.onProgress } : {}),
@@ -94,13 +107,33 @@ export function createBamboogleBenchmark(options: BamboogleBenchmarkOptions = {}
           },
         };
       });
-      return bamboogleReport(policy.name, results);
+      return bamboogleReport(policy.name, results, local ? [local.note] : []);
     },
   };
 }
 
+/** The BM25 search over the data folder's passages (none when it has no corpus), with a note saying which. */
+function localSearch(dataPath: string, resultsShown: number): { tool: SearchTool; note: string } {
+  const passages = loadSearchCorpus(dataPath) ?? [];
+  if (passages.length === 0)
+    return {
+      tool: { search: async () => [] },
+      note:
+        `Search: the data folder has no ${CORPUS_FILE} (Bamboogle ships no corpus), so every search answers ` +
+        '"No results."; the score is what the policy knows, with its searches counted.',
+    };
+  return {
+    tool: asSearchTool(createRetriever(passages), resultsShown),
+    note: `Search: BM25 (titles weighted) over the ${passages.length} passages of ${CORPUS_FILE} in the data folder.`,
+  };
+}
+
 /** Mean EM / F1 / cover EM over items (0 for an empty run) and the Table 1 column (EM in %). */
-export function bamboogleReport(policyName: string, results: BenchmarkItemResult[]): BenchmarkReport {
+export function bamboogleReport(
+  policyName: string,
+  results: BenchmarkItemResult[],
+  extraNotes: readonly string[] = [],
+): BenchmarkReport {
   const meanOf = (key: 'exactMatch' | 'f1' | 'coverExactMatch'): number =>
     results.length === 0
       ? 0
@@ -123,9 +156,12 @@ export function bamboogleReport(policyName: string, results: BenchmarkItemResult
       meanSearchCalls: results.length === 0 ? 0 : searches / results.length,
     },
     table1: { Bamboogle: Math.round(accuracy * 10000) / 100 },
-    notes: [...BAMBOOGLE_NOTES],
+    notes: [...BAMBOOGLE_NOTES, ...extraNotes],
   };
 }
 
-/** Bamboogle without a search tool (closed-book), as `genenv eval --benchmark bamboogle` runs it. */
-export const bamboogleBenchmark: Benchmark = createBamboogleBenchmark();
+/**
+ * Bamboogle as `genenv eval --benchmark bamboogle` runs it: with the local search over the data folder's
+ * `corpus.jsonl` (none in the shared data: every search finds nothing), so a search agent's loop runs.
+ */
+export const bamboogleBenchmark: Benchmark = createBamboogleBenchmark({ localSearch: true });

@@ -1,14 +1,10 @@
 import type { AgentPrompt } from '../../interfaces/task.ts';
 import type { BamboogleItem } from './data.ts';
-import { finalAnswerToolSchema, searchToolSchema } from './search-tool.ts';
+import { finalAnswerToolSchema, SEARCH_INSTRUCTIONS, searchToolSchema } from '../../domains/search/index.ts';
 
 const SYSTEM_PLAIN =
   'Answer the question with a short answer (a name, a date, a number). ' +
   'You may reason first; end with a last line of the form "Answer: <short answer>".';
-const SYSTEM_SEARCH =
-  'Answer the question with a short answer (a name, a date, a number). You may call the `search` tool ' +
-  '(or write <search>query</search>) as often as you need; results come back as <information>…</information>. ' +
-  'Finish with the `final_answer` tool, or a last line of the form "Answer: <short answer>".';
 
 /**
  * The prompt for one question. With `withSearch`, chat models are offered the `search` and `final_answer`
@@ -25,7 +21,7 @@ export function buildBambooglePrompt(item: BamboogleItem, withSearch: boolean): 
     family: 'bamboogle',
     text,
     messages: [
-      { role: 'system', content: withSearch ? SYSTEM_SEARCH : SYSTEM_PLAIN },
+      { role: 'system', content: withSearch ? SEARCH_INSTRUCTIONS : SYSTEM_PLAIN },
       { role: 'user', content: item.question },
     ],
     ...(withSearch ? { tools: [searchToolSchema, finalAnswerToolSchema] } : {}),

@@ -3,7 +3,7 @@ import type { AgentPolicy } from '../../interfaces/policy.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { createBamboogleBenchmark } from './index.ts';
 import { runSearchLoop, searchRequests } from './search-loop.ts';
-import { createInMemorySearchTool, type SearchResult } from './search-tool.ts';
+import { createInMemorySearchTool, type SearchResult } from '../../domains/search/index.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +126,8 @@ describe('search loop', () => {
       textQueries: [],
     });
     expect(searchRequests({ text: 'a <search> x </search>', policyVersion: '' }).textQueries).toEqual(['x']);
+    expect(searchRequests({ text: 'search: Citibank', policyVersion: '' }).textQueries).toEqual(['Citibank']);
+    expect(searchRequests({ text: 'answer: James Madison', policyVersion: '' }).textQueries).toEqual([]);
   });
 
   it('scores a searching agent through the benchmark', async () => {

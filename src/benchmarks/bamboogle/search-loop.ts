@@ -2,8 +2,16 @@ import type { ChatMessage, ToolCall } from '../../interfaces/chat.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { deriveSeed } from '../../util/random.ts';
-import { FINAL_ANSWER_TOOL } from './answer-extraction.ts';
-import { formatSearchResults, SEARCH_TOOL, type SearchResult, type SearchTool } from './search-tool.ts';
+import {
+  FINAL_ANSWER_TOOL,
+  formatSearchResults,
+  opensAnswerTag,
+  SEARCH_TOOL,
+  textSearchQueries,
+  searchToolCalls,
+  type SearchResult,
+  type SearchTool,
+} from '../../domains/search/index.ts';
 
 /** One search the agent made and what it got back (an error text when the tool failed). */
 export interface SearchStep {
@@ -34,20 +42,16 @@ export interface SearchLoopOptions {
 
 /**
  * Search requests in a completion: `search` tool calls with a string `query`, else — when the text
- * gives no answer yet — the `<search>…</search>` tags of the text. An answer (tag or tool) ends the episode.
+ * gives no answer yet — the `<search>…</search>` tags of the text, or its `search: query` lines (the
+ * multihop world's text protocol). An answer (tag or tool) ends the episode.
  */
 export function searchRequests(completion: Completion): { calls: ToolCall[]; textQueries: string[] } {
-  const calls = (completion.toolCalls ?? []).filter(
-    (call) => call.name === SEARCH_TOOL && typeof call.arguments.query === 'string',
-  );
+  const calls = searchToolCalls(completion.toolCalls);
   const answered =
-    (completion.toolCalls ?? []).some((call) => call.name === FINAL_ANSWER_TOOL) || /<answer>/i.test(completion.text);
+    (completion.toolCalls ?? []).some((call) => call.name === FINAL_ANSWER_TOOL) || opensAnswerTag(completion.text);
   if (answered) return { calls: [], textQueries: [] };
   if (calls.length > 0) return { calls, textQueries: [] };
-  const textQueries = [...completion.text.matchAll(/<search>([\s\S]*?)<\/search>/gi)]
-    .map((match) => match[1]!.trim())
-    .filter(Boolean);
-  return { calls: [], textQueries };
+  return { calls: [], textQueries: textSearchQueries(completion.text) };
 }
 
 async function runSearch(tool: SearchTool, query: string): Promise<SearchStep> {

@@ -41,6 +41,7 @@ export abstract class ModelHolder<R extends BuiltinRole> {
             batchSize: settings.batchSize,
             seed,
             schedule: settings.warmStartSchedule,
+            order: settings.warmStartOrder,
           });
     this.state.reference = model.clone();
     if (this.freshMomentsAfterWarmStart()) model.optimizer = createAdamState(model.parameters.length);

@@ -37,6 +37,13 @@ const sharedOptions = {
     .enum(['constant', 'cosine'])
     .default('constant')
     .describe('warm-start learning rate: constant, or 5% linear warm-up then cosine decay to a tenth'),
+  warmStartOrder: z
+    .enum(['shuffled', 'shortest-first'])
+    .default('shuffled')
+    .describe(
+      'order of the warm-start pairs: shuffled every epoch, or the first epoch shortest first (a curriculum: ' +
+        'the first turns of a multi-turn task teach copying before the longer turns need it), then shuffled',
+    ),
   batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
   weightDecay: z.number().min(0).max(1).default(0),
   clipNorm: z.number().min(0).default(1).describe('global gradient-norm clip (0 = off)'),

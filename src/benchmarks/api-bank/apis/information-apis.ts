@@ -9,7 +9,7 @@ import {
 } from '../api-types.ts';
 import { strftime, strptime } from '../python-datetime.ts';
 import { PythonError, PythonExceptionValue, pythonEquals, pythonItem, pythonZfill } from '../python-values.ts';
-import { bm25Scores } from '../bm25.ts';
+import { bm25Scores } from '../../../domains/search/bm25.ts';
 
 const inputOf = (result: ApiResponse | RecordedResult): Record<string, unknown> =>
   pythonItem(result, 'input') as Record<string, unknown>;

@@ -7,7 +7,7 @@
  * ranker cannot use); ties go to the earlier API. The returned value has the official shape.
  */
 import { respond, text, type ApiDefinition } from '../api-types.ts';
-import { bm25Scores } from '../bm25.ts';
+import { bm25Scores } from '../../../domains/search/bm25.ts';
 import { PythonError, pythonEquals, pythonItem } from '../python-values.ts';
 import { wordTokenize } from './information-apis.ts';
 

@@ -1,6 +1,6 @@
-import { normalizeAnswer } from '../../domains/answer-matching.ts';
 import type { ToolSchema } from '../../interfaces/chat.ts';
-import { FINAL_ANSWER_TOOL } from './answer-extraction.ts';
+import { normalizeAnswer } from '../answer-matching.ts';
+import { FINAL_ANSWER_TOOL, SEARCH_TOOL } from './search-syntax.ts';
 
 /** One retrieved passage. */
 export interface SearchResult {
@@ -17,9 +17,6 @@ export interface SearchResult {
 export interface SearchTool {
   search(query: string): Promise<SearchResult[]>;
 }
-
-/** Name of the search tool offered to chat models. */
-export const SEARCH_TOOL = 'search';
 
 /** OpenAI-style schema of the search tool: `search({query})`. */
 export const searchToolSchema: ToolSchema = {
