@@ -13,6 +13,7 @@ const answer = (text: string): Completion => ({ text, policyVersion: 'test' });
 const domain = createHousehold({ heldOutSize: 40 });
 
 describeDomainContract('household', () => createHousehold({ heldOutSize: 40 }), {
+  grammarKeepsFamilies: true,
   nearMisses: (instance) => {
     const plan = (instance as TaskInstance<HouseholdPayload>).payload.plan;
     const last = plan[plan.length - 1]!;
