@@ -130,6 +130,21 @@ describe('built-in agent', () => {
     );
   });
 
+  it('with warmStartPromptLoss, the warm start also learns the prompts themselves', async () => {
+    const data = prompts();
+    const demonstrations = data.map(({ prompt, answer }) => ({ prompt, target: answer }));
+    const promptLikelihood = async (warmStartPromptLoss: boolean) => {
+      const options = { ...tiny, warmStartEpochs: 10, warmStartPromptLoss };
+      const agent = await createBuiltinAgent({ domain: echoDomain, options, seed: 4 });
+      await agent.warmStart(demonstrations, { seed: 1 });
+      // Log-probability of writing a prompt's text (the words before its first slot value) from an empty prompt.
+      return data.reduce((sum, { prompt }) => sum + agent.responseLogprob({ text: '' }, prompt.text.split(' ')[0]!), 0);
+    };
+    const responsesOnly = await promptLikelihood(false);
+    const wholeSequences = await promptLikelihood(true);
+    expect(wholeSequences).toBeGreaterThan(responsesOnly + data.length);
+  });
+
   it('with guidance, learns the reference answer from groups where every rollout failed', async () => {
     const data = prompts();
     const accuracy = async (agent: Awaited<ReturnType<typeof createBuiltinAgent>>) => {
