@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { AgentPrompt } from '../../interfaces/task.ts';
 import type { SimulatorContext } from '../../interfaces/simulator.ts';
+import type { BuiltinAgent } from './agent.ts';
 import { createBuiltinAgent, createBuiltinSimulator, loadBuiltinAgent } from './index.ts';
 import { echoDomain, guardedPrompt } from '../../../test/support/echo-domain.ts';
 
@@ -135,7 +136,7 @@ describe('built-in agent', () => {
     const demonstrations = data.map(({ prompt, answer }) => ({ prompt, target: answer }));
     const promptLikelihood = async (warmStartPromptLoss: boolean) => {
       const options = { ...tiny, warmStartEpochs: 10, warmStartPromptLoss };
-      const agent = await createBuiltinAgent({ domain: echoDomain, options, seed: 4 });
+      const agent = (await createBuiltinAgent({ domain: echoDomain, options, seed: 4 })) as BuiltinAgent;
       await agent.warmStart(demonstrations, { seed: 1 });
       // Log-probability of writing a prompt's text (the words before its first slot value) from an empty prompt.
       return data.reduce((sum, { prompt }) => sum + agent.responseLogprob({ text: '' }, prompt.text.split(' ')[0]!), 0);
