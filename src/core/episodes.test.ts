@@ -44,7 +44,8 @@ describe('playEpisodes', () => {
       expect(bad!.finishReason).toBe('step-limit');
       expect(bad!.turns!.every((turn) => turn.observation === 'Nothing happens.')).toBe(true);
       expect(good!.turns![0]!.response.tokenIds).toEqual([1, 2]);
-      expect(good!.turns![1]!.prompt).toContain(`> ${instance.payload.plan[0]}`);
+      // The next turn's prompt carries the environment's answer to the first action.
+      expect(good!.turns![1]!.prompt).toContain(good!.turns![0]!.observation);
       // The recorded episode scores as it was played.
       expect(domain.score(instance, good!).success).toBe(true);
     });

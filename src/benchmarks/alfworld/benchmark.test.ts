@@ -97,25 +97,30 @@ describe('alfworldBenchmark', () => {
     );
   });
 
-  it('prompts carry the task, the gold history and the `act` tool', async () => {
-    const seen: string[] = [];
+  it('prompts carry the task, the gold history and the `act` tool; built-in models read the compact text', async () => {
+    const seen: { text: string; transcript: string }[] = [];
     await run(
       scriptedPolicy('spy', (prompt) => {
-        seen.push(prompt.text);
+        seen.push({ text: prompt.text, transcript: String(prompt.messages[1]!.content) });
         expect(prompt.tools?.[0]?.function.name).toBe('act');
-        expect(prompt.messages[1]!.content).toBe(prompt.text);
         return prompt.reference.answer;
       }),
       'steps',
       3,
     );
     // Games come in path order: the look_at_obj_in_light fixture is first.
-    expect(seen[2]).toBe(
+    expect(seen[2]!.transcript).toBe(
       'You are in the middle of a room. Looking quickly around you, you see a desk 1, a dresser 1, a shelf 1, ' +
         'and a sidetable 1.\n' +
         'Your task is to: look at book under the desklamp.\n' +
         '> go to desk 1\nYou arrive at desk 1. On the desk 1, you see a book 1, and a pen 1.\n' +
         '> take book 1 from desk 1\nYou pick up the book 1 from the desk 1.\n>',
+    );
+    expect(seen[2]!.text).toBe(
+      'Task: look at book under the desklamp.\n' +
+        'Room: desk 1 (pen 1), dresser 1, shelf 1, sidetable 1.\n' +
+        'Last: You pick up the book 1 from the desk 1.\n' +
+        'Carry: book 1. At: desk 1. Next: dresser 1.\n>',
     );
   });
 });

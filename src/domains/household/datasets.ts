@@ -11,7 +11,7 @@ import { HouseholdSpecSchema, type HouseholdSpec } from './spec.ts';
 
 export const SEED_SET_SEED = 20251122;
 export const HELD_OUT_SEED = 9072;
-export const HELD_OUT_VERSION = 'household-heldout-v1';
+export const HELD_OUT_VERSION = 'household-heldout-v2';
 
 interface SpecDistribution {
   receptacles: number[];

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
+import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { episodeActions, replayEpisode } from '../../interfaces/interaction.ts';
 import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
@@ -12,6 +13,7 @@ import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { buildHeldOutSets, buildSeeds } from './datasets.ts';
 import { householdInteraction, renderHousehold, type HouseholdPayload } from './episode.ts';
 import { buildGame, rememberGame } from './game-cache.ts';
+import { householdGrammar } from './grammar.ts';
 import { HOUSEHOLD_KNOBS, householdFeatures, householdKnobValuesOf, householdSpecFromKnobs } from './knobs.ts';
 import { referencePlan } from './planner.ts';
 import { buildScene } from './scene-builder.ts';
@@ -64,6 +66,7 @@ export function createHousehold(options: Record<string, unknown> = {}): Domain<H
   const { seedTasks, heldOutSize } = parsedOptions.data;
   let seedCache: SeedTask<HouseholdSpec>[] | undefined;
   let heldOutCache: HeldOutSet<HouseholdPayload>[] | undefined;
+  let grammar: SpecGrammar | undefined;
 
   function instantiate(spec: HouseholdSpec, n: number, seed: number): InstantiateResult<HouseholdPayload> {
     if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS)
@@ -103,6 +106,7 @@ export function createHousehold(options: Record<string, unknown> = {}): Domain<H
     instantiate,
     formatSpec: formatHouseholdSpec,
     parseSpec: parseHouseholdSpec,
+    specGrammar: () => (grammar ??= householdGrammar()),
     family: (spec) => spec.task,
     features: householdFeatures,
     render: renderHousehold,

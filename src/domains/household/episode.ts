@@ -1,13 +1,15 @@
 /**
  * The household as an interactive environment: the ALFRED engine answers each command; the episode is
- * done when the goal holds. Turn prompts: a compact text for built-in models (task, room, the last few
- * exchanges, then `>`), and for chat models ALFWorld's instructions with every action as an `act` tool
- * call and every observation as its result.
+ * done when the goal holds. Turn prompts: a compact text for built-in models (`alfred/compact-text.ts`: task,
+ * the room as a map of what was seen where, the last observation, what the agent carries, where it stands and
+ * the next receptacle not seen yet), and for chat models ALFWorld's instructions with every action as an `act`
+ * tool call and every observation as its result.
  */
 import type { ChatMessage } from '../../interfaces/chat.ts';
 import type { EpisodeEnvironment, EpisodeTurn, InteractiveDomain } from '../../interfaces/interaction.ts';
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
 import { extractAction } from './alfred/commands.ts';
+import { compactTurnText } from './alfred/compact-text.ts';
 import { AlfworldEngine, NOTHING_HAPPENS } from './alfred/engine.ts';
 import { ACT_TOOL, instructions, openingText } from './alfred/prompts.ts';
 import type { SceneSpec } from './alfred/scene.ts';
@@ -21,8 +23,6 @@ export interface HouseholdPayload {
   plan: string[];
 }
 
-/** Exchanges shown in the compact text (older ones drop out: the small model's context is short). */
-export const RECENT_TURNS = 4;
 /** Steps allowed beyond the reference plan's length. */
 export const SPARE_STEPS = 4;
 /** Response bound of one action in tokens. */
@@ -50,15 +50,6 @@ function reset(instance: TaskInstance<HouseholdPayload>): EpisodeEnvironment {
   };
 }
 
-/** `You are in the middle of a room. …\nYour task is to: …` → task line first, then the room. */
-function compactText(opening: string, history: readonly EpisodeTurn[]): string {
-  const [room = '', task = ''] = opening.split('\n');
-  const recent = history.slice(-RECENT_TURNS).map((turn) => `> ${turn.action}\n${turn.observation}`);
-  return [task, room.replace('You are in the middle of a room. Looking quickly around you, you', 'You'), ...recent, '>']
-    .filter((line) => line.length > 0)
-    .join('\n');
-}
-
 function turnPrompt(
   instance: TaskInstance<HouseholdPayload>,
   opening: string,
@@ -82,7 +73,7 @@ function turnPrompt(
   return {
     id: turnId,
     family: instance.family,
-    text: compactText(opening, history),
+    text: compactTurnText(opening, history),
     messages,
     tools: [ACT_TOOL],
     maxResponseTokens: ACTION_TOKENS,

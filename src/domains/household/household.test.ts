@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeDomainContract } from '../../../test/contracts/domain-contract.ts';
+import { replayEpisode } from '../../interfaces/interaction.ts';
 import type { Completion, TaskInstance } from '../../interfaces/task.ts';
 import { createHousehold } from './domain.ts';
 import type { HouseholdPayload } from './episode.ts';
@@ -13,6 +14,7 @@ const answer = (text: string): Completion => ({ text, policyVersion: 'test' });
 const domain = createHousehold({ heldOutSize: 40 });
 
 describeDomainContract('household', () => createHousehold({ heldOutSize: 40 }), {
+  grammarKeepsFamilies: true,
   nearMisses: (instance) => {
     const plan = (instance as TaskInstance<HouseholdPayload>).payload.plan;
     const last = plan[plan.length - 1]!;
@@ -59,7 +61,7 @@ describe('household planner', () => {
     expect(game.ok).toBe(true);
     if (!game.ok) return;
     const plan = referencePlan(game.value, built, 'pick', 'apple');
-    expect(plan).toEqual({ ok: false, reason: 'no reference plan: no apple found in the search receptacles' });
+    expect(plan).toEqual({ ok: false, reason: 'no reference plan: no apple found in the room' });
   });
 
   it('makes test-hard longer than test-id and keeps the compact prompt short', () => {
@@ -68,6 +70,21 @@ describe('household planner', () => {
       set!.instances.reduce((sum, item) => sum + item.features.planLength!, 0) / set!.instances.length;
     expect(mean(hard)).toBeGreaterThan(mean(id) + 2);
     for (const instance of id!.instances) expect(domain.render(instance).text.length).toBeLessThan(260);
+  });
+
+  it('shows at every turn of a reference episode each name its next action copies, in a short text', () => {
+    for (const set of domain.heldOutSets())
+      for (const instance of set.instances.slice(0, 20)) {
+        const { plan } = instance.payload;
+        const replay = replayEpisode(domain.interactive!, instance, plan);
+        expect(replay.verdict.success).toBe(true);
+        plan.forEach((action, turn) => {
+          const text = domain.interactive!.turnPrompt(instance, replay.opening, replay.turns.slice(0, turn), '').text;
+          // 420 characters are at most about 210 tokens of the preset's tokenizer: with a 24-token action, inside 256.
+          expect(text.length).toBeLessThan(420);
+          for (const name of action.match(/[a-z]+ \d+/g) ?? []) expect(text, action).toContain(name);
+        });
+      }
   });
 
   it('answers bad commands with "Nothing happens." and counts thoughts as steps', () => {

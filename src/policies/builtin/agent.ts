@@ -95,10 +95,14 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
     return scored.logprobs[0]!.reduce((sum, value) => sum + value, 0);
   }
 
+  /** SFT on the demonstrations: response tokens, and with `warmStartPromptLoss` the prompt's tokens too. */
   async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
-    const sequences = demonstrations.map((demonstration) =>
-      this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target),
-    );
+    const wholeSequence = this.state.options.warmStartPromptLoss;
+    const sequences = demonstrations.map((demonstration) => {
+      const sequence = this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target);
+      // Position 0 is the begin token, which is never a target.
+      return wholeSequence ? { ...sequence, lossStart: 1 } : sequence;
+    });
     return this.fineTuneAndFreeze(sequences, options.seed);
   }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { AgentPrompt } from '../../interfaces/task.ts';
 import type { SimulatorContext } from '../../interfaces/simulator.ts';
+import type { BuiltinAgent } from './agent.ts';
 import { createBuiltinAgent, createBuiltinSimulator, loadBuiltinAgent } from './index.ts';
 import { echoDomain, guardedPrompt } from '../../../test/support/echo-domain.ts';
 
@@ -128,6 +129,21 @@ describe('built-in agent', () => {
     expect(await evaluation.act([data[0]!.prompt], { samples: 2, seed: 6 })).toEqual(
       await agent.act([data[0]!.prompt], { samples: 2, seed: 6 }),
     );
+  });
+
+  it('with warmStartPromptLoss, the warm start also learns the prompts themselves', async () => {
+    const data = prompts();
+    const demonstrations = data.map(({ prompt, answer }) => ({ prompt, target: answer }));
+    const promptLikelihood = async (warmStartPromptLoss: boolean) => {
+      const options = { ...tiny, warmStartEpochs: 10, warmStartPromptLoss };
+      const agent = (await createBuiltinAgent({ domain: echoDomain, options, seed: 4 })) as BuiltinAgent;
+      await agent.warmStart(demonstrations, { seed: 1 });
+      // Log-probability of writing a prompt's text (the words before its first slot value) from an empty prompt.
+      return data.reduce((sum, { prompt }) => sum + agent.responseLogprob({ text: '' }, prompt.text.split(' ')[0]!), 0);
+    };
+    const responsesOnly = await promptLikelihood(false);
+    const wholeSequences = await promptLikelihood(true);
+    expect(wholeSequences).toBeGreaterThan(responsesOnly + data.length);
   });
 
   it('with guidance, learns the reference answer from groups where every rollout failed', async () => {

@@ -19,10 +19,10 @@ describe('agent corpus', () => {
       if (!result.ok) throw new Error(result.reason);
       return result.instances[0]!.payload.plan;
     });
-    // Per seed: the first prompt, the plan, and the prompts of the turns after the first.
-    expect(corpus).toHaveLength(plans.reduce((sum, plan) => sum + 2 + plan.length - 1, 0));
+    // Per seed: the first prompt, the prompt after each action of the plan, and the plan.
+    expect(corpus).toHaveLength(plans.reduce((sum, plan) => sum + 2 + plan.length, 0));
     expect(corpus.filter((text) => text.includes('<information>'))).toHaveLength(
-      plans.reduce((sum, plan) => sum + plan.length - 1, 0),
+      plans.reduce((sum, plan) => sum + plan.length, 0),
     );
   });
 });

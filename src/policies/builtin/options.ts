@@ -105,6 +105,14 @@ const agentOnlyOptions = {
     .max(1)
     .default(1e-3),
   rehearsalEpochs: z.number().int().min(1).max(64).default(1).describe("passes over each update's rehearsal"),
+  warmStartPromptLoss: z
+    .boolean()
+    .default(false)
+    .describe(
+      "the warm start's loss also covers the prompt's own tokens (language modelling), not only the response: " +
+        'a prompt full of names repeated (rooms, observations) teaches a small agent to copy from its context ' +
+        'in far fewer steps',
+    ),
   minibatchSize: z.number().int().min(1).max(4096).default(64),
 };
 

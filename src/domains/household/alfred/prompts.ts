@@ -1,6 +1,7 @@
 /** The prompt an agent sees at one step of an ALFWorld game: task, room and history (as ReAct's Act prompts). */
 import type { ChatMessage, ToolSchema } from '../../../interfaces/chat.ts';
 import type { AgentPrompt } from '../../../interfaces/task.ts';
+import { compactTurnText } from './compact-text.ts';
 import type { AlfworldGame } from './game.ts';
 
 export interface HistoryEntry {
@@ -53,7 +54,9 @@ export interface PromptInput {
 }
 
 /**
- * Builds the AgentPrompt: compact text for built-in models, system + user messages and the `act` tool for chat models.
+ * Builds the AgentPrompt: for built-in models the household domain's compact turn text (the form they are trained
+ * on: task, room map, last observation, carried, location, next unseen receptacle); for chat models system + user
+ * messages with the whole transcript and the `act` tool.
  */
 export function buildPrompt(input: PromptInput): AgentPrompt {
   const transcript = [
@@ -68,7 +71,7 @@ export function buildPrompt(input: PromptInput): AgentPrompt {
   return {
     id: input.id,
     family: input.game.taskType,
-    text: transcript,
+    text: compactTurnText(input.opening, input.history),
     messages,
     tools: [ACT_TOOL],
     maxResponseTokens: input.answer.length + 16,
