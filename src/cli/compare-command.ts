@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -151,7 +152,7 @@ export async function compareCommand(
     );
   const baseFile = join(directory, 'base-config.json');
   const baseText = `${JSON.stringify({ ...base, seed: 1, variant: 'genenv' }, null, 2)}\n`;
-  if (existsSync(baseFile) && readFileSync(baseFile, 'utf8') !== baseText) {
+  if (existsSync(baseFile) && !sameConfig(readFileSync(baseFile, 'utf8'), baseText)) {
     throw new GenEnvError('usage', `${directory} holds a comparison with another config; choose another --out`);
   }
   writeFileAtomic(baseFile, baseText);
@@ -211,4 +212,13 @@ export async function compareCommand(
   const { buildReport } = await import('../report/index.ts');
   await buildReport(directory);
   return { comparison, table: comparisonTable(comparison), directory };
+}
+
+/** Whether two stored configs hold the same values (the order of keys aside); unreadable text is another config. */
+function sameConfig(storedText: string, currentText: string): boolean {
+  try {
+    return isDeepStrictEqual(JSON.parse(storedText), JSON.parse(currentText));
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,9 +53,12 @@ describe('genenv compare on the student preset', () => {
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('data-chart="data-efficiency"');
   }, 240_000);
 
-  it('resumes: finished runs are kept, not redone', async () => {
+  it('resumes: finished runs are kept, not redone, also when the stored config lists its keys in another order', async () => {
     const summary = join(out, 'genenv', 'seed-1', 'summary.json');
     const before = statSync(summary).mtimeMs;
+    const baseFile = join(out, 'base-config.json');
+    const stored = JSON.parse(readFileSync(baseFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(baseFile, JSON.stringify(Object.fromEntries(Object.entries(stored).reverse())));
     const result = await runCli(args);
     expect(result.code, result.stderr).toBe(0);
     expect(statSync(summary).mtimeMs).toBe(before);
