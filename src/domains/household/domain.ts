@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
+import { heldOutInstance, instantiateVariations } from '../variations.ts';
 import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { episodeActions, replayEpisode } from '../../interfaces/interaction.ts';
@@ -69,24 +70,13 @@ export function createHousehold(options: Record<string, unknown> = {}): Domain<H
   let grammar: SpecGrammar | undefined;
 
   function instantiate(spec: HouseholdSpec, n: number, seed: number): InstantiateResult<HouseholdPayload> {
-    if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS)
-      return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
-    const checked = HouseholdSpecSchema.safeParse(spec);
-    if (!checked.success) return { ok: false, reason: `invalid spec: ${firstIssue(checked.error)}` };
-    const instances: TaskInstance<HouseholdPayload>[] = [];
-    for (let index = 0; index < n; index++) {
-      const result = instantiateVariation(checked.data, seed, index);
-      if (!result.ok) return result;
-      instances.push(result.instance);
-    }
-    return { ok: true, instances };
+    return instantiateVariations(HouseholdSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) =>
+      instantiateVariation(valid, seed, index),
+    );
   }
 
-  const instantiateOne = (spec: HouseholdSpec, seed: number): TaskInstance<HouseholdPayload> => {
-    const result = instantiate(spec, 1, seed);
-    if (!result.ok) throw new GenEnvError('internal', `household held-out spec failed: ${result.reason}`);
-    return result.instances[0]!;
-  };
+  const instantiateOne = (spec: HouseholdSpec, seed: number): TaskInstance<HouseholdPayload> =>
+    heldOutInstance('household', instantiate(spec, 1, seed));
 
   return {
     name: 'household',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { episodeActions, replayEpisode } from '../../interfaces/interaction.ts';
+import { heldOutInstance, instantiateVariations } from '../variations.ts';
 import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
 import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
@@ -37,24 +38,13 @@ export function createMultihop(options: Record<string, unknown> = {}): Domain<Mu
   let grammarCache: SpecGrammar | undefined;
 
   function instantiate(spec: MultihopSpec, n: number, seed: number): InstantiateResult<MultihopPayload> {
-    if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS)
-      return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
-    const checked = MultihopSpecSchema.safeParse(spec);
-    if (!checked.success) return { ok: false, reason: `invalid spec: ${describeZodError(checked.error)}` };
-    const instances: TaskInstance<MultihopPayload>[] = [];
-    for (let index = 0; index < n; index++) {
-      const result = instantiateVariation(checked.data, seed, index);
-      if (!result.ok) return result;
-      instances.push(result.instance);
-    }
-    return { ok: true, instances };
+    return instantiateVariations(MultihopSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) =>
+      instantiateVariation(valid, seed, index),
+    );
   }
 
-  const instantiateOne = (spec: MultihopSpec, seed: number): TaskInstance<MultihopPayload> => {
-    const result = instantiate(spec, 1, seed);
-    if (!result.ok) throw new GenEnvError('internal', `multihop held-out spec failed: ${result.reason}`);
-    return result.instances[0]!;
-  };
+  const instantiateOne = (spec: MultihopSpec, seed: number): TaskInstance<MultihopPayload> =>
+    heldOutInstance('multihop', instantiate(spec, 1, seed));
 
   return {
     name: 'multihop',

@@ -17,6 +17,7 @@ import { TOOLWORLD_KNOBS, toolWorldKnobValuesOf, toolWorldSpecFromKnobs } from '
 import { renderToolWorld } from './render.ts';
 import { scoreToolWorld } from './score.ts';
 import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
+import { heldOutInstance } from '../variations.ts';
 import { worldOptionsSchema } from '../world-options.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
 import { buildVariation, type ToolWorldPayload } from './variation.ts';
@@ -78,11 +79,8 @@ export function createToolWorld(options: Record<string, unknown> = {}): Domain<T
     return { ok: true, instances };
   }
 
-  const instantiateOne = (spec: ToolWorldSpec, seed: number): TaskInstance<ToolWorldPayload> => {
-    const result = instantiate(spec, 1, seed);
-    if (!result.ok) throw new GenEnvError('internal', `toolworld held-out spec failed: ${result.reason}`);
-    return result.instances[0]!;
-  };
+  const instantiateOne = (spec: ToolWorldSpec, seed: number): TaskInstance<ToolWorldPayload> =>
+    heldOutInstance('toolworld', instantiate(spec, 1, seed));
 
   let grammar: SpecGrammar | undefined;
   return {

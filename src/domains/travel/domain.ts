@@ -8,6 +8,7 @@ import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
 import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import { heldOutInstance } from '../variations.ts';
 import { worldOptionsSchema } from '../world-options.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
@@ -63,11 +64,8 @@ export function createTravel(options: Record<string, unknown> = {}): Domain<Trav
     return { ok: true, instances };
   }
 
-  const instantiateOne = (spec: TravelSpec, seed: number): TaskInstance<TravelPayload> => {
-    const result = instantiate(spec, 1, seed);
-    if (!result.ok) throw new GenEnvError('internal', `travel held-out spec failed: ${result.reason}`);
-    return result.instances[0]!;
-  };
+  const instantiateOne = (spec: TravelSpec, seed: number): TaskInstance<TravelPayload> =>
+    heldOutInstance('travel', instantiate(spec, 1, seed));
   const cachedSeeds = (): SeedTask<TravelSpec>[] => (seedCache ??= buildSeeds(seedTasks, world));
 
   return {
