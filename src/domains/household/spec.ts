@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ParseResult } from '../../interfaces/task.ts';
+import { parseSpecText } from '../spec-text.ts';
 import { DESTINATIONS, LAMP_HOLDERS, TARGETS, TASKS } from './catalogue.ts';
 
 export const MAX_RECEPTACLES = 6;
@@ -52,21 +53,17 @@ const COMPACT = /^([a-z]+)\|([a-z]+)>([a-z]+)\|r(\d)\|p(\d)\|d(\d)\|c(\d)$/;
 
 /** Parses the compact form or JSON; malformed text gives a reason, never a throw. */
 export function parseHouseholdSpec(text: string): ParseResult<HouseholdSpec> {
-  const trimmed = text.trim();
-  if (trimmed.length === 0) return { ok: false, reason: 'empty spec' };
-  if (trimmed.length > 2000) return { ok: false, reason: `spec text too long (${trimmed.length} characters)` };
-  let candidate: unknown;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      candidate = JSON.parse(trimmed);
-    } catch (error) {
-      return { ok: false, reason: `spec is not valid JSON: ${(error as Error).message}` };
-    }
-  } else {
-    const match = COMPACT.exec(trimmed);
-    if (!match) return { ok: false, reason: 'expected task|object>destination|r<n>|p<n>|d<n>|c<n>' };
-    const [, task, object, destination, receptacles, position, distractors, closed] = match;
-    candidate = {
+  return parseSpecText(text, { schema: HouseholdSpecSchema, parseCompact: parseCompactFields });
+}
+
+/** `task|object>destination|r<n>|p<n>|d<n>|c<n>` as a plain object (types checked by the schema). */
+function parseCompactFields(text: string): ParseResult<unknown> {
+  const match = COMPACT.exec(text);
+  if (!match) return { ok: false, reason: 'expected task|object>destination|r<n>|p<n>|d<n>|c<n>' };
+  const [, task, object, destination, receptacles, position, distractors, closed] = match;
+  return {
+    ok: true,
+    value: {
       task,
       object,
       destination,
@@ -74,10 +71,6 @@ export function parseHouseholdSpec(text: string): ParseResult<HouseholdSpec> {
       position: Number(position),
       distractors: Number(distractors),
       closed: Number(closed),
-    };
-  }
-  const parsed = HouseholdSpecSchema.safeParse(candidate);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, reason: `invalid spec: ${firstIssue(parsed.error)}` };
+    },
+  };
 }

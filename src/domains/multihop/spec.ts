@@ -14,8 +14,8 @@
  * side come first).
  */
 import { z } from 'zod';
-import { describeZodError } from '../../interfaces/zod-error.ts';
 import type { ParseResult } from '../../interfaces/task.ts';
+import { parseSpecText } from '../spec-text.ts';
 import { RELATION_NAMES, isValueRelation, pathIssue } from './catalogue.ts';
 import { PARAPHRASE_LEVELS } from './phrases.ts';
 
@@ -96,31 +96,23 @@ export function formatMultihopSpec(spec: MultihopSpec): string {
 
 /** Parses the compact form or JSON; malformed text gives a reason, never a throw. */
 export function parseMultihopSpec(text: string): ParseResult<MultihopSpec> {
-  const trimmed = text.trim();
-  if (trimmed.length === 0) return { ok: false, reason: 'empty spec' };
-  if (trimmed.length > 2000) return { ok: false, reason: `spec text too long (${trimmed.length} characters)` };
-  let candidate: unknown;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      candidate = JSON.parse(trimmed);
-    } catch (error) {
-      return { ok: false, reason: `spec is not valid JSON: ${(error as Error).message}` };
-    }
-  } else {
-    const fields = trimmed.split('|').map((field) => field.trim());
-    const distractors = /^d(\d)$/.exec(fields[fields.length - 2] ?? '');
-    const paraphrase = /^p(\d)$/.exec(fields[fields.length - 1] ?? '');
-    if (fields.length < 4 || !distractors || !paraphrase)
-      return { ok: false, reason: 'expected form|path[|path]|d<n>|p<n>, e.g. bridge|founder>born|d0|p0' };
-    candidate = {
+  return parseSpecText(text, { schema: MultihopSpecSchema, parseCompact: parseCompactFields });
+}
+
+/** `form|path[|path]|d<n>|p<n>` as a plain object (types checked by the schema). */
+function parseCompactFields(text: string): ParseResult<unknown> {
+  const fields = text.split('|').map((field) => field.trim());
+  const distractors = /^d(\d)$/.exec(fields[fields.length - 2] ?? '');
+  const paraphrase = /^p(\d)$/.exec(fields[fields.length - 1] ?? '');
+  if (fields.length < 4 || !distractors || !paraphrase)
+    return { ok: false, reason: 'expected form|path[|path]|d<n>|p<n>, e.g. bridge|founder>born|d0|p0' };
+  return {
+    ok: true,
+    value: {
       form: fields[0],
       paths: fields.slice(1, -2).map((path) => path.split('>').map((relation) => relation.trim())),
       distractors: Number(distractors[1]),
       paraphrase: Number(paraphrase[1]),
-    };
-  }
-  const parsed = MultihopSpecSchema.safeParse(candidate);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, reason: `invalid spec: ${describeZodError(parsed.error)}` };
+    },
+  };
 }
