@@ -5,6 +5,7 @@
 import type { Knob } from '../../interfaces/domain.ts';
 import type { Features, ParseResult } from '../../interfaces/task.ts';
 import { Random } from '../../util/random.ts';
+import { chooseKnobValues } from '../knob-values.ts';
 import { DESTINATIONS, LAMP_HOLDERS, TARGETS, TASKS, type HouseholdTask } from './catalogue.ts';
 import { HouseholdSpecSchema, firstIssue, type HouseholdSpec } from './spec.ts';
 
@@ -24,19 +25,9 @@ export function householdSpecFromKnobs(
   values: Record<string, string | number>,
   seed: number,
 ): ParseResult<HouseholdSpec> {
-  for (const name of Object.keys(values))
-    if (!HOUSEHOLD_KNOBS.some((knob) => knob.name === name)) return { ok: false, reason: `unknown knob ${name}` };
-  const chosen: Record<string, string | number> = {};
-  for (const knob of HOUSEHOLD_KNOBS) {
-    const raw = values[knob.name];
-    const value = typeof knob.values[0] === 'number' ? Number(raw) : raw;
-    if (raw === undefined || !knob.values.includes(value as string | number))
-      return {
-        ok: false,
-        reason: `knob ${knob.name} must be one of ${knob.values.join(', ')}, got ${JSON.stringify(raw)}`,
-      };
-    chosen[knob.name] = value as string | number;
-  }
+  const checked = chooseKnobValues(HOUSEHOLD_KNOBS, values);
+  if (!checked.ok) return checked;
+  const chosen = checked.value;
   const random = new Random(seed);
   const task = chosen.task as HouseholdTask;
   const receptacles = chosen.receptacles as number;

@@ -6,6 +6,7 @@ import type { Knob } from '../../interfaces/domain.ts';
 import type { Features, ParseResult } from '../../interfaces/task.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
 import { Random } from '../../util/random.ts';
+import { chooseKnobValues } from '../knob-values.ts';
 import {
   COMPARABLE,
   type Ending,
@@ -88,19 +89,9 @@ export function multihopSpecFromKnobs(
   values: Record<string, string | number>,
   seed: number,
 ): ParseResult<MultihopSpec> {
-  for (const name of Object.keys(values))
-    if (!MULTIHOP_KNOBS.some((knob) => knob.name === name)) return { ok: false, reason: `unknown knob ${name}` };
-  const chosen: Record<string, string | number> = {};
-  for (const knob of MULTIHOP_KNOBS) {
-    const raw = values[knob.name];
-    const value = typeof knob.values[0] === 'number' ? Number(raw) : raw;
-    if (raw === undefined || !knob.values.includes(value as string | number))
-      return {
-        ok: false,
-        reason: `knob ${knob.name} must be one of ${knob.values.join(', ')}, got ${JSON.stringify(raw)}`,
-      };
-    chosen[knob.name] = value as string | number;
-  }
+  const checked = chooseKnobValues(MULTIHOP_KNOBS, values);
+  if (!checked.ok) return checked;
+  const chosen = checked.value;
   const drawn = drawPaths(new Random(seed), chosen.hops as number, chosen.answer as AnswerType);
   if (!drawn) return { ok: false, reason: `no ${chosen.answer} question takes ${chosen.hops} hops` };
   const parsed = MultihopSpecSchema.safeParse({

@@ -3,6 +3,7 @@
  * seed draws the travellers and which constraints (of the asked count) are set, with which values.
  */
 import type { Knob } from '../../interfaces/domain.ts';
+import { chooseKnobValues } from '../knob-values.ts';
 import type { ParseResult } from '../../interfaces/task.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
 import { Random } from '../../util/random.ts';
@@ -59,21 +60,9 @@ export function drawConstraints(
 
 /** Builds a spec from one value per knob; a trip shape that cannot be (2 days, 3 cities) is refused with the reason. */
 export function travelSpecFromKnobs(values: Record<string, string | number>, seed: number): ParseResult<TravelSpec> {
-  for (const name of Object.keys(values)) {
-    if (!TRAVEL_KNOBS.some((knob) => knob.name === name)) return { ok: false, reason: `unknown knob ${name}` };
-  }
-  const chosen: Record<string, string | number> = {};
-  for (const knob of TRAVEL_KNOBS) {
-    const raw = values[knob.name];
-    if (raw === undefined) return { ok: false, reason: `missing knob ${knob.name}` };
-    const value = knob.values.find((allowed) => String(allowed) === String(raw));
-    if (value === undefined)
-      return {
-        ok: false,
-        reason: `knob ${knob.name} must be one of ${knob.values.join(', ')}, got ${JSON.stringify(raw)}`,
-      };
-    chosen[knob.name] = value;
-  }
+  const checked = chooseKnobValues(TRAVEL_KNOBS, values);
+  if (!checked.ok) return checked;
+  const chosen = checked.value;
   const random = new Random(seed);
   const parsed = TravelSpecSchema.safeParse({
     days: chosen.days,
