@@ -11,6 +11,7 @@ import {
   type RunSummary,
 } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
+import { claimRunDirectory } from './run-lock.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
 import type {
   CoevolutionStore,
@@ -57,6 +58,7 @@ export class RunStore implements CoevolutionStore {
     readonly directory: string,
     readonly config: RunConfig,
     private readonly database: Database.Database,
+    private readonly release: () => void,
   ) {}
 
   /** Starts a new run in `directory` (created if missing). Refuses a directory that already holds a run. */
@@ -67,14 +69,17 @@ export class RunStore implements CoevolutionStore {
         `${directory} already holds a run; use --resume ${directory} to continue it or choose another --out`,
       );
     }
+    let release = () => {};
     try {
       mkdirSync(join(directory, 'checkpoints'), { recursive: true });
+      release = claimRunDirectory(directory);
       writeFileAtomic(join(directory, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
       const database = new Database(join(directory, DATABASE_FILE));
       RunStore.prepare(database);
       database.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schemaVersion', String(SCHEMA_VERSION));
-      return new RunStore(directory, config, database);
+      return new RunStore(directory, config, database, release);
     } catch (error) {
+      release();
       if (error instanceof GenEnvError) throw error;
       throw new GenEnvError('store', `cannot create run directory ${directory}: ${(error as Error).message}`, {
         cause: error,
@@ -103,18 +108,20 @@ export class RunStore implements CoevolutionStore {
     if (!parsed.success) {
       throw new GenEnvError('resume', `cannot resume: ${configPath}: ${describeZodError(parsed.error, '(config)')}`);
     }
+    const release = claimRunDirectory(directory);
     let database: Database.Database;
     try {
       database = new Database(join(directory, DATABASE_FILE));
       RunStore.prepare(database);
     } catch (error) {
+      release();
       throw new GenEnvError(
         'resume',
         `cannot resume: ${join(directory, DATABASE_FILE)} is not a readable run database`,
         { cause: error },
       );
     }
-    const store = new RunStore(directory, parsed.data, database);
+    const store = new RunStore(directory, parsed.data, database, release);
     store.removeUncommittedCheckpoints();
     return store;
   }
@@ -359,7 +366,9 @@ export class RunStore implements CoevolutionStore {
     }
   }
 
+  /** Closes the database and gives the directory back to other processes. */
   close(): void {
     if (this.database.open) this.database.close();
+    this.release();
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,19 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
     for (const file of ['config.json', 'run.sqlite', 'metrics.jsonl', 'summary.json'])
       expect(existsSync(join(genenv.out, file)), file).toBe(true);
     expect(readFileSync(join(genenv.out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(EPOCHS + 1);
+    // The run gave its directory back.
+    expect(existsSync(join(genenv.out, 'run.lock'))).toBe(false);
+  });
+
+  it('refuses to resume a directory another live process holds, and leaves the run as it was', async () => {
+    const out = join(root, 'held');
+    cpSync(genenv.out, out, { recursive: true });
+    writeFileSync(join(out, 'run.lock'), `${process.pid}\n`);
+    const resumed = await runCli(['run', '--resume', out, '--quiet', '--no-report']);
+    expect(resumed.code).not.toBe(0);
+    expect(resumed.stderr.trim()).toMatch(new RegExp(`^genenv: .*${out}.* is in use by process ${process.pid}`));
+    expect(readFileSync(join(out, 'run.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(comparable(readSummary(out))).toEqual(comparable(reference));
   });
 
   it('is deterministic given the seed', async () => {
