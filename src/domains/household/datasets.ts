@@ -3,8 +3,9 @@
  * distribution) and `test-hard` (more receptacles, deeper targets, more closed containers).
  */
 import type { HeldOutSet } from '../../interfaces/domain.ts';
+import { drawHeldOutSets } from '../held-out-sets.ts';
 import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
-import { Random, deriveSeed } from '../../util/random.ts';
+import { Random } from '../../util/random.ts';
 import { DESTINATIONS, LAMP_HOLDERS, TARGETS, TASKS } from './catalogue.ts';
 import type { HouseholdPayload } from './episode.ts';
 import { HouseholdSpecSchema, type HouseholdSpec } from './spec.ts';
@@ -63,11 +64,9 @@ export function buildHeldOutSets(
     ['test-id', SEED_DISTRIBUTION],
     ['test-hard', HARD_DISTRIBUTION],
   ];
-  return sets.map(([name, distribution]) => {
-    const random = new Random(deriveSeed(HELD_OUT_SEED, name));
-    const instances = Array.from({ length: size }, (_, index) =>
-      instantiateOne(drawSpec(distribution, random), deriveSeed(HELD_OUT_SEED, name, index)),
-    );
-    return { name, version: `${HELD_OUT_VERSION}-n${size}`, instances };
-  });
+  const draws = sets.map(([name, distribution]) => ({
+    name,
+    drawSpec: (random: Random) => drawSpec(distribution, random),
+  }));
+  return drawHeldOutSets(HELD_OUT_SEED, `${HELD_OUT_VERSION}-n${size}`, size, draws, instantiateOne);
 }

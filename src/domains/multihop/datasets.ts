@@ -4,8 +4,9 @@
  * distractors, the unseen wording).
  */
 import type { HeldOutSet } from '../../interfaces/domain.ts';
+import { drawHeldOutSets } from '../held-out-sets.ts';
 import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
-import { Random, deriveSeed } from '../../util/random.ts';
+import { Random } from '../../util/random.ts';
 import type { MultihopPayload } from './episode.ts';
 import { multihopSpecFromKnobs } from './knobs.ts';
 import { type MultihopSpec, familyOf } from './spec.ts';
@@ -71,11 +72,9 @@ export function buildHeldOutSets(
     ['test-id', SEED_DISTRIBUTION],
     ['test-hard', HARD_DISTRIBUTION],
   ];
-  return sets.map(([name, distribution]) => {
-    const random = new Random(deriveSeed(HELD_OUT_SEED, name));
-    const instances = Array.from({ length: size }, (_, index) =>
-      instantiateOne(drawSpec(distribution, random), deriveSeed(HELD_OUT_SEED, name, index)),
-    );
-    return { name, version: `${HELD_OUT_VERSION}-n${size}`, instances };
-  });
+  const draws = sets.map(([name, distribution]) => ({
+    name,
+    drawSpec: (random: Random) => drawSpec(distribution, random),
+  }));
+  return drawHeldOutSets(HELD_OUT_SEED, `${HELD_OUT_VERSION}-n${size}`, size, draws, instantiateOne);
 }

@@ -4,8 +4,9 @@
  * seeds) and `test-hard` (chains of 2–3, unseen phrasing, 6 distractors, values in words, context).
  */
 import type { HeldOutSet } from '../../interfaces/domain.ts';
+import { drawHeldOutSets } from '../held-out-sets.ts';
 import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
-import { Random, deriveSeed } from '../../util/random.ts';
+import { Random } from '../../util/random.ts';
 import { INTENTS, intentById, intentTools } from './intents.ts';
 import { fillSlots } from './slots.ts';
 import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
@@ -89,11 +90,9 @@ export function buildHeldOutSets(
     ['test-id', SEED_DISTRIBUTION],
     ['test-hard', HARD_DISTRIBUTION],
   ];
-  return sets.map(([name, distribution]) => {
-    const random = new Random(deriveSeed(HELD_OUT_SEED, name));
-    const instances = Array.from({ length: size }, (_, index) =>
-      instantiateOne(drawSpec(distribution, world, random), deriveSeed(HELD_OUT_SEED, name, index)),
-    );
-    return { name, version: `${HELD_OUT_VERSION}-n${size}-w${worldSeed}`, instances };
-  });
+  const draws = sets.map(([name, distribution]) => ({
+    name,
+    drawSpec: (random: Random) => drawSpec(distribution, world, random),
+  }));
+  return drawHeldOutSets(HELD_OUT_SEED, `${HELD_OUT_VERSION}-n${size}-w${worldSeed}`, size, draws, instantiateOne);
 }

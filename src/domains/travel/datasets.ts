@@ -5,8 +5,9 @@
  * constraints, tight budgets, two distractors per category, groups of two to six).
  */
 import type { HeldOutSet } from '../../interfaces/domain.ts';
+import { drawHeldOutSets } from '../held-out-sets.ts';
 import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
-import { Random, deriveSeed } from '../../util/random.ts';
+import { Random } from '../../util/random.ts';
 import { drawConstraints } from './knobs.ts';
 import { BUDGET_LEVELS, TravelSpecSchema, validShape, CITY_LEVELS, type BudgetLevel, type TravelSpec } from './spec.ts';
 import type { TravelPayload } from './variation.ts';
@@ -103,11 +104,9 @@ export function buildHeldOutSets(
     ['test-id', TEST_ID_DISTRIBUTION],
     ['test-hard', HARD_DISTRIBUTION],
   ];
-  return sets.map(([name, distribution]) => {
-    const random = new Random(deriveSeed(HELD_OUT_SEED, name));
-    const instances = Array.from({ length: size }, (_, index) =>
-      instantiateOne(drawSpec(distribution, world, random), deriveSeed(HELD_OUT_SEED, name, index)),
-    );
-    return { name, version: `${HELD_OUT_VERSION}-n${size}-w${world.seed}`, instances };
-  });
+  const draws = sets.map(([name, distribution]) => ({
+    name,
+    drawSpec: (random: Random) => drawSpec(distribution, world, random),
+  }));
+  return drawHeldOutSets(HELD_OUT_SEED, `${HELD_OUT_VERSION}-n${size}-w${world.seed}`, size, draws, instantiateOne);
 }
