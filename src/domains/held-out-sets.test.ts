@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { drawHeldOutSets } from './held-out-sets.ts';
 import type { Random } from '../util/random.ts';
+import { drawHeldOutSets } from './held-out-sets.ts';
 
-const instance = (spec: number, seed: number) => ({ id: `${spec}-${seed}`, family: 'f', features: {}, payload: spec });
-const draws = [
-  { name: 'test-id', drawSpec: (random: Random) => random.int(0, 9) },
-  { name: 'test-hard', drawSpec: (random: Random) => 100 + random.int(0, 9) },
-];
+// A "distribution" here is the offset of the drawn spec: test-id draws 0–9, test-hard 100–109.
+const plan = (seed: number, size: number) => ({
+  seed,
+  version: 'v1',
+  size,
+  testId: 0,
+  testHard: 100,
+  drawSpec: (offset: number, random: Random) => offset + random.int(0, 9),
+  instantiateOne: (spec: number, instanceSeed: number) => ({
+    id: `${spec}-${instanceSeed}`,
+    family: 'f',
+    features: {},
+    payload: spec,
+  }),
+});
 
 describe('drawHeldOutSets', () => {
   it('draws each set from its own stream: same seed, same sets; a larger size extends, never reshuffles', () => {
-    const small = drawHeldOutSets(7, 'v1', 3, draws, instance);
-    const again = drawHeldOutSets(7, 'v1', 3, draws, instance);
-    const large = drawHeldOutSets(7, 'v1', 5, draws, instance);
+    const small = drawHeldOutSets(plan(7, 3));
+    const again = drawHeldOutSets(plan(7, 3));
+    const large = drawHeldOutSets(plan(7, 5));
     expect(again).toEqual(small);
     expect(small.map((set) => [set.name, set.version, set.instances.length])).toEqual([
       ['test-id', 'v1', 3],
@@ -20,6 +30,6 @@ describe('drawHeldOutSets', () => {
     ]);
     expect(large[0]!.instances.slice(0, 3)).toEqual(small[0]!.instances);
     expect(small[1]!.instances.every((item) => item.payload >= 100)).toBe(true);
-    expect(drawHeldOutSets(8, 'v1', 3, draws, instance)).not.toEqual(small);
+    expect(drawHeldOutSets(plan(8, 3))).not.toEqual(small);
   });
 });

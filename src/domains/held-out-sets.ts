@@ -7,28 +7,36 @@ import type { HeldOutSet } from '../interfaces/domain.ts';
 import type { TaskInstance } from '../interfaces/task.ts';
 import { Random, deriveSeed } from '../util/random.ts';
 
-/** One held-out set to draw: its name and how to draw a spec from a random stream. */
-export interface HeldOutDraw<Spec> {
-  name: string;
-  drawSpec: (random: Random) => Spec;
+/** What a domain gives to draw its two held-out sets. */
+export interface HeldOutPlan<Distribution, Spec, Payload> {
+  /** The domain's held-out seed: every set's stream derives from it and the set's name. */
+  seed: number;
+  /** The sets' version (names the size, and the world where there is one). */
+  version: string;
+  /** Instances per set. */
+  size: number;
+  /** Where `test-id` draws its specs (the seeds' distribution, or close to it). */
+  testId: Distribution;
+  /** Where `test-hard` draws its specs (knob values kept out of the seeds). */
+  testHard: Distribution;
+  drawSpec: (distribution: Distribution, random: Random) => Spec;
+  /** Throws when a fixed spec fails (a bug in the domain), as `heldOutInstance` does. */
+  instantiateOne: (spec: Spec, seed: number) => TaskInstance<Payload>;
 }
 
-/**
- * The held-out sets, `size` instances each (one per drawn spec), named as given and versioned `version`.
- * `instantiateOne` throws when a fixed spec fails (a bug in the domain), as `heldOutInstance` does.
- */
-export function drawHeldOutSets<Spec, Payload>(
-  seed: number,
-  version: string,
-  size: number,
-  draws: readonly HeldOutDraw<Spec>[],
-  instantiateOne: (spec: Spec, seed: number) => TaskInstance<Payload>,
+/** The held-out sets `test-id` and `test-hard`, `size` instances each (one per drawn spec). */
+export function drawHeldOutSets<Distribution, Spec, Payload>(
+  plan: HeldOutPlan<Distribution, Spec, Payload>,
 ): HeldOutSet<Payload>[] {
-  return draws.map(({ name, drawSpec }) => {
-    const random = new Random(deriveSeed(seed, name));
-    const instances = Array.from({ length: size }, (_, index) =>
-      instantiateOne(drawSpec(random), deriveSeed(seed, name, index)),
+  const sets: [string, Distribution][] = [
+    ['test-id', plan.testId],
+    ['test-hard', plan.testHard],
+  ];
+  return sets.map(([name, distribution]) => {
+    const random = new Random(deriveSeed(plan.seed, name));
+    const instances = Array.from({ length: plan.size }, (_, index) =>
+      plan.instantiateOne(plan.drawSpec(distribution, random), deriveSeed(plan.seed, name, index)),
     );
-    return { name, version, instances };
+    return { name, version: plan.version, instances };
   });
 }

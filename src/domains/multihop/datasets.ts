@@ -68,13 +68,13 @@ export function buildHeldOutSets(
   size: number,
   instantiateOne: (spec: MultihopSpec, seed: number) => TaskInstance<MultihopPayload>,
 ): HeldOutSet<MultihopPayload>[] {
-  const sets: [string, SpecDistribution][] = [
-    ['test-id', SEED_DISTRIBUTION],
-    ['test-hard', HARD_DISTRIBUTION],
-  ];
-  const draws = sets.map(([name, distribution]) => ({
-    name,
-    drawSpec: (random: Random) => drawSpec(distribution, random),
-  }));
-  return drawHeldOutSets(HELD_OUT_SEED, `${HELD_OUT_VERSION}-n${size}`, size, draws, instantiateOne);
+  return drawHeldOutSets({
+    seed: HELD_OUT_SEED,
+    version: `${HELD_OUT_VERSION}-n${size}`,
+    size,
+    testId: SEED_DISTRIBUTION,
+    testHard: HARD_DISTRIBUTION,
+    drawSpec: drawSpec,
+    instantiateOne,
+  });
 }

@@ -86,13 +86,13 @@ export function buildHeldOutSets(
   world: WorldState,
   instantiateOne: (spec: ToolWorldSpec, seed: number) => TaskInstance<ToolWorldPayload>,
 ): HeldOutSet<ToolWorldPayload>[] {
-  const sets: [string, SpecDistribution][] = [
-    ['test-id', SEED_DISTRIBUTION],
-    ['test-hard', HARD_DISTRIBUTION],
-  ];
-  const draws = sets.map(([name, distribution]) => ({
-    name,
-    drawSpec: (random: Random) => drawSpec(distribution, world, random),
-  }));
-  return drawHeldOutSets(HELD_OUT_SEED, `${HELD_OUT_VERSION}-n${size}-w${worldSeed}`, size, draws, instantiateOne);
+  return drawHeldOutSets({
+    seed: HELD_OUT_SEED,
+    version: `${HELD_OUT_VERSION}-n${size}-w${worldSeed}`,
+    size,
+    testId: SEED_DISTRIBUTION,
+    testHard: HARD_DISTRIBUTION,
+    drawSpec: (distribution, random) => drawSpec(distribution, world, random),
+    instantiateOne,
+  });
 }

@@ -100,13 +100,13 @@ export function buildHeldOutSets(
   world: TravelWorld,
   instantiateOne: (spec: TravelSpec, seed: number) => TaskInstance<TravelPayload>,
 ): HeldOutSet<TravelPayload>[] {
-  const sets: [string, SpecDistribution][] = [
-    ['test-id', TEST_ID_DISTRIBUTION],
-    ['test-hard', HARD_DISTRIBUTION],
-  ];
-  const draws = sets.map(([name, distribution]) => ({
-    name,
-    drawSpec: (random: Random) => drawSpec(distribution, world, random),
-  }));
-  return drawHeldOutSets(HELD_OUT_SEED, `${HELD_OUT_VERSION}-n${size}-w${world.seed}`, size, draws, instantiateOne);
+  return drawHeldOutSets({
+    seed: HELD_OUT_SEED,
+    version: `${HELD_OUT_VERSION}-n${size}-w${world.seed}`,
+    size,
+    testId: TEST_ID_DISTRIBUTION,
+    testHard: HARD_DISTRIBUTION,
+    drawSpec: (distribution, random) => drawSpec(distribution, world, random),
+    instantiateOne,
+  });
 }
