@@ -6,6 +6,7 @@
  * tool call and every observation as its result.
  */
 import type { ChatMessage } from '../../interfaces/chat.ts';
+import { nextPlannedAction, renderPlannedEpisode } from '../planned-episode.ts';
 import type { EpisodeEnvironment, EpisodeTurn, InteractiveDomain } from '../../interfaces/interaction.ts';
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
 import { extractAction } from './alfred/commands.ts';
@@ -78,7 +79,7 @@ function turnPrompt(
     tools: [ACT_TOOL],
     maxResponseTokens: ACTION_TOKENS,
     reference: {
-      answer: plan[Math.min(history.length, plan.length - 1)] ?? '',
+      answer: nextPlannedAction(plan, history.length),
       difficulty: instance.features.difficulty ?? 0,
     },
   };
@@ -92,7 +93,5 @@ export const householdInteraction: InteractiveDomain<HouseholdPayload> = {
 
 /** The first turn's prompt; its reference answer is the whole plan, one action per line (what `score` replays). */
 export function renderHousehold(instance: TaskInstance<HouseholdPayload>): AgentPrompt {
-  const environment = reset(instance);
-  const prompt = turnPrompt(instance, environment.observation, [], instance.id);
-  return { ...prompt, reference: { ...prompt.reference, answer: instance.payload.plan.join('\n') } };
+  return renderPlannedEpisode(householdInteraction, instance, instance.payload.plan);
 }

@@ -10,6 +10,7 @@
  * chat models get the whole conversation with every action as a tool call and every result as its answer.
  */
 import type { ChatMessage } from '../../interfaces/chat.ts';
+import { nextPlannedAction, renderPlannedEpisode } from '../planned-episode.ts';
 import type { EpisodeEnvironment, EpisodeTurn, InteractiveDomain } from '../../interfaces/interaction.ts';
 import type { AgentPrompt, Score, TaskInstance } from '../../interfaces/task.ts';
 import { exactMatch, tokenF1 } from '../answer-matching.ts';
@@ -157,7 +158,7 @@ function turnPrompt(
     tools: [searchToolSchema, finalAnswerToolSchema],
     maxResponseTokens: ACTION_TOKENS,
     reference: {
-      answer: plan[Math.min(history.length, plan.length - 1)] ?? '',
+      answer: nextPlannedAction(plan, history.length),
       difficulty: instance.features.difficulty ?? 0,
     },
   };
@@ -171,7 +172,5 @@ export const multihopInteraction: InteractiveDomain<MultihopPayload> = {
 
 /** The first turn's prompt; its reference answer is the whole plan, one action per line (what `score` replays). */
 export function renderMultihop(instance: TaskInstance<MultihopPayload>): AgentPrompt {
-  const environment = reset(instance);
-  const prompt = turnPrompt(instance, environment.observation, [], instance.id);
-  return { ...prompt, reference: { ...prompt.reference, answer: instance.payload.plan.join('\n') } };
+  return renderPlannedEpisode(multihopInteraction, instance, instance.payload.plan);
 }
