@@ -296,6 +296,11 @@ export async function signalSuite(options: DiagnosticOptions): Promise<string> {
           `(${second.variant}); variance between instances ` +
           `${fixed(meanOf(later(first).map((epoch) => epoch.betweenInstanceShare)), 2)} / ` +
           `${fixed(meanOf(later(second).map((epoch) => epoch.betweenInstanceShare)), 2)}`,
+        ...runs.map(
+          (run) =>
+            `what explains p̂ across task types of epochs ≥ 1, ${run.variant} (adjusted η²): ` +
+            run.sources.map((source) => `${source.field} ${fixed(source.share, 2)} (${source.levels})`).join(', '),
+        ),
       ],
     };
   });

@@ -13,6 +13,7 @@ import {
   type InstanceOutcomes,
   signalShare,
 } from '../curriculum/outcome-correlation.ts';
+import { difficultySources, type FieldShare } from '../curriculum/difficulty-sources.ts';
 import { GenEnvError } from '../interfaces/errors.ts';
 
 export interface EpochSignal {
@@ -35,6 +36,8 @@ export interface RunSignal {
   variations: number;
   samples: number;
   epochs: EpochSignal[];
+  /** What explains p̂ across the generated task types of epochs ≥ 1, field by field of their specs. */
+  sources: FieldShare[];
 }
 
 interface RunConfigFields {
@@ -58,7 +61,15 @@ export function readRunSignal(directory: string): RunSignal {
   }
   const database = new Database(databasePath, { readonly: true, fileMustExist: true });
   let rows: { epoch: number; proposal: string; instance: string; success: number }[];
+  let taskTypes: { spec: string; successRate: number }[];
   try {
+    taskTypes = database
+      .prepare(
+        `SELECT spec, success_rate AS successRate FROM proposals
+         WHERE source IN ('simulator', 'static', 'offline') AND epoch >= 1 AND valid = 1
+           AND spec IS NOT NULL AND success_rate IS NOT NULL`,
+      )
+      .all() as typeof taskTypes;
     rows = database
       .prepare(
         `SELECT t.epoch AS epoch, t.proposal_id AS proposal, t.instance_id AS instance, t.success AS success
@@ -97,5 +108,24 @@ export function readRunSignal(directory: string): RunSignal {
         effectiveAttempts: share === null ? null : effectiveAttempts(variations, samples, share),
       };
     });
-  return { directory, variant: config.variant ?? 'unknown', seed: config.seed ?? null, variations, samples, epochs };
+  const sources = difficultySources(
+    taskTypes.map((row) => {
+      try {
+        return { spec: JSON.parse(row.spec) as unknown, successRate: row.successRate };
+      } catch (error) {
+        throw new GenEnvError('store', `${directory}: a stored task spec is not JSON (${(error as Error).message})`, {
+          cause: error,
+        });
+      }
+    }),
+  );
+  return {
+    directory,
+    variant: config.variant ?? 'unknown',
+    seed: config.seed ?? null,
+    variations,
+    samples,
+    epochs,
+    sources,
+  };
 }

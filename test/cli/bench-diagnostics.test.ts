@@ -48,6 +48,12 @@ describe('genenv bench link diagnostics', () => {
         expect(epoch.signalShare).toBeGreaterThanOrEqual(0);
         expect(epoch.signalShare).toBeLessThanOrEqual(1);
       }
+      // Epoch 1's task types, field by field of the arithmetic spec, then all fields together.
+      expect(result.stdout).toContain('what explains p̂ across task types');
+      const sources = written.runs[0].sources as { field: string; levels: number; share: number | null }[];
+      expect(sources.length).toBeGreaterThan(1);
+      expect(sources.at(-1)!.field).toBe('all fields');
+      for (const source of sources) if (source.share !== null) expect(source.share).toBeGreaterThanOrEqual(0);
       const diagnostic = JSON.parse(readFileSync(join(folder, 'diagnostics', 'signal.json'), 'utf8'));
       expect(diagnostic.rows).toHaveLength(2);
       expect(diagnostic.rows[0]).toHaveLength(diagnostic.columns.length);
