@@ -5,6 +5,7 @@ import {
   parametricSteeringSuite,
   prop1Suite,
   signalSuite,
+  transferSuite,
   thm1Suite,
   type DiagnosticOptions,
 } from './bench-diagnostics.ts';
@@ -22,6 +23,7 @@ export const BENCH_SUITES = [
   'parametric-steering',
   'exploration',
   'signal',
+  'transfer',
 ] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
@@ -32,7 +34,7 @@ export type BenchSuite = (typeof BENCH_SUITES)[number];
  * - `warm-start`: held-out accuracy of the toolworld agent after SFT as each warm-start change is added;
  * - `grpo-lr`: the effect of one GRPO update on the warm-started agent at several learning rates;
  * - the link diagnostics `grpo-step` (GRPO alone: test-id against updates), `prop1`, `thm1`, `curriculum`,
- *   `parametric-steering`, `exploration`, `signal`
+ *   `parametric-steering`, `exploration`, `signal`, `transfer`
  *   (bench-diagnostics.ts), which also write DIR/<suite>.json given --out DIR.
  * Prints one JSON object with --json, else aligned lines or a table.
  */
@@ -47,6 +49,7 @@ export async function benchCommand(options: DiagnosticOptions & { suite?: BenchS
   if (options.suite === 'parametric-steering') return parametricSteeringSuite(options);
   if (options.suite === 'exploration') return explorationSuite(options);
   if (options.suite === 'signal') return signalSuite(options);
+  if (options.suite === 'transfer') return transferSuite(options);
   const { runModelBenchmark } = await import('../experiments/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
   const { runOrchestrationBenchmark } = await import('../experiments/orchestration-bench.ts');

@@ -161,7 +161,9 @@ function buildProgram(
           'parametric-steering: genenv against random with the parametric simulator and the neural agent; ' +
           'serve: genenv serve throughput, kill -9 and hostile-request checks; exploration: how likely rollouts ' +
           'of the warm-started agent are to find the reference answers of test-id items it fails; signal: per epoch ' +
-          'of two runs (--runs A,B), the share of generated rollouts GRPO can learn from and the draws behind p̂',
+          'of two runs (--runs A,B), the share of generated rollouts GRPO can learn from and the draws behind p̂, ' +
+          'and which spec fields explain p̂; transfer: held-out gain of two runs (--runs A,B) family by family ' +
+          'beside the rollouts with signal each family had',
       )
         .choices([...BENCH_SUITES])
         .default('speed'),
@@ -174,7 +176,7 @@ function buildProgram(
       integerFlag('--seeds'),
     )
     .option('--out <dir>', 'diagnostics: also write <dir>/<suite>.json')
-    .option('--runs <list>', 'curriculum, signal: two run directories, comma-separated', listFlag)
+    .option('--runs <list>', 'curriculum, signal, transfer: two run directories, comma-separated', listFlag)
     .action(async (options: Parameters<typeof benchCommand>[0]) => {
       output.out(`${await benchCommand(options)}\n`);
     });

@@ -1,6 +1,44 @@
-import type { AgentPolicy, Domain, HeldOutSet } from '../interfaces/index.ts';
+import type { AgentPolicy, Domain, HeldOutSet, TaskInstance } from '../interfaces/index.ts';
 import { playEpisodes } from './episodes.ts';
 import { safeScore } from './rollout.ts';
+
+/** The greedy outcome of every evaluated item of one held-out set. */
+export interface HeldOutOutcomes {
+  name: string;
+  /** The items evaluated (the set's first `limit`), in order. */
+  instances: readonly TaskInstance[];
+  /** successes[i]: whether the agent solved instances[i]. */
+  successes: boolean[];
+}
+
+/** Greedy outcomes (temperature 0, one sample) of the agent on each non-empty held-out set, item by item. */
+export async function heldOutOutcomes(
+  agent: AgentPolicy,
+  domain: Domain,
+  sets: readonly HeldOutSet[],
+  seed: number,
+  limit?: number,
+): Promise<HeldOutOutcomes[]> {
+  const results: HeldOutOutcomes[] = [];
+  for (const set of sets) {
+    const instances = limit === undefined ? set.instances : set.instances.slice(0, limit);
+    if (instances.length === 0) continue;
+    let successes: boolean[];
+    if (domain.interactive) {
+      const groups = await playEpisodes(agent, domain, instances, { samples: 1, seed, temperature: 0 });
+      successes = instances.map((_, index) => groups[index]?.scores[0]?.success === true);
+    } else {
+      const prompts = instances.map((instance) => domain.render(instance));
+      const completions = await agent.act(prompts, { samples: 1, seed, temperature: 0 });
+      successes = instances.map((instance, index) => {
+        const completion = completions[index]?.[0];
+        return completion !== undefined && safeScore(domain, instance, completion).success;
+      });
+    }
+    results.push({ name: set.name, instances, successes });
+  }
+  return results;
+}
 
 /** Greedy accuracy (temperature 0, one sample) of the agent on each held-out set, in [0, 1]. */
 export async function evaluateHeldOut(
@@ -11,22 +49,7 @@ export async function evaluateHeldOut(
   limit?: number,
 ): Promise<Record<string, number>> {
   const accuracy: Record<string, number> = {};
-  for (const set of sets) {
-    const instances = limit === undefined ? set.instances : set.instances.slice(0, limit);
-    if (instances.length === 0) continue;
-    let correct = 0;
-    if (domain.interactive) {
-      const groups = await playEpisodes(agent, domain, instances, { samples: 1, seed, temperature: 0 });
-      correct = groups.filter((group) => group.scores[0]?.success).length;
-    } else {
-      const prompts = instances.map((instance) => domain.render(instance));
-      const completions = await agent.act(prompts, { samples: 1, seed, temperature: 0 });
-      instances.forEach((instance, index) => {
-        const completion = completions[index]?.[0];
-        if (completion && safeScore(domain, instance, completion).success) correct++;
-      });
-    }
-    accuracy[set.name] = correct / instances.length;
-  }
+  for (const set of await heldOutOutcomes(agent, domain, sets, seed, limit))
+    accuracy[set.name] = set.successes.filter(Boolean).length / set.instances.length;
   return accuracy;
 }
