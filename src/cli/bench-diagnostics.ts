@@ -314,9 +314,8 @@ export async function transferSuite(options: DiagnosticOptions): Promise<string>
   if (options.runs?.length !== 2)
     throw new GenEnvError('usage', '--suite transfer needs --runs A,B (two run directories)');
   const { readRunTransfer } = await import('../experiments/transfer-diagnostic.ts');
-  const { createDomain } = await import('./registry.ts');
-  const { loadBuiltinAgent } = await import('../policies/builtin/index.ts');
-  const dependencies = { createDomain, loadAgent: loadBuiltinAgent };
+  const { createDomain, createTrainableAgent } = await import('./registry.ts');
+  const dependencies = { createDomain, createAgent: createTrainableAgent };
   const runs = [
     await readRunTransfer(options.runs[0]!, dependencies),
     await readRunTransfer(options.runs[1]!, dependencies),

@@ -16,12 +16,18 @@ import {
   gainSignalCorrelation,
 } from '../curriculum/held-out-transfer.ts';
 import { GenEnvError } from '../interfaces/errors.ts';
-import type { AgentPolicy, Domain } from '../interfaces/index.ts';
+import type { Domain, TrainableAgent } from '../interfaces/index.ts';
 
 /** How a run's pieces are rebuilt (wired by the CLI, which knows the domain and policy names). */
 export interface TransferDependencies {
   createDomain(name: string, options: Record<string, unknown>): Promise<Domain>;
-  loadAgent(checkpointDirectory: string): Promise<AgentPolicy>;
+  /** The run's agent as configured; its weights come from `load(checkpoint)`. */
+  createAgent(input: {
+    spec: string;
+    options: Record<string, unknown>;
+    domain: Domain;
+    seed: number;
+  }): Promise<TrainableAgent>;
 }
 
 export interface SetTransfer {
@@ -48,13 +54,18 @@ interface StoredConfig {
   seed: number;
   heldOutLimit?: number;
   domain: { name: string; options?: Record<string, unknown> };
+  agent: { policy: string; options?: Record<string, unknown> };
 }
 
 function readConfig(directory: string): StoredConfig {
   try {
     const config = JSON.parse(readFileSync(join(directory, 'config.json'), 'utf8')) as Partial<StoredConfig>;
-    if (typeof config.seed !== 'number' || typeof config.domain?.name !== 'string')
-      throw new Error('no seed or domain name');
+    if (
+      typeof config.seed !== 'number' ||
+      typeof config.domain?.name !== 'string' ||
+      typeof config.agent?.policy !== 'string'
+    )
+      throw new Error('no seed, domain name or agent policy');
     return { variant: config.variant ?? 'unknown', ...config } as StoredConfig;
   } catch (error) {
     throw new GenEnvError('config', `${directory}: cannot read config.json (${(error as Error).message})`, {
@@ -114,16 +125,24 @@ export async function readRunTransfer(directory: string, dependencies: TransferD
   const domain = await dependencies.createDomain(config.domain.name, config.domain.options ?? {});
   const heldOut = domain.heldOutSets();
   const streams = new RandomStreams(config.seed);
+  const agent = await dependencies.createAgent({
+    spec: config.agent.policy,
+    options: config.agent.options ?? {},
+    domain,
+    seed: config.seed,
+  });
   const evaluate = async (checkpoint: { epoch: number; agent: string }) => {
-    const agent = await dependencies.loadAgent(checkpoint.agent);
-    try {
-      return await heldOutOutcomes(agent, domain, heldOut, streams.heldOut(checkpoint.epoch), config.heldOutLimit);
-    } finally {
-      await agent.close?.();
-    }
+    await agent.load(checkpoint.agent);
+    return heldOutOutcomes(agent, domain, heldOut, streams.heldOut(checkpoint.epoch), config.heldOutLimit);
   };
-  const before = await evaluate(first);
-  const after = await evaluate(last);
+  let before: Awaited<ReturnType<typeof evaluate>>;
+  let after: Awaited<ReturnType<typeof evaluate>>;
+  try {
+    before = await evaluate(first);
+    after = await evaluate(last);
+  } finally {
+    await agent.close?.();
+  }
   const training = trainingOutcomes(directory, first.epoch, last.epoch);
   const sets = before.map((set, index): SetTransfer => {
     const later = after[index]!;

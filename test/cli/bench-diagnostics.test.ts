@@ -64,6 +64,47 @@ describe('genenv bench link diagnostics', () => {
     }
   }, 120_000);
 
+  it('transfer re-evaluates the first and last checkpoints as the run did, family by family', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'genenv-transfer-'));
+    try {
+      const run = join(folder, 'run');
+      const made = await runCli(['run', '--preset', 'student', '--epochs', '12', '--seed', '2', '--out', run]);
+      expect(made.code, made.stderr).toBe(0);
+      const result = await runCli(['bench', '--suite', 'transfer', '--runs', `${run},${run}`, '--out', folder]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('Held-out transfer by family');
+      const written = JSON.parse(readFileSync(join(folder, 'transfer.json'), 'utf8'));
+      const metrics = readFileSync(join(run, 'metrics.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { epoch: number; heldOutAccuracy: Record<string, number> });
+      const transfer = written.runs[0] as {
+        firstEpoch: number;
+        lastEpoch: number;
+        sets: {
+          name: string;
+          before: number;
+          after: number;
+          families: { items: number; before: number; rollouts: number; signalRollouts: number }[];
+        }[];
+      };
+      expect([transfer.firstEpoch, transfer.lastEpoch]).toEqual([0, 12]);
+      for (const set of transfer.sets) {
+        // The same greedy evaluation as the loop's: epoch 0's and epoch 12's recorded accuracies.
+        expect(set.before).toBeCloseTo(metrics[0]!.heldOutAccuracy[set.name]!, 12);
+        expect(set.after).toBeCloseTo(metrics[12]!.heldOutAccuracy[set.name]!, 12);
+        const items = set.families.reduce((sum, family) => sum + family.items, 0);
+        const weighted = set.families.reduce((sum, family) => sum + family.before * family.items, 0) / items;
+        expect(weighted).toBeCloseTo(set.before, 12);
+        for (const family of set.families) expect(family.signalRollouts).toBeLessThanOrEqual(family.rollouts);
+      }
+      const one = await runCli(['bench', '--suite', 'transfer', '--runs', run]);
+      expect(one.code).toBe(2);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('curriculum on a folder without a run says so in one line', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'genenv-empty-'));
     try {
