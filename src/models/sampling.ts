@@ -6,6 +6,12 @@ export interface SamplingOptions {
   temperature: number;
   /** Nucleus mass in (0, 1]. */
   topP: number;
+  /**
+   * Exploration of a constrained draw, in [0, 1): with this probability the token is drawn uniformly among the
+   * allowed ones instead of from the model (so every continuation of the grammar keeps a chance of at least
+   * explore / allowed tokens). Ignored without a mask and when greedy; 0 or absent draws from the model only.
+   */
+  explore?: number;
 }
 
 /**
@@ -36,6 +42,11 @@ export function drawToken(
       if (permitted(token) && (best < 0 || logProbabilities[offset + token]! > logProbabilities[offset + best]!))
         best = token;
     return Math.max(0, best);
+  }
+  if (allowed !== null && (options.explore ?? 0) > 0 && random.next() < options.explore!) {
+    const choices: number[] = [];
+    for (let token = 0; token < vocab; token++) if (allowed[token] === 1) choices.push(token);
+    if (choices.length > 0) return choices[Math.floor(random.next() * choices.length)]!;
   }
   let largest = -Infinity;
   for (let token = 0; token < vocab; token++)

@@ -88,4 +88,31 @@ describe('grammar-constrained tokens', () => {
       }
     }
   });
+
+  it('keeps every spec valid when exploration mixes uniform draws into a skewed model', () => {
+    const vocab = tokenizer.vocabSize;
+    const random = new Random(5);
+    for (const explore of [0.1, 0.5]) {
+      for (let sample = 0; sample < 30; sample++) {
+        const constraint = tokens.constraint(64);
+        const generated: number[] = [];
+        while (generated.length < 64) {
+          // A model with random, sharply peaked preferences at every step.
+          const logits = Float32Array.from({ length: vocab }, () => (random.next() - 0.5) * 20);
+          const token = drawToken(
+            logits,
+            0,
+            vocab,
+            { temperature: 1, topP: 1, explore },
+            random,
+            constraint.allowed(generated),
+          );
+          if (token === Tokenizer.end) break;
+          generated.push(token);
+        }
+        const parsed = domain.parseSpec(tokenizer.decode(generated));
+        expect(parsed.ok, tokenizer.decode(generated)).toBe(true);
+      }
+    }
+  });
 });

@@ -118,6 +118,15 @@ const agentOnlyOptions = {
 
 /** Options only the built-in simulator takes. */
 const simulatorOnlyOptions = {
+  explore: z
+    .number()
+    .min(0)
+    .max(0.5)
+    .default(0)
+    .describe(
+      'under the grammar, the share of tokens drawn uniformly among the valid continuations instead of from the ' +
+        'model: keeps spec values the warm start never wrote (an unseen phrasing, say) within reach of the curriculum',
+    ),
   klCap: positive('cap on the KL of one update, measured on the batch').default(0.05),
   grammar: z
     .enum(['constrained', 'free'])

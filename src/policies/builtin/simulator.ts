@@ -71,6 +71,7 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     const settings = {
       temperature: options.temperature ?? 1,
       topP: options.topP ?? 1,
+      ...(this.grammar && this.state.options.explore > 0 ? { explore: this.state.options.explore } : {}),
       seed: options.seed,
       stopToken: Tokenizer.end,
     };
