@@ -98,11 +98,12 @@ function trainingOutcomes(directory: string, first: number, last: number): Famil
          ORDER BY t.epoch, t.proposal_id, t.instance_id, t.sample`,
       )
       .all(first, last) as { epoch: number; proposal: string; instance: string; family: string; success: number }[];
-    const byInstance = new Map<string, FamilyInstanceOutcomes>();
+    // One entry per attempted instance of an epoch: its family and its G outcomes in sample order.
+    const byInstance = new Map<string, { family: string; outcomes: number[] }>();
     for (const row of rows) {
       const key = `${row.epoch}\u0000${row.proposal}\u0000${row.instance}`;
       const entry = byInstance.get(key) ?? { family: row.family, outcomes: [] };
-      (entry.outcomes as number[]).push(row.success);
+      entry.outcomes.push(row.success);
       byInstance.set(key, entry);
     }
     return [...byInstance.values()];
