@@ -4,6 +4,30 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.ts';
 
+/**
+ * A student-preset run of `epochs` epochs in a fresh folder, then `genenv bench --suite <suite> --runs run,run --out
+ * folder`; `check` looks at the result and the folder (removed afterwards).
+ */
+async function benchOnStudentRun(
+  suite: string,
+  epochs: number,
+  check: (folder: string, run: string, result: Awaited<ReturnType<typeof runCli>>) => Promise<void> | void,
+): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), `genenv-${suite}-`));
+  try {
+    const run = join(folder, 'run');
+    const made = await runCli(['run', '--preset', 'student', '--epochs', String(epochs), '--seed', '2', '--out', run]);
+    expect(made.code, made.stderr).toBe(0);
+    const result = await runCli(['bench', '--suite', suite, '--runs', `${run},${run}`, '--out', folder]);
+    expect(result.code, result.stderr).toBe(0);
+    await check(folder, run, result);
+    const usage = await runCli(['bench', '--suite', suite, '--runs', run]);
+    expect(usage.code).toBe(2);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe('genenv bench link diagnostics', () => {
   it('thm1 prints the mis-ranking table and writes its JSON with --out', async () => {
     const out = mkdtempSync(join(tmpdir(), 'genenv-thm1-'));
@@ -31,13 +55,7 @@ describe('genenv bench link diagnostics', () => {
   }, 60_000);
 
   it('signal reads the generated rollouts of two runs, per epoch, and writes its JSON with --out', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'genenv-signal-'));
-    try {
-      const run = join(folder, 'run');
-      const made = await runCli(['run', '--preset', 'student', '--epochs', '1', '--seed', '2', '--out', run]);
-      expect(made.code, made.stderr).toBe(0);
-      const result = await runCli(['bench', '--suite', 'signal', '--runs', `${run},${run}`, '--out', folder]);
-      expect(result.code, result.stderr).toBe(0);
+    await benchOnStudentRun('signal', 1, (folder, _run, result) => {
       expect(result.stdout).toContain('rollouts with signal');
       const written = JSON.parse(readFileSync(join(folder, 'signal.json'), 'utf8'));
       const epochs = written.runs[0].epochs as { epoch: number; rollouts: number; signalShare: number }[];
@@ -57,21 +75,11 @@ describe('genenv bench link diagnostics', () => {
       const diagnostic = JSON.parse(readFileSync(join(folder, 'diagnostics', 'signal.json'), 'utf8'));
       expect(diagnostic.rows).toHaveLength(2);
       expect(diagnostic.rows[0]).toHaveLength(diagnostic.columns.length);
-      const usage = await runCli(['bench', '--suite', 'signal', '--runs', run]);
-      expect(usage.code).toBe(2);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 
   it('transfer re-evaluates the first and last checkpoints as the run did, family by family', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'genenv-transfer-'));
-    try {
-      const run = join(folder, 'run');
-      const made = await runCli(['run', '--preset', 'student', '--epochs', '12', '--seed', '2', '--out', run]);
-      expect(made.code, made.stderr).toBe(0);
-      const result = await runCli(['bench', '--suite', 'transfer', '--runs', `${run},${run}`, '--out', folder]);
-      expect(result.code, result.stderr).toBe(0);
+    await benchOnStudentRun('transfer', 12, (folder, run, result) => {
       expect(result.stdout).toContain('Held-out transfer by family');
       const written = JSON.parse(readFileSync(join(folder, 'transfer.json'), 'utf8'));
       const metrics = readFileSync(join(run, 'metrics.jsonl'), 'utf8')
@@ -98,11 +106,7 @@ describe('genenv bench link diagnostics', () => {
         expect(weighted).toBeCloseTo(set.before, 12);
         for (const family of set.families) expect(family.signalRollouts).toBeLessThanOrEqual(family.rollouts);
       }
-      const one = await runCli(['bench', '--suite', 'transfer', '--runs', run]);
-      expect(one.code).toBe(2);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 
   it('curriculum on a folder without a run says so in one line', async () => {
