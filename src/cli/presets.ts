@@ -17,6 +17,18 @@ const BUILTIN_SIMULATOR = {
 };
 
 /**
+ * The paper's curriculum settings (§2, Eq. 3 and RWR): target α = 0.5 with sharpness β = 20, records within
+ * k_min = 0.1 of α train the simulator, RWR temperature λ = 1 with weights normalised by their mean.
+ */
+const PAPER_CURRICULUM = {
+  alpha: 0.5,
+  beta: 20,
+  kMin: 0.1,
+  lambda: 1,
+  weightNormalization: 'mean',
+} as const;
+
+/**
  * Named starting configurations. `toolworld` (the default) co-evolves the built-in neural agent and
  * simulator on the tool-calling domain in a few minutes on two cores. `student` is the fast, non-neural
  * world (simulated student, parametric simulator, arithmetic domain): a full run in seconds, used by
@@ -33,11 +45,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     tasksPerEpoch: 32,
     variations: 8,
     samples: 32,
-    alpha: 0.5,
-    beta: 20,
-    kMin: 0.1,
-    lambda: 1,
-    weightNormalization: 'mean',
+    ...PAPER_CURRICULUM,
     domain: { name: 'arithmetic', options: {} },
     // A slow learner with a gentle success curve: a task type stays informative for several epochs.
     agent: { policy: 'student', options: { learningRate: 0.05, slope: 0.8 } },
@@ -58,11 +66,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // prompts × 4 rollouts as from 64 × 8, and slower from 16 × 32.
     variations: 8,
     samples: 4,
-    alpha: 0.5,
-    beta: 20,
-    kMin: 0.1,
-    lambda: 1,
-    weightNormalization: 'mean',
+    ...PAPER_CURRICULUM,
     // An epoch with no task type in the band still trains the simulator, on the four nearest α.
     rwrFilter: 'band-or-nearest',
     // D_train (paper §2.3): base data and the agent's past task instances are attempted on-policy beside the
@@ -125,11 +129,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     tasksPerEpoch: 12,
     variations: 2,
     samples: 4,
-    alpha: 0.5,
-    beta: 20,
-    kMin: 0.1,
-    lambda: 1,
-    weightNormalization: 'mean',
+    ...PAPER_CURRICULUM,
     baseFraction: 1,
     warmStartVariations: 6,
     rehearsal: 800,
@@ -175,11 +175,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     tasksPerEpoch: 20,
     variations: 2,
     samples: 8,
-    alpha: 0.5,
-    beta: 20,
-    kMin: 0.1,
-    lambda: 1,
-    weightNormalization: 'mean',
+    ...PAPER_CURRICULUM,
     rwrFilter: 'band-or-nearest',
     baseFraction: 0.5,
     warmStartVariations: 8,

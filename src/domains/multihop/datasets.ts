@@ -74,7 +74,7 @@ export function buildHeldOutSets(
     size,
     testId: SEED_DISTRIBUTION,
     testHard: HARD_DISTRIBUTION,
-    drawSpec: drawSpec,
+    drawSpec,
     instantiateOne,
   });
 }
