@@ -13,8 +13,11 @@ const config = ModelConfigSchema.parse({
   contextLength: 24,
 });
 
-describe('generation', () => {
-  const model = LanguageModel.initialize(config, tokenizer, 5);
+describe.each([
+  ['generation', config],
+  ['generation with a copy head', ModelConfigSchema.parse({ ...config, copyHead: true })],
+])('%s', (_, shape) => {
+  const model = LanguageModel.initialize(shape, tokenizer, 5);
   // Peaky, varied outputs.
   for (let index = 0; index < model.parameters.length; index++) model.parameters[index] = model.parameters[index]! * 4;
   const requests = [

@@ -1,6 +1,8 @@
 import { deriveSeed, Random } from '../util/random.ts';
 import { allocateActivations, blockForward, type LayerActivations } from './block.ts';
+import { copyAttentionRow, copyGateLogits, mixCopyRow } from './copy-head.ts';
 import { kernels } from './kernels.ts';
+import { headWidth } from './model-config.ts';
 import { view } from './parameters.ts';
 import { drawToken, type SamplingOptions, type TokenConstraint } from './sampling.ts';
 import { embed, outputHeadForward, type Transformer } from './transformer.ts';
@@ -40,6 +42,8 @@ interface KeyValueCache {
   keys: Float32Array[];
   values: Float32Array[];
   length: number;
+  /** With a copy head: its pointer keys [sequences, length, c] and the token at each position [sequences, length]. */
+  copy: { keys: Float32Array; tokens: Int32Array } | null;
 }
 
 /**
@@ -109,6 +113,12 @@ function prefill(model: Transformer, parameters: Float32Array, requests: Generat
     keys: layout.layers.map(() => new Float32Array(count * cacheLength * width)),
     values: layout.layers.map(() => new Float32Array(count * cacheLength * width)),
     length: cacheLength,
+    copy: layout.copy
+      ? {
+          keys: new Float32Array(count * cacheLength * headWidth(config)),
+          tokens: new Int32Array(count * cacheLength),
+        }
+      : null,
   };
   const uniqueIndex = new Map<string, number>();
   const owner: number[] = [];
@@ -143,6 +153,12 @@ function prefill(model: Transformer, parameters: Float32Array, requests: Generat
       cache.keys[layer]!.set(activations.key.subarray(from, from + length * width), sequence * cacheLength * width);
       cache.values[layer]!.set(activations.value.subarray(from, from + length * width), sequence * cacheLength * width);
     });
+    if (cache.copy) {
+      const copyWidth = headWidth(config);
+      const keys = pass.copy!.keys.subarray(source * longest * copyWidth, (source * longest + length) * copyWidth);
+      cache.copy.keys.set(keys, sequence * cacheLength * copyWidth);
+      cache.copy.tokens.set(requests[sequence]!.prompt, sequence * cacheLength);
+    }
     const headIndex = headIndexOfRow.get(lastRows[source]!)!;
     nextDistribution.set(pass.logProbabilities.subarray(headIndex * vocab, (headIndex + 1) * vocab), sequence * vocab);
     position[sequence] = length;
@@ -213,7 +229,46 @@ function decodeStep(
   const logits = new Float32Array(rows * vocab);
   outputHeadForward(parameters, layout, normed, logits, rows, width, vocab);
   kernels.logSoftmaxRows(logits, rows, vocab, null, null);
+  if (cache.copy) mixCachedCopy(model, parameters, cache, normed, tokens, sequences, positions, logits);
   return logits;
+}
+
+/**
+ * The copy head of a decode step: appends each row's pointer key and token to the cache, then mixes the
+ * pointer over positions 0 … positions[row] of its sequence into the generator's log-distribution `logits`.
+ */
+function mixCachedCopy(
+  model: Transformer,
+  parameters: Float32Array,
+  cache: KeyValueCache,
+  normed: Float32Array,
+  tokens: readonly number[],
+  sequences: Int32Array,
+  positions: Int32Array,
+  logits: Float32Array,
+): void {
+  const { config, layout } = model;
+  const slots = layout.copy!;
+  const copy = cache.copy!;
+  const width = config.modelWidth;
+  const vocab = config.vocabSize;
+  const copyWidth = headWidth(config);
+  const rows = tokens.length;
+  const keys = new Float32Array(rows * copyWidth);
+  kernels.matmul(normed, view(parameters, slots.key), keys, rows, width, copyWidth, 'overwrite');
+  const queries = new Float32Array(rows * copyWidth);
+  kernels.matmul(normed, view(parameters, slots.query), queries, rows, width, copyWidth, 'overwrite');
+  const gateLogits = copyGateLogits(view(parameters, slots.gate), normed, rows, width);
+  const weights = new Float32Array(cache.length);
+  for (let row = 0; row < rows; row++) {
+    const from = sequences[row]! * cache.length;
+    const at = from + positions[row]!;
+    copy.keys.set(keys.subarray(row * copyWidth, (row + 1) * copyWidth), at * copyWidth);
+    copy.tokens[at] = tokens[row]!;
+    const count = positions[row]! + 1;
+    copyAttentionRow(queries, row, copy.keys, from, count, copyWidth, weights, 0);
+    mixCopyRow(logits, row * vocab, vocab, gateLogits[row]!, weights, 0, copy.tokens, from, count);
+  }
 }
 
 /**

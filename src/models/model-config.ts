@@ -22,6 +22,11 @@ export const ModelConfigSchema = z
      * and the same token written then share one vector, which makes copying values much easier to learn.
      */
     tieEmbeddings: z.boolean().default(false),
+    /**
+     * A copy head (pointer-generator): the next token is drawn from a mixture of the vocabulary softmax and a
+     * pointer over the tokens so far, so a value in the prompt can be written by pointing at it (copy-head.ts).
+     */
+    copyHead: z.boolean().default(false),
   })
   .refine((config) => config.modelWidth % config.heads === 0 && (config.modelWidth / config.heads) % 2 === 0, {
     message: 'modelWidth must be a multiple of heads and give an even head width',

@@ -22,6 +22,13 @@ export interface LayerSlots {
   down: TensorSlot;
 }
 
+/** Offsets of the copy head's tensors (copy-head.ts). */
+export interface CopySlots {
+  query: TensorSlot;
+  key: TensorSlot;
+  gate: TensorSlot;
+}
+
 /** The layout of every tensor in one flat Float32Array (so optimiser, checkpoints and copies are one loop). */
 export interface ParameterLayout {
   embedding: TensorSlot;
@@ -29,6 +36,8 @@ export interface ParameterLayout {
   finalNorm: TensorSlot;
   /** [width, vocab]; null when the head is tied to the embedding. */
   output: TensorSlot | null;
+  /** The copy head's query and key projections [width, headWidth] and gate [width + 1] (weights, then bias). */
+  copy: CopySlots | null;
   slots: TensorSlot[];
   size: number;
 }
@@ -64,7 +73,15 @@ export function parameterLayout(config: ModelConfig): ParameterLayout {
   }
   const finalNorm = slot('norm', [width]);
   const output = config.tieEmbeddings ? null : slot('output', [width, config.vocabSize]);
-  return { embedding, layers, finalNorm, output, slots, size: offset };
+  const copyWidth = width / config.heads;
+  const copy = config.copyHead
+    ? {
+        query: slot('copy.wq', [width, copyWidth]),
+        key: slot('copy.wk', [width, copyWidth]),
+        gate: slot('copy.gate', [width + 1]),
+      }
+    : null;
+  return { embedding, layers, finalNorm, output, copy, slots, size: offset };
 }
 
 /** View of one tensor inside the flat vector (no copy). */
@@ -74,7 +91,9 @@ export function view(data: Float32Array, tensor: TensorSlot): Float32Array {
 
 /**
  * Fresh weights (deterministic in `seed`): norm gains 1, embeddings N(0, 0.02²), projections
- * N(0, 1/fan_in), residual outputs (wo, w2) further scaled by 1/√(2·layers) as in GPT-2.
+ * N(0, 1/fan_in), residual outputs (wo, w2) further scaled by 1/√(2·layers) as in GPT-2; the copy head's
+ * projections N(0, 1/width) and its gate weights N(0, 0.02²) with bias 0 (an even mixture at first). The copy
+ * head is drawn last, so a model without it has the same weights for the same seed.
  */
 export function initializeParameters(config: ModelConfig, seed: number): Float32Array {
   const layout = parameterLayout(config);
@@ -99,5 +118,11 @@ export function initializeParameters(config: ModelConfig, seed: number): Float32
   }
   view(data, layout.finalNorm).fill(1);
   if (layout.output) fill(layout.output, 0.02);
+  if (layout.copy) {
+    fill(layout.copy.query, 1 / Math.sqrt(config.modelWidth));
+    fill(layout.copy.key, 1 / Math.sqrt(config.modelWidth));
+    fill(layout.copy.gate, 0.02);
+    view(data, layout.copy.gate)[config.modelWidth] = 0;
+  }
   return data;
 }

@@ -14,6 +14,8 @@ const config = ModelConfigSchema.parse({
   contextLength: 8,
 });
 const tiedConfig = ModelConfigSchema.parse({ ...config, tieEmbeddings: true });
+const copyConfig = ModelConfigSchema.parse({ ...config, copyHead: true });
+const tiedCopyConfig = ModelConfigSchema.parse({ ...config, tieEmbeddings: true, copyHead: true });
 
 function tinyBatch(): TokenBatch {
   const random = new Random(3);
@@ -30,6 +32,8 @@ describe('transformer backward', () => {
   it.each([
     ['separate output head', config],
     ['output head tied to the embedding', tiedConfig],
+    ['copy head', copyConfig],
+    ['copy head with a tied output head', tiedCopyConfig],
   ] as const)('matches central finite differences of Σ a·log p + b·H (%s)', (_, shape) => {
     const model = new Transformer(shape);
     const parameters = initializeParameters(shape, 7);
@@ -54,8 +58,12 @@ describe('transformer backward', () => {
     model.backward(parameters, pass, gradLogprob, maskedEntropy, gradients);
     // Check a spread of coordinates in every tensor.
     let checked = 0;
+    let expected = 0;
     for (const slot of model.layout.slots) {
-      for (let probe = 0; probe < 4; probe++) {
+      // The copy head's tensors are small and new: probe more of them.
+      const probes = slot.name.startsWith('copy.') ? 12 : 4;
+      expected += probes;
+      for (let probe = 0; probe < probes; probe++) {
         const index = slot.offset + random.int(0, slot.size - 1);
         const original = parameters[index]!;
         const step = 1e-3;
@@ -71,8 +79,9 @@ describe('transformer backward', () => {
         checked++;
       }
     }
-    expect(checked).toBe(model.layout.slots.length * 4);
+    expect(checked).toBe(expected);
     expect(model.layout.output === null).toBe(shape.tieEmbeddings);
+    expect(model.layout.copy === null).toBe(!shape.copyHead);
   });
 });
 

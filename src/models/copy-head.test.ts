@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { Random } from '../util/random.ts';
+import { copyAttentionRow, mixCopyRow, rowEntropy } from './copy-head.ts';
+
+/** The mixture written out plainly in float64: (1 − σ(u))·softmax(z) + σ(u)·Σ_{x_j = w} a_j. */
+function referenceMixture(logits: number[], gateLogit: number, weights: number[], tokens: number[]): number[] {
+  const highest = Math.max(...logits);
+  const exps = logits.map((value) => Math.exp(value - highest));
+  const total = exps.reduce((sum, value) => sum + value, 0);
+  const gate = 1 / (1 + Math.exp(-gateLogit));
+  const mixture = exps.map((value) => (1 - gate) * (value / total));
+  tokens.forEach((token, position) => {
+    mixture[token] = mixture[token]! + gate * weights[position]!;
+  });
+  return mixture;
+}
+
+describe('copy head mixture', () => {
+  it('equals the plain mixture, sums to one and has its entropy', () => {
+    const random = new Random(2);
+    const vocab = 9;
+    for (const gateLogit of [-3, 0, 0.7, 4]) {
+      const logits = Array.from({ length: vocab }, () => 2 * random.normal());
+      const tokens = [3, 5, 3, 0, 8];
+      const width = 4;
+      const queries = Float32Array.from({ length: width }, () => random.normal());
+      const keys = Float32Array.from({ length: tokens.length * width }, () => random.normal());
+      const weights = new Float32Array(tokens.length);
+      copyAttentionRow(queries, 0, keys, 0, tokens.length, width, weights, 0);
+      expect(weights.reduce((sum, value) => sum + value, 0)).toBeCloseTo(1, 6);
+      const highest = Math.max(...logits);
+      const logTotal = Math.log(logits.reduce((sum, value) => sum + Math.exp(value - highest), 0)) + highest;
+      const row = Float32Array.from(logits, (value) => value - logTotal);
+      mixCopyRow(row, 0, vocab, gateLogit, weights, 0, tokens, 0, tokens.length);
+      const expected = referenceMixture(logits, gateLogit, [...weights], tokens);
+      row.forEach((log, token) => {
+        expect(Math.exp(log)).toBeCloseTo(expected[token]!, 6);
+      });
+      expect(expected.reduce((sum, value) => sum + value, 0)).toBeCloseTo(1, 6);
+      const entropy = -expected.reduce((sum, value) => sum + value * Math.log(value), 0);
+      expect(rowEntropy(row, 0, vocab)).toBeCloseTo(entropy, 5);
+    }
+  });
+
+  it('writes a token the generator finds unlikely when the gate is open and the pointer finds it', () => {
+    const vocab = 6;
+    const logits = [8, 0, 0, -30, 0, 0];
+    const logTotal = Math.log(logits.reduce((sum, value) => sum + Math.exp(value), 0));
+    const row = Float32Array.from(logits, (value) => value - logTotal);
+    // Keys: position 1 (token 3) matches the query strongly.
+    const queries = Float32Array.from([4, 0]);
+    const keys = Float32Array.from([0, 1, 4, 0, 0, -1]);
+    const weights = new Float32Array(3);
+    copyAttentionRow(queries, 0, keys, 0, 3, 2, weights, 0);
+    mixCopyRow(row, 0, vocab, 5, weights, 0, [1, 3, 2], 0, 3);
+    expect(Math.exp(row[3]!)).toBeGreaterThan(0.95);
+    expect(Number.isFinite(row[3]!)).toBe(true);
+  });
+});

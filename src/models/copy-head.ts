@@ -1,0 +1,188 @@
+/**
+ * The copy head (a pointer-generator output, See et al. 2017, on a decoder-only transformer). The next-token
+ * distribution of a row is a mixture of the vocabulary softmax and a pointer over the tokens so far:
+ *
+ *   P(w) = (1 − g)·softmax(z)(w) + g·Σ_{j ≤ t, x_j = w} a_j,   a = softmax_j(q_t·k_j / √c),   g = σ(u·h_t + b)
+ *
+ * with q = h·W_q and k = h·W_k of the final-normed states h [rows, width], c the copy width. A value read in the
+ * prompt (a two-digit number, a time, a title) can then be written by pointing at it instead of being learnt
+ * token by token as an output class. Everything here is per row and pure; transformer.ts and generation.ts
+ * call it on their rows.
+ */
+
+/** log σ(x) without overflow. */
+function logSigmoid(x: number): number {
+  return x >= 0 ? -Math.log1p(Math.exp(-x)) : x - Math.log1p(Math.exp(x));
+}
+
+/** log(e^a + e^b) without overflow. */
+function logAddExp(a: number, b: number): number {
+  if (a === -Infinity) return b;
+  if (b === -Infinity) return a;
+  const high = Math.max(a, b);
+  return high + Math.log1p(Math.exp(-Math.abs(a - b)));
+}
+
+/**
+ * Pointer weights of one row: softmax over positions j of q·k_j/√c, with q = queries[queryRow] and k_j =
+ * keys[from + j] for j < count ([*, width] row-major each). Writes `count` weights into `weights` at `at`.
+ */
+export function copyAttentionRow(
+  queries: Float32Array,
+  queryRow: number,
+  keys: Float32Array,
+  from: number,
+  count: number,
+  width: number,
+  weights: Float32Array,
+  at: number,
+): void {
+  const scale = 1 / Math.sqrt(width);
+  const queryBase = queryRow * width;
+  let highest = -Infinity;
+  for (let position = 0; position < count; position++) {
+    const keyBase = (from + position) * width;
+    let score = 0;
+    for (let column = 0; column < width; column++) score += queries[queryBase + column]! * keys[keyBase + column]!;
+    score *= scale;
+    weights[at + position] = score;
+    if (score > highest) highest = score;
+  }
+  let total = 0;
+  for (let position = 0; position < count; position++) {
+    const value = Math.exp(weights[at + position]! - highest);
+    weights[at + position] = value;
+    total += value;
+  }
+  for (let position = 0; position < count; position++) weights[at + position] = weights[at + position]! / total;
+}
+
+/** Pointer mass per distinct token: C(w) = Σ_{x_j = w} a_j over `count` positions. */
+function pointerMass(weights: Float32Array, at: number, tokens: ArrayLike<number>, from: number, count: number) {
+  const mass = new Map<number, number>();
+  for (let position = 0; position < count; position++) {
+    const token = tokens[from + position]!;
+    mass.set(token, (mass.get(token) ?? 0) + weights[at + position]!);
+  }
+  return mass;
+}
+
+/**
+ * Turns one row of generator log-probabilities (log-softmax of the logits, `vocab` entries at `rowAt`) into
+ * the mixture's log-probabilities in place, given the gate logit and the row's pointer weights over the
+ * tokens `tokens[from … from + count)`.
+ */
+export function mixCopyRow(
+  logDistribution: Float32Array,
+  rowAt: number,
+  vocab: number,
+  gateLogit: number,
+  weights: Float32Array,
+  weightsAt: number,
+  tokens: ArrayLike<number>,
+  from: number,
+  count: number,
+): void {
+  const logKeep = logSigmoid(-gateLogit);
+  const logCopy = logSigmoid(gateLogit);
+  for (let token = 0; token < vocab; token++)
+    logDistribution[rowAt + token] = logDistribution[rowAt + token]! + logKeep;
+  for (const [token, mass] of pointerMass(weights, weightsAt, tokens, from, count)) {
+    if (mass <= 0) continue;
+    logDistribution[rowAt + token] = logAddExp(logDistribution[rowAt + token]!, logCopy + Math.log(mass));
+  }
+}
+
+/**
+ * Backward of one mixed row for L = gradLogprob·log P(target) + gradEntropy·H(P). Writes ∂L/∂logits of the
+ * generator into `dLogits` (`vocab` at `rowAt`, overwritten) and ∂L/∂score of each pointer position into
+ * `dScores` (`count` at `weightsAt`, overwritten; scores are q·k_j/√c before the softmax); returns ∂L/∂gate
+ * logit. `generatorLog` holds the generator's log-softmax, `finalLog` the mixture's, both at `rowAt`.
+ * Terms are arranged so that no probability is divided by another that may underflow.
+ */
+export function copyBackwardRow(
+  generatorLog: Float32Array,
+  finalLog: Float32Array,
+  rowAt: number,
+  vocab: number,
+  gateLogit: number,
+  weights: Float32Array,
+  weightsAt: number,
+  tokens: ArrayLike<number>,
+  from: number,
+  count: number,
+  target: number,
+  gradLogprob: number,
+  gradEntropy: number,
+  dLogits: Float32Array,
+  dScores: Float32Array,
+): number {
+  const gate = Math.exp(logSigmoid(gateLogit));
+  const keep = 1 - gate;
+  const logKeep = logSigmoid(-gateLogit);
+  const mass = pointerMass(weights, weightsAt, tokens, from, count);
+  const hasTarget = target >= 0 && gradLogprob !== 0;
+  // ρ: the generator's share of P(target) = (1 − g)·S(t)/P(t), in [0, 1].
+  const generatorShare = hasTarget
+    ? Math.min(1, Math.exp(logKeep + generatorLog[rowAt + target]! - finalLog[rowAt + target]!))
+    : 0;
+  // e(w) = ∂L/∂P(w) from the entropy term: gradEntropy·(−log P(w) − 1).
+  const entropyGradient = (token: number) => gradEntropy * (-finalLog[rowAt + token]! - 1);
+  // Generator: u(w) = S(w)·∂L/∂S(w), then ∂L/∂z = u − S·Σu.
+  let totalU = 0;
+  let entropyDotGenerator = 0;
+  for (let token = 0; token < vocab; token++) {
+    const probability = Math.exp(generatorLog[rowAt + token]!);
+    let u = 0;
+    if (gradEntropy !== 0) {
+      const e = entropyGradient(token);
+      u = keep * probability * e;
+      entropyDotGenerator += e * probability;
+    }
+    if (hasTarget && token === target) u += gradLogprob * generatorShare;
+    dLogits[rowAt + token] = u;
+    totalU += u;
+  }
+  for (let token = 0; token < vocab; token++)
+    dLogits[rowAt + token] = dLogits[rowAt + token]! - Math.exp(generatorLog[rowAt + token]!) * totalU;
+  // Gate: ∂L/∂g·g(1 − g), the entropy part Σ e(w)(C(w) − S(w)) and the target part in ρ.
+  let entropyDotPointer = 0;
+  if (gradEntropy !== 0) for (const [token, value] of mass) entropyDotPointer += entropyGradient(token) * value;
+  let dGateLogit = gate * keep * (entropyDotPointer - entropyDotGenerator);
+  if (hasTarget) dGateLogit += gradLogprob * ((1 - generatorShare) * keep - generatorShare * gate);
+  // Pointer: v_j = a_j·∂L/∂a_j, then ∂L/∂s_j = v_j − a_j·Σv.
+  const targetMass = hasTarget ? (mass.get(target) ?? 0) : 0;
+  let totalV = 0;
+  for (let position = 0; position < count; position++) {
+    const weight = weights[weightsAt + position]!;
+    const token = tokens[from + position]!;
+    let v = gradEntropy !== 0 ? weight * gate * entropyGradient(token) : 0;
+    if (targetMass > 0 && token === target) v += (gradLogprob * (1 - generatorShare) * weight) / targetMass;
+    dScores[weightsAt + position] = v;
+    totalV += v;
+  }
+  for (let position = 0; position < count; position++)
+    dScores[weightsAt + position] = dScores[weightsAt + position]! - weights[weightsAt + position]! * totalV;
+  return dGateLogit;
+}
+
+/** Gate logits u·h + b of `rows` rows h [rows, width]; `gate` holds u [width] then b. */
+export function copyGateLogits(gate: Float32Array, normed: Float32Array, rows: number, width: number): Float32Array {
+  const logits = new Float32Array(rows);
+  for (let row = 0; row < rows; row++) {
+    let sum = gate[width]!;
+    for (let column = 0; column < width; column++) sum += gate[column]! * normed[row * width + column]!;
+    logits[row] = sum;
+  }
+  return logits;
+}
+
+/** Entropy −Σ P log P of one row of log-probabilities. */
+export function rowEntropy(logDistribution: Float32Array, rowAt: number, vocab: number): number {
+  let entropy = 0;
+  for (let token = 0; token < vocab; token++) {
+    const log = logDistribution[rowAt + token]!;
+    if (log > -Infinity) entropy -= Math.exp(log) * log;
+  }
+  return entropy;
+}
