@@ -79,57 +79,60 @@ describe('built-in agent', () => {
     expect(await agent.act(guarded, { samples: 4, seed: 8, temperature: 1 })).toEqual(completions);
   });
 
-  it('learns the echo task by SFT, runs GRPO updates, and round-trips checkpoints bit-exactly', async () => {
-    const agent = await createBuiltinAgent({ domain: echoDomain, options: tiny, seed: 4 });
-    const data = prompts();
-    const warm = await agent.warmStart(
-      data.map(({ prompt, answer }) => ({ prompt, target: answer })),
-      { seed: 1 },
-    );
-    expect(warm.sftLastLoss).toBeLessThan(warm.sftFirstLoss! / 4);
-    expect(agent.version).toBe(1);
-    const greedy = await agent.act(
-      data.map(({ prompt }) => prompt),
-      { samples: 1, seed: 1, temperature: 0 },
-    );
-    const correct = greedy.filter((group, index) => group[0]!.text === data[index]!.answer).length;
-    expect(correct).toBeGreaterThanOrEqual(data.length - 2);
+  it.each([false, true])(
+    'learns the echo task by SFT, runs GRPO updates, and round-trips checkpoints bit-exactly (copy head: %s)',
+    async (copyHead) => {
+      const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, copyHead }, seed: 4 });
+      const data = prompts();
+      const warm = await agent.warmStart(
+        data.map(({ prompt, answer }) => ({ prompt, target: answer })),
+        { seed: 1 },
+      );
+      expect(warm.sftLastLoss).toBeLessThan(warm.sftFirstLoss! / 4);
+      expect(agent.version).toBe(1);
+      const greedy = await agent.act(
+        data.map(({ prompt }) => prompt),
+        { samples: 1, seed: 1, temperature: 0 },
+      );
+      const correct = greedy.filter((group, index) => group[0]!.text === data[index]!.answer).length;
+      expect(correct).toBeGreaterThanOrEqual(data.length - 3);
 
-    // GRPO on sampled groups; then save, continue in two copies, compare bytes.
-    const sampled = await agent.act(
-      data.map(({ prompt }) => prompt),
-      { samples: 4, seed: 2, temperature: 1.5 },
-    );
-    const batch = {
-      groups: data.map(({ prompt, answer }, index) => ({
-        prompt,
-        completions: sampled[index]!,
-        rewards: sampled[index]!.map((completion) => (completion.text === answer ? 1 : 0)),
-      })),
-    };
-    const stats = await agent.update(batch, { seed: 3 });
-    expect(agent.version).toBe(2);
-    expect(Number.isFinite(stats.rewardMean)).toBe(true);
-    expect(await agent.update({ groups: [] }, { seed: 3 })).toEqual({});
-    expect(agent.version).toBe(2);
+      // GRPO on sampled groups; then save, continue in two copies, compare bytes.
+      const sampled = await agent.act(
+        data.map(({ prompt }) => prompt),
+        { samples: 4, seed: 2, temperature: 1.5 },
+      );
+      const batch = {
+        groups: data.map(({ prompt, answer }, index) => ({
+          prompt,
+          completions: sampled[index]!,
+          rewards: sampled[index]!.map((completion) => (completion.text === answer ? 1 : 0)),
+        })),
+      };
+      const stats = await agent.update(batch, { seed: 3 });
+      expect(agent.version).toBe(2);
+      expect(Number.isFinite(stats.rewardMean)).toBe(true);
+      expect(await agent.update({ groups: [] }, { seed: 3 })).toEqual({});
+      expect(agent.version).toBe(2);
 
-    const saved = temporary();
-    await agent.save(saved);
-    const restored = await createBuiltinAgent({ domain: echoDomain, options: { size: 'tiny' }, seed: 99 });
-    await restored.load(saved);
-    expect(restored.version).toBe(2);
-    await agent.update(batch, { seed: 5 });
-    await restored.update(batch, { seed: 5 });
-    const left = temporary();
-    const right = temporary();
-    await agent.save(left);
-    await restored.save(right);
-    expect(directoryBytes(right)).toEqual(directoryBytes(left));
-    const evaluation = await loadBuiltinAgent(left);
-    expect(await evaluation.act([data[0]!.prompt], { samples: 2, seed: 6 })).toEqual(
-      await agent.act([data[0]!.prompt], { samples: 2, seed: 6 }),
-    );
-  });
+      const saved = temporary();
+      await agent.save(saved);
+      const restored = await createBuiltinAgent({ domain: echoDomain, options: { size: 'tiny' }, seed: 99 });
+      await restored.load(saved);
+      expect(restored.version).toBe(2);
+      await agent.update(batch, { seed: 5 });
+      await restored.update(batch, { seed: 5 });
+      const left = temporary();
+      const right = temporary();
+      await agent.save(left);
+      await restored.save(right);
+      expect(directoryBytes(right)).toEqual(directoryBytes(left));
+      const evaluation = await loadBuiltinAgent(left);
+      expect(await evaluation.act([data[0]!.prompt], { samples: 2, seed: 6 })).toEqual(
+        await agent.act([data[0]!.prompt], { samples: 2, seed: 6 }),
+      );
+    },
+  );
 
   it('with warmStartPromptLoss, the warm start also learns the prompts themselves', async () => {
     const data = prompts();

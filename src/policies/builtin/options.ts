@@ -25,6 +25,10 @@ const sharedOptions = {
     .boolean()
     .default(false)
     .describe('output head shares the token embedding (helps copying values from the prompt)'),
+  copyHead: z
+    .boolean()
+    .default(false)
+    .describe('a pointer over the tokens so far mixed into the output (writes values read in the prompt)'),
   merges: z.number().int().min(0).max(2048).default(64).describe('BPE merges learned on the domain corpus'),
   pieces: PieceSplitSchema.default('none').describe(
     'cut text into words, digits and symbols before merges (words), the same with every two-digit run one ' +
@@ -232,6 +236,7 @@ export function shapeOf(options: SharedOptions): {
   hiddenWidth: number;
   contextLength: number;
   tieEmbeddings: boolean;
+  copyHead: boolean;
 } {
   return {
     modelWidth: options.modelWidth!,
@@ -240,5 +245,6 @@ export function shapeOf(options: SharedOptions): {
     hiddenWidth: options.hiddenWidth!,
     contextLength: options.contextLength!,
     tieEmbeddings: options.tieEmbeddings,
+    copyHead: options.copyHead,
   };
 }
