@@ -20,32 +20,37 @@ export interface WarmStartVariant {
 export const WARM_START_VARIANTS: WarmStartVariant[] = [
   {
     name: 'bytes, 2 variations',
-    options: { pieces: 'none', merges: 64, tieEmbeddings: false, warmStartSchedule: 'constant' },
+    options: { pieces: 'none', merges: 64, tieEmbeddings: false, warmStartSchedule: 'constant', copyHead: false },
     variations: 2,
   },
   {
     name: '+ 10 fresh variations',
-    options: { pieces: 'none', merges: 64, tieEmbeddings: false, warmStartSchedule: 'constant' },
+    options: { pieces: 'none', merges: 64, tieEmbeddings: false, warmStartSchedule: 'constant', copyHead: false },
     variations: 10,
   },
   {
     name: '+ word pieces',
-    options: { pieces: 'words', merges: 256, tieEmbeddings: false, warmStartSchedule: 'constant' },
+    options: { pieces: 'words', merges: 256, tieEmbeddings: false, warmStartSchedule: 'constant', copyHead: false },
     variations: 10,
   },
   {
     name: '+ tied head',
-    options: { pieces: 'words', merges: 256, tieEmbeddings: true, warmStartSchedule: 'constant' },
+    options: { pieces: 'words', merges: 256, tieEmbeddings: true, warmStartSchedule: 'constant', copyHead: false },
     variations: 10,
   },
   {
     name: '+ cosine schedule',
-    options: { pieces: 'words', merges: 256, tieEmbeddings: true, warmStartSchedule: 'cosine' },
+    options: { pieces: 'words', merges: 256, tieEmbeddings: true, warmStartSchedule: 'cosine', copyHead: false },
     variations: 10,
   },
   {
     name: '+ two-digit number tokens',
-    options: { pieces: 'numbers', merges: 256, tieEmbeddings: true, warmStartSchedule: 'cosine' },
+    options: { pieces: 'numbers', merges: 256, tieEmbeddings: true, warmStartSchedule: 'cosine', copyHead: false },
+    variations: 10,
+  },
+  {
+    name: '+ copy head',
+    options: { pieces: 'numbers', merges: 256, tieEmbeddings: true, warmStartSchedule: 'cosine', copyHead: true },
     variations: 10,
   },
 ];
