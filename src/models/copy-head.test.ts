@@ -31,7 +31,7 @@ describe('copy head mixture', () => {
       const highest = Math.max(...logits);
       const logTotal = Math.log(logits.reduce((sum, value) => sum + Math.exp(value - highest), 0)) + highest;
       const row = Float32Array.from(logits, (value) => value - logTotal);
-      mixCopyRow(row, 0, vocab, gateLogit, weights, 0, tokens, 0, tokens.length);
+      mixCopyRow(row, 0, vocab, gateLogit, { weights, at: 0, tokens, from: 0, count: tokens.length });
       const expected = referenceMixture(logits, gateLogit, [...weights], tokens);
       row.forEach((log, token) => {
         expect(Math.exp(log)).toBeCloseTo(expected[token]!, 6);
@@ -52,7 +52,7 @@ describe('copy head mixture', () => {
     const keys = Float32Array.from([0, 1, 4, 0, 0, -1]);
     const weights = new Float32Array(3);
     copyAttentionRow(queries, 0, keys, 0, 3, 2, weights, 0);
-    mixCopyRow(row, 0, vocab, 5, weights, 0, [1, 3, 2], 0, 3);
+    mixCopyRow(row, 0, vocab, 5, { weights, at: 0, tokens: [1, 3, 2], from: 0, count: 3 });
     expect(Math.exp(row[3]!)).toBeGreaterThan(0.95);
     expect(Number.isFinite(row[3]!)).toBe(true);
   });

@@ -57,8 +57,17 @@ export function copyAttentionRow(
   for (let position = 0; position < count; position++) weights[at + position] = weights[at + position]! / total;
 }
 
-/** Pointer mass per distinct token: C(w) = Σ_{x_j = w} a_j over `count` positions. */
-function pointerMass(weights: Float32Array, at: number, tokens: ArrayLike<number>, from: number, count: number) {
+/** One row's pointer: weights a_j at `weights[at + j]` over the tokens x_j = `tokens[from + j]`, j < count. */
+export interface Pointer {
+  weights: Float32Array;
+  at: number;
+  tokens: ArrayLike<number>;
+  from: number;
+  count: number;
+}
+
+/** Pointer mass per distinct token: C(w) = Σ_{x_j = w} a_j. */
+function pointerMass({ weights, at, tokens, from, count }: Pointer) {
   const mass = new Map<number, number>();
   for (let position = 0; position < count; position++) {
     const token = tokens[from + position]!;
@@ -69,25 +78,20 @@ function pointerMass(weights: Float32Array, at: number, tokens: ArrayLike<number
 
 /**
  * Turns one row of generator log-probabilities (log-softmax of the logits, `vocab` entries at `rowAt`) into
- * the mixture's log-probabilities in place, given the gate logit and the row's pointer weights over the
- * tokens `tokens[from … from + count)`.
+ * the mixture's log-probabilities in place, given the gate logit and the row's pointer.
  */
 export function mixCopyRow(
   logDistribution: Float32Array,
   rowAt: number,
   vocab: number,
   gateLogit: number,
-  weights: Float32Array,
-  weightsAt: number,
-  tokens: ArrayLike<number>,
-  from: number,
-  count: number,
+  pointer: Pointer,
 ): void {
   const logKeep = logSigmoid(-gateLogit);
   const logCopy = logSigmoid(gateLogit);
   for (let token = 0; token < vocab; token++)
     logDistribution[rowAt + token] = logDistribution[rowAt + token]! + logKeep;
-  for (const [token, mass] of pointerMass(weights, weightsAt, tokens, from, count)) {
+  for (const [token, mass] of pointerMass(pointer)) {
     if (mass <= 0) continue;
     logDistribution[rowAt + token] = logAddExp(logDistribution[rowAt + token]!, logCopy + Math.log(mass));
   }
@@ -96,7 +100,7 @@ export function mixCopyRow(
 /**
  * Backward of one mixed row for L = gradLogprob·log P(target) + gradEntropy·H(P). Writes ∂L/∂logits of the
  * generator into `dLogits` (`vocab` at `rowAt`, overwritten) and ∂L/∂score of each pointer position into
- * `dScores` (`count` at `weightsAt`, overwritten; scores are q·k_j/√c before the softmax); returns ∂L/∂gate
+ * `dScores` (`count` at the pointer's `at`, overwritten; scores are q·k_j/√c before the softmax); returns ∂L/∂gate
  * logit. `generatorLog` holds the generator's log-softmax, `finalLog` the mixture's, both at `rowAt`.
  * Terms are arranged so that no probability is divided by another that may underflow.
  */
@@ -106,11 +110,7 @@ export function copyBackwardRow(
   rowAt: number,
   vocab: number,
   gateLogit: number,
-  weights: Float32Array,
-  weightsAt: number,
-  tokens: ArrayLike<number>,
-  from: number,
-  count: number,
+  pointer: Pointer,
   target: number,
   gradLogprob: number,
   gradEntropy: number,
@@ -120,7 +120,8 @@ export function copyBackwardRow(
   const gate = Math.exp(logSigmoid(gateLogit));
   const keep = 1 - gate;
   const logKeep = logSigmoid(-gateLogit);
-  const mass = pointerMass(weights, weightsAt, tokens, from, count);
+  const mass = pointerMass(pointer);
+  const { weights, at: weightsAt, tokens, from, count } = pointer;
   const hasTarget = target >= 0 && gradLogprob !== 0;
   // ρ: the generator's share of P(target) = (1 − g)·S(t)/P(t), in [0, 1].
   const generatorShare = hasTarget

@@ -267,7 +267,7 @@ function mixCachedCopy(
     copy.tokens[at] = tokens[row]!;
     const count = positions[row]! + 1;
     copyAttentionRow(queries, row, copy.keys, from, count, copyWidth, weights, 0);
-    mixCopyRow(logits, row * vocab, vocab, gateLogits[row]!, weights, 0, copy.tokens, from, count);
+    mixCopyRow(logits, row * vocab, vocab, gateLogits[row]!, { weights, at: 0, tokens: copy.tokens, from, count });
   }
 }
 

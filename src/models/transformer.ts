@@ -158,17 +158,8 @@ export class Transformer {
       for (let index = 0; index < headRows.length; index++) {
         const { from, count } = pointerSpan(headRows[index]!, input.length);
         const at = index * vocab;
-        mixCopyRow(
-          logProbabilities,
-          at,
-          vocab,
-          copy.gateLogits[index]!,
-          copy.weights,
-          copy.weightsAt[index]!,
-          input.tokens,
-          from,
-          count,
-        );
+        const pointer = { weights: copy.weights, at: copy.weightsAt[index]!, tokens: input.tokens, from, count };
+        mixCopyRow(logProbabilities, at, vocab, copy.gateLogits[index]!, pointer);
         headEntropies[index] = rowEntropy(logProbabilities, at, vocab);
       }
     }
@@ -349,11 +340,7 @@ export class Transformer {
         index * vocab,
         vocab,
         copy.gateLogits[index]!,
-        copy.weights,
-        weightsAt,
-        input.tokens,
-        from,
-        count,
+        { weights: copy.weights, at: weightsAt, tokens: input.tokens, from, count },
         input.targets[row]!,
         gradLogprob[row]!,
         gradEntropy?.[row] ?? 0,
