@@ -1,5 +1,11 @@
 import { rotaryTable, type RotaryTable } from './attention.ts';
-import { copyAttentionRow, copyBackwardRow, copyGateLogits, mixCopyRow, rowEntropy } from './copy-head.ts';
+import {
+  type CopyActivations,
+  type CopyHeadRows,
+  copyHeadBackward,
+  copyHeadForward,
+  copyHeadParameterBackward,
+} from './copy-head-pass.ts';
 import {
   allocateActivations,
   allocateBackwardScratch,
@@ -41,28 +47,6 @@ export interface ForwardPass {
   finalNormedRows: Float32Array; // [headRows.length, width]
   /** What the copy head computed (null without one); `logProbabilities` then hold the mixture. */
   copy: CopyActivations | null;
-}
-
-/** Copy-head activations of a forward pass (copy-head.ts); c = the copy width. */
-export interface CopyActivations {
-  /** Final-normed states of every row [rows, width]. */
-  normed: Float32Array;
-  /** Pointer keys of every row [rows, c] and queries of the head rows [headRows, c]. */
-  keys: Float32Array;
-  queries: Float32Array;
-  /** Gate logits of the head rows [headRows]. */
-  gateLogits: Float32Array;
-  /** The generator's log-softmax on head rows [headRows, vocab]. */
-  generatorLog: Float32Array;
-  /** Pointer weights: head row i attends to the rows of its sequence up to itself, at weightsAt[i]. */
-  weights: Float32Array;
-  weightsAt: Int32Array;
-}
-
-/** First row of the sequence `row` belongs to, and how many rows of it lie up to `row` (itself included). */
-function pointerSpan(row: number, length: number): { from: number; count: number } {
-  const position = row % length;
-  return { from: row - position, count: position + 1 };
 }
 
 /** Caches what depends only on the config (layout, rotary table). */
@@ -150,19 +134,17 @@ export class Transformer {
     const probabilities = new Float32Array(headRows.length * vocab);
     const headEntropies = new Float32Array(headRows.length);
     kernels.logSoftmaxRows(logProbabilities, headRows.length, vocab, probabilities, headEntropies);
+    // With a copy head, `probabilities` stay the generator's softmax (what the logits' backward needs) while the
+    // log-probabilities and entropies become the mixture's.
     const copy = layout.copy
-      ? this.copyForward(parameters, finalNormed, finalNormedRows, headRows, input, logProbabilities.slice())
+      ? copyHeadForward(
+          this.copyRows(parameters, headRows, input),
+          finalNormed,
+          finalNormedRows,
+          logProbabilities,
+          headEntropies,
+        )
       : null;
-    if (copy) {
-      // `probabilities` stay the generator's softmax (what the logits' backward needs); log-probs become the mixture.
-      for (let index = 0; index < headRows.length; index++) {
-        const { from, count } = pointerSpan(headRows[index]!, input.length);
-        const at = index * vocab;
-        const pointer = { weights: copy.weights, at: copy.weightsAt[index]!, tokens: input.tokens, from, count };
-        mixCopyRow(logProbabilities, at, vocab, copy.gateLogits[index]!, pointer);
-        headEntropies[index] = rowEntropy(logProbabilities, at, vocab);
-      }
-    }
     for (let index = 0; index < headRows.length; index++) {
       const row = headRows[index]!;
       entropies[row] = headEntropies[index]!;
@@ -182,37 +164,16 @@ export class Transformer {
     };
   }
 
-  /** The copy head's keys, queries, gates and pointer weights (the mixture itself is left to the caller). */
-  private copyForward(
-    parameters: Float32Array,
-    normed: Float32Array,
-    normedRows: Float32Array,
-    headRows: Int32Array,
-    input: TokenBatch,
-    generatorLog: Float32Array,
-  ): CopyActivations {
-    const { config } = this;
-    const slots = this.layout.copy!;
-    const rows = input.batch * input.length;
-    const width = config.modelWidth;
-    const copyWidth = headWidth(config);
-    const keys = new Float32Array(rows * copyWidth);
-    kernels.matmul(normed, view(parameters, slots.key), keys, rows, width, copyWidth, 'overwrite');
-    const queries = new Float32Array(headRows.length * copyWidth);
-    kernels.matmul(normedRows, view(parameters, slots.query), queries, headRows.length, width, copyWidth, 'overwrite');
-    const gateLogits = copyGateLogits(view(parameters, slots.gate), normedRows, headRows.length, width);
-    const weightsAt = new Int32Array(headRows.length);
-    let total = 0;
-    headRows.forEach((row, index) => {
-      weightsAt[index] = total;
-      total += pointerSpan(row, input.length).count;
-    });
-    const weights = new Float32Array(total);
-    headRows.forEach((row, index) => {
-      const { from, count } = pointerSpan(row, input.length);
-      copyAttentionRow(queries, index, keys, from, count, copyWidth, weights, weightsAt[index]!);
-    });
-    return { normed, keys, queries, gateLogits, generatorLog, weights, weightsAt };
+  /** The rows a copy head works on (the layout must have one). */
+  private copyRows(parameters: Float32Array, headRows: Int32Array, input: TokenBatch): CopyHeadRows {
+    return {
+      config: this.config,
+      slots: this.layout.copy!,
+      parameters,
+      headRows,
+      tokens: input.tokens,
+      length: input.length,
+    };
   }
 
   /**
@@ -273,7 +234,11 @@ export class Transformer {
     const width = config.modelWidth;
     const vocab = config.vocabSize;
     const headCount = pass.headRows.length;
-    const copied = pass.copy ? this.copyBackward(pass, gradLogprob, gradEntropy) : null;
+    const rowsOfCopy = pass.copy ? this.copyRows(parameters, pass.headRows, pass.input) : null;
+    const copied =
+      rowsOfCopy && pass.copy
+        ? copyHeadBackward(rowsOfCopy, pass.copy, pass.logProbabilities, pass.input.targets, gradLogprob, gradEntropy)
+        : null;
     const dLogits = copied ? copied.dLogits : logitGradients(pass, gradLogprob, gradEntropy, vocab);
     const dFinalRows = new Float32Array(headCount * width);
     if (layout.output) {
@@ -297,7 +262,16 @@ export class Transformer {
       kernels.matmul(dLogits, embedding, dFinalRows, headCount, vocab, width, 'overwrite');
     }
     const dFinalNormed = new Float32Array(rows * width);
-    if (copied) this.copyParameterBackward(parameters, pass, copied, dFinalRows, dFinalNormed, gradients);
+    if (rowsOfCopy && copied)
+      copyHeadParameterBackward(
+        rowsOfCopy,
+        pass.copy!,
+        pass.finalNormedRows,
+        copied,
+        dFinalRows,
+        dFinalNormed,
+        gradients,
+      );
     for (let index = 0; index < headCount; index++) {
       const at = pass.headRows[index]! * width;
       for (let column = 0; column < width; column++)
@@ -318,109 +292,6 @@ export class Transformer {
     );
     return dx;
   }
-
-  /** Backward through the copy mixture of every head row: gradients of its inputs (copy-head.ts). */
-  private copyBackward(pass: ForwardPass, gradLogprob: Float32Array, gradEntropy: Float32Array | null): CopyGradients {
-    const copy = pass.copy!;
-    const { headRows, input } = pass;
-    const vocab = this.config.vocabSize;
-    const copyWidth = headWidth(this.config);
-    const scale = 1 / Math.sqrt(copyWidth);
-    const dLogits = new Float32Array(headRows.length * vocab);
-    const dScores = new Float32Array(copy.weights.length);
-    const dQueries = new Float32Array(headRows.length * copyWidth);
-    const dKeys = new Float32Array(input.batch * input.length * copyWidth);
-    const dGateLogits = new Float32Array(headRows.length);
-    headRows.forEach((row, index) => {
-      const { from, count } = pointerSpan(row, input.length);
-      const weightsAt = copy.weightsAt[index]!;
-      dGateLogits[index] = copyBackwardRow(
-        copy.generatorLog,
-        pass.logProbabilities,
-        index * vocab,
-        vocab,
-        copy.gateLogits[index]!,
-        { weights: copy.weights, at: weightsAt, tokens: input.tokens, from, count },
-        input.targets[row]!,
-        gradLogprob[row]!,
-        gradEntropy?.[row] ?? 0,
-        dLogits,
-        dScores,
-      );
-      // score_j = q·k_j/√c: ∂q += ∂s_j·k_j/√c, ∂k_j += ∂s_j·q/√c.
-      for (let position = 0; position < count; position++) {
-        const dScore = dScores[weightsAt + position]! * scale;
-        if (dScore === 0) continue;
-        const keyAt = (from + position) * copyWidth;
-        for (let column = 0; column < copyWidth; column++) {
-          dQueries[index * copyWidth + column] =
-            dQueries[index * copyWidth + column]! + dScore * copy.keys[keyAt + column]!;
-          dKeys[keyAt + column] = dKeys[keyAt + column]! + dScore * copy.queries[index * copyWidth + column]!;
-        }
-      }
-    });
-    return { dLogits, dQueries, dKeys, dGateLogits };
-  }
-
-  /**
-   * The copy head's parameter gradients, and its share of ∂L/∂(final-normed states): head rows' into
-   * `dFinalRows` [headRows, width], every row's keys' into `dFinalNormed` [rows, width].
-   */
-  private copyParameterBackward(
-    parameters: Float32Array,
-    pass: ForwardPass,
-    copied: CopyGradients,
-    dFinalRows: Float32Array,
-    dFinalNormed: Float32Array,
-    gradients: Float32Array,
-  ): void {
-    const slots = this.layout.copy!;
-    const copy = pass.copy!;
-    const width = this.config.modelWidth;
-    const copyWidth = headWidth(this.config);
-    const headCount = pass.headRows.length;
-    const rows = pass.input.batch * pass.input.length;
-    const { dQueries, dKeys, dGateLogits } = copied;
-    kernels.matmulTransposedA(
-      pass.finalNormedRows,
-      dQueries,
-      view(gradients, slots.query),
-      width,
-      headCount,
-      copyWidth,
-      'accumulate',
-    );
-    kernels.matmulTransposedB(
-      dQueries,
-      view(parameters, slots.query),
-      dFinalRows,
-      headCount,
-      copyWidth,
-      width,
-      'accumulate',
-    );
-    kernels.matmulTransposedA(copy.normed, dKeys, view(gradients, slots.key), width, rows, copyWidth, 'accumulate');
-    kernels.matmulTransposedB(dKeys, view(parameters, slots.key), dFinalNormed, rows, copyWidth, width, 'accumulate');
-    const gate = view(parameters, slots.gate);
-    const gateGradient = view(gradients, slots.gate);
-    for (let index = 0; index < headCount; index++) {
-      const dGate = dGateLogits[index]!;
-      if (dGate === 0) continue;
-      for (let column = 0; column < width; column++) {
-        gateGradient[column] = gateGradient[column]! + dGate * pass.finalNormedRows[index * width + column]!;
-        dFinalRows[index * width + column] = dFinalRows[index * width + column]! + dGate * gate[column]!;
-      }
-      gateGradient[width] = gateGradient[width]! + dGate;
-    }
-  }
-}
-
-/** ∂L/∂(generator logits, pointer queries, keys, gate logits) of a pass with a copy head. */
-interface CopyGradients {
-  dLogits: Float32Array; // [headRows, vocab]
-  dQueries: Float32Array; // [headRows, c]
-  dKeys: Float32Array; // [rows, c]
-  dGateLogits: Float32Array; // [headRows]
 }
 
 /** ∂L/∂logits on head rows [headRows, vocab] (see ModelKernels.logitGradients). */
