@@ -9,6 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenEnvError } from '../interfaces/errors.ts';
 import type { GrpoOnlyCurve } from '../experiments/grpo-only.ts';
+import type { RunCurriculum } from '../experiments/curriculum-diagnostic.ts';
+import type { FamilyCurriculum } from '../curriculum/emergent-curriculum.ts';
 import { PRESETS } from './presets.ts';
 
 export interface DiagnosticOptions {
@@ -246,12 +248,30 @@ export async function curriculumSuite(options: DiagnosticOptions): Promise<strin
       title: `Emergent curriculum, ${first.variant} (seed ${first.seed}) / ${second.variant} (seed ${second.seed})`,
       columns: ['epoch', ...shown.map((entry) => entry.feature), 'p̂', 'in band'],
       rows,
-      notes: shown.map(
-        (entry) =>
-          `${entry.feature}: change per epoch ${fixed(entry.slopeFirst, 3)} (${first.variant}) vs ` +
-          `${fixed(entry.slopeSecond, 3)} (${second.variant})`,
-      ),
+      notes: [
+        ...shown.map(
+          (entry) =>
+            `${entry.feature}: change per epoch ${fixed(entry.slopeFirst, 3)} (${first.variant}) vs ` +
+            `${fixed(entry.slopeSecond, 3)} (${second.variant})`,
+        ),
+        ...familyNotes(first, second),
+      ],
     };
+  });
+}
+
+/** One line per family (epochs 1 on): task types, mean p̂, in-band share and values in words, first / second run. */
+function familyNotes(first: RunCurriculum, second: RunCurriculum): string[] {
+  const families = [...new Set([...first.families, ...second.families].map((entry) => entry.family))].sort();
+  return families.map((family) => {
+    const left = first.families.find((entry) => entry.family === family);
+    const right = second.families.find((entry) => entry.family === family);
+    const pair = (pick: (entry: FamilyCurriculum) => number | null | undefined, digits: number) =>
+      `${fixed(left ? pick(left) : null, digits)} / ${fixed(right ? pick(right) : null, digits)}`;
+    return (
+      `family ${family || '(none)'}: task types ${pair((entry) => entry.taskTypes, 0)}, p̂ ${pair((entry) => entry.successRate, 2)}, ` +
+      `in band ${pair((entry) => entry.inBandFraction, 2)}, transformedValues ${pair((entry) => entry.features.transformedValues, 2)}`
+    );
   });
 }
 

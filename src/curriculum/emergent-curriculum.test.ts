@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareCurricula, curriculumByEpoch, linearSlope, type CurriculumRow } from './emergent-curriculum.ts';
+import {
+  compareCurricula,
+  curriculumByEpoch,
+  curriculumByFamily,
+  linearSlope,
+  type CurriculumRow,
+} from './emergent-curriculum.ts';
 
 const row = (epoch: number, difficulty: number, successRate: number | null, inBand: boolean | null): CurriculumRow => ({
   epoch,
@@ -39,5 +45,31 @@ describe('emergent curriculum', () => {
     // Epoch 0 (before any update) is left out of the trend.
     expect(difficulty!.slopeFirst).toBeCloseTo(1, 12);
     expect(difficulty!.slopeSecond).toBeCloseTo(0, 12);
+  });
+
+  it('summarises each family from the first co-evolution epoch on', () => {
+    const rows: CurriculumRow[] = [
+      { ...row(0, 9, 0.9, false), family: 'b' },
+      { ...row(1, 1, 0.5, true), family: 'b' },
+      { ...row(2, 3, 0.1, false), family: 'b' },
+      { ...row(1, 2, null, null), family: 'a' },
+      row(1, 4, 1, false),
+    ];
+    const families = curriculumByFamily(rows);
+    expect(families.map((entry) => entry.family)).toEqual(['', 'a', 'b']);
+    const b = families[2]!;
+    // Epoch 0 is left out: two task types, not three.
+    expect(b.taskTypes).toBe(2);
+    expect(b.features.difficulty).toBe(2);
+    expect(b.successRate).toBeCloseTo(0.3, 12);
+    expect(b.inBandFraction).toBe(0.5);
+    expect(families[1]).toEqual({
+      family: 'a',
+      taskTypes: 1,
+      features: { difficulty: 2 },
+      successRate: null,
+      inBandFraction: null,
+    });
+    expect(curriculumByFamily(rows, 0)[2]!.taskTypes).toBe(3);
   });
 });

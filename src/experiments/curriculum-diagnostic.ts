@@ -10,9 +10,11 @@ import Database from 'better-sqlite3';
 import {
   compareCurricula,
   curriculumByEpoch,
+  curriculumByFamily,
   type CurriculumComparison,
   type CurriculumRow,
   type EpochCurriculum,
+  type FamilyCurriculum,
 } from '../curriculum/emergent-curriculum.ts';
 import { GenEnvError } from '../interfaces/errors.ts';
 
@@ -21,6 +23,8 @@ export interface RunCurriculum {
   variant: string;
   seed: number | null;
   epochs: EpochCurriculum[];
+  /** Per family over epochs 1 on. */
+  families: FamilyCurriculum[];
 }
 
 /** The valid generated task types of a run directory, read-only. */
@@ -43,16 +47,23 @@ export function readCurriculumRows(directory: string): { rows: CurriculumRow[]; 
   try {
     const rows = database
       .prepare(
-        `SELECT epoch, features, success_rate AS successRate, in_band AS inBand FROM proposals
+        `SELECT epoch, family, features, success_rate AS successRate, in_band AS inBand FROM proposals
          WHERE valid = 1 AND features IS NOT NULL AND source IN ('simulator', 'static', 'offline')
          ORDER BY epoch, rowid`,
       )
-      .all() as { epoch: number; features: string; successRate: number | null; inBand: number | null }[];
+      .all() as {
+      epoch: number;
+      family: string | null;
+      features: string;
+      successRate: number | null;
+      inBand: number | null;
+    }[];
     return {
       variant,
       seed,
       rows: rows.map((row) => ({
         epoch: row.epoch,
+        family: row.family ?? '',
         features: JSON.parse(row.features) as Record<string, number>,
         successRate: row.successRate,
         inBand: row.inBand === null ? null : row.inBand === 1,
@@ -67,14 +78,20 @@ export function readCurriculumRows(directory: string): { rows: CurriculumRow[]; 
   }
 }
 
-/** Per-epoch curricula of two runs and their feature-by-feature comparison (trends from epoch 1). */
+/** Per-epoch and per-family curricula of two runs and their feature-by-feature comparison (trends from epoch 1). */
 export function runCurriculumDiagnostic(
   first: string,
   second: string,
 ): { runs: [RunCurriculum, RunCurriculum]; comparison: CurriculumComparison[] } {
   const runs = [first, second].map((directory) => {
     const read = readCurriculumRows(directory);
-    return { directory, variant: read.variant, seed: read.seed, epochs: curriculumByEpoch(read.rows) };
+    return {
+      directory,
+      variant: read.variant,
+      seed: read.seed,
+      epochs: curriculumByEpoch(read.rows),
+      families: curriculumByFamily(read.rows, 1),
+    };
   }) as [RunCurriculum, RunCurriculum];
   return { runs, comparison: compareCurricula(runs[0].epochs, runs[1].epochs, 1) };
 }
