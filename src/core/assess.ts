@@ -27,7 +27,13 @@ export function assessTaskTypes(
   weighted: boolean,
 ): AssessedTaskType[] {
   const outcomes = taskTypes.map((taskType) => taskOutcome(taskType.successes, taskType.attempts, config));
-  const weights = weighted ? simulatorWeights(outcomes, config) : null;
+  const weights = weighted
+    ? simulatorWeights(
+        outcomes,
+        config,
+        taskTypes.map((taskType) => taskType.family),
+      )
+    : null;
   return taskTypes.map((taskType, index) => ({
     ...taskType,
     assessment: { ...outcomes[index]!, weight: weights ? weights[index]! : null },

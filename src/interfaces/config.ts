@@ -50,11 +50,13 @@ export const RunConfigSchema = z
     lambda: z.number().min(0).max(1e3).describe('λ: RWR temperature, weights ∝ exp(λ·R_env)'),
     weightNormalization: WeightNormalizationSchema.default('mean'),
     rwrFilter: z
-      .enum(['band', 'band-or-nearest', 'none'])
+      .enum(['band', 'band-or-nearest', 'band-or-nearest-by-family', 'none'])
       .default('band')
       .describe(
         'which task types train the simulator: band keeps |p̂-α| ≤ k_min (paper); band-or-nearest the same, ' +
-          'or the rwrFallback task types nearest α when the band is empty (so every epoch updates); none keeps ' +
+          'or the rwrFallback task types nearest α when the band is empty (so every epoch updates); ' +
+          'band-or-nearest-by-family the same within each family (a family with nothing in the band follows its own ' +
+          'nearest task types, not the band of other families); none keeps ' +
           'all valid ones and lets the weights rank them',
       ),
     rwrFallback: z
@@ -63,7 +65,9 @@ export const RunConfigSchema = z
       .min(1)
       .max(1000)
       .default(4)
-      .describe('band-or-nearest: task types nearest α that train the simulator when none is in the band'),
+      .describe(
+        'band-or-nearest(-by-family): task types nearest α that train the simulator when none is in the band (of the family)',
+      ),
     difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
