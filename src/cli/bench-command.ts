@@ -1,14 +1,12 @@
 import {
-  curriculumSuite,
   explorationSuite,
   grpoStepSuite,
   parametricSteeringSuite,
   prop1Suite,
-  signalSuite,
-  transferSuite,
   thm1Suite,
-  type DiagnosticOptions,
 } from './bench-diagnostics.ts';
+import type { DiagnosticOptions } from './diagnostic-output.ts';
+import { curriculumSuite, signalSuite, transferSuite } from './run-pair-diagnostics.ts';
 import { PRESETS } from './presets.ts';
 
 export const BENCH_SUITES = [
@@ -35,7 +33,7 @@ export type BenchSuite = (typeof BENCH_SUITES)[number];
  * - `grpo-lr`: the effect of one GRPO update on the warm-started agent at several learning rates;
  * - the link diagnostics `grpo-step` (GRPO alone: test-id against updates), `prop1`, `thm1`, `curriculum`,
  *   `parametric-steering`, `exploration`, `signal`, `transfer`
- *   (bench-diagnostics.ts), which also write DIR/<suite>.json given --out DIR.
+ *   (bench-diagnostics.ts, run-pair-diagnostics.ts), which also write DIR/<suite>.json given --out DIR.
  * Prints one JSON object with --json, else aligned lines or a table.
  */
 export async function benchCommand(options: DiagnosticOptions & { suite?: BenchSuite }): Promise<string> {

@@ -1,0 +1,62 @@
+/**
+ * What every link diagnostic of `genenv bench` shares: its options, and how its table is printed (or its result as
+ * JSON with --json) and, given --out DIR, written to DIR/<suite>.json and DIR/diagnostics/<suite>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface DiagnosticOptions {
+  json?: boolean;
+  quick?: boolean;
+  /** Seeds 1..n (grpo-step, parametric-steering). */
+  seeds?: number;
+  out?: string;
+  /** Two run directories (curriculum). */
+  runs?: string[];
+}
+
+/** A diagnostic's table as printed and as the report's Diagnostic (name, title, description, columns, rows). */
+export interface Rendered {
+  title: string;
+  columns: string[];
+  rows: string[][];
+  /** Lines printed under the table; joined, they are the report's `finding`. */
+  notes: string[];
+}
+
+/**
+ * Prints the table (or the raw result as JSON with --json); with --out DIR also writes the raw result to
+ * DIR/<suite>.json and the table to DIR/diagnostics/<suite>.json in the report's Diagnostic shape.
+ */
+export function emit(suite: string, result: unknown, options: DiagnosticOptions, render: () => Rendered): string {
+  const rendered = render();
+  if (options.out) {
+    mkdirSync(join(options.out, 'diagnostics'), { recursive: true });
+    writeFileSync(join(options.out, `${suite}.json`), `${JSON.stringify({ suite, ...(result as object) }, null, 1)}\n`);
+    const diagnostic = {
+      name: suite,
+      title: rendered.title,
+      description: `genenv bench --suite ${suite}${options.quick ? ' --quick' : ''}`,
+      columns: rendered.columns,
+      rows: rendered.rows,
+      ...(rendered.notes.length ? { finding: rendered.notes.join(' ') } : {}),
+    };
+    writeFileSync(join(options.out, 'diagnostics', `${suite}.json`), `${JSON.stringify(diagnostic, null, 1)}\n`);
+  }
+  if (options.json) return JSON.stringify({ suite, ...(result as object) });
+  return [rendered.title, textTable(rendered.columns, rendered.rows), ...rendered.notes].join('\n');
+}
+
+export const fixed = (value: number | null | undefined, digits = 3) =>
+  value === null || value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
+
+/** Left-aligned text table. */
+export function textTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
