@@ -65,7 +65,9 @@ function keptTaskTypes(
   const groups = new Map<string, number[]>();
   for (const index of all) {
     const key = config.rwrFilter === 'band-or-nearest-by-family' ? (families[index] ?? '') : '';
-    groups.set(key, [...(groups.get(key) ?? []), index]);
+    const members = groups.get(key);
+    if (members) members.push(index);
+    else groups.set(key, [index]);
   }
   const kept = new Set<number>();
   for (const members of groups.values()) {
