@@ -5,7 +5,7 @@ import {
   prop1Suite,
   thm1Suite,
 } from './bench-diagnostics.ts';
-import type { DiagnosticOptions } from './diagnostic-output.ts';
+import { type DiagnosticOptions, textTable } from './diagnostic-output.ts';
 import { curriculumSuite, signalSuite, transferSuite } from './run-pair-diagnostics.ts';
 import { PRESETS } from './presets.ts';
 
@@ -78,7 +78,7 @@ async function warmStartSuite(options: { json?: boolean; quick?: boolean }): Pro
     seed: 1,
   });
   if (options.json) return JSON.stringify({ suite: 'warm-start', rows });
-  return table(
+  return textTable(
     ['variant', 'steps', 'seconds', 'last loss', 'test-id', 'test-hard'],
     rows.map((row) => [
       row.variant,
@@ -109,7 +109,7 @@ async function grpoLearningRateSuite(options: { json?: boolean; quick?: boolean 
     ],
   });
   if (options.json) return JSON.stringify({ suite: 'grpo-lr', rows });
-  return table(
+  return textTable(
     [
       'update',
       'learning rate',
@@ -144,19 +144,8 @@ async function serveSuite(options: { json?: boolean; quick?: boolean }): Promise
       : { steps: 1_000_000, sessions: 256, kills: 10, hostile: 10_000 },
   );
   if (options.json) return JSON.stringify({ suite: 'serve', ...results });
-  return table(
+  return textTable(
     ['measure', 'value'],
     Object.entries(results).map(([key, value]) => [key, String(Number(value.toPrecision(4)))]),
   );
-}
-
-/** Left-aligned text table. */
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
