@@ -15,6 +15,7 @@ import {
   type UpdateStats,
 } from '../interfaces/index.ts';
 import { RunStore } from '../store/run-store.ts';
+import { familyShares, priorShares } from '../curriculum/family-allocation.ts';
 import { runCoevolution } from './loop.ts';
 
 const config = (overrides: Record<string, unknown>) =>
@@ -145,5 +146,46 @@ describe('co-evolution loop', () => {
       expect(epoch.inBandFraction).toBeNull();
     }
     expect(summary.syntheticSamples).toBe(0);
+  });
+
+  it('draws contexts by family shares: R_env-weighted under genenv, the seed-count prior under random', async () => {
+    const domain = createArithmeticDomain();
+    const seedFamily = new Map(domain.seeds().map((task) => [task.id, task.family]));
+    const seedCounts = new Map<string, number>();
+    for (const task of domain.seeds()) seedCounts.set(task.family, (seedCounts.get(task.family) ?? 0) + 1);
+    for (const variant of ['genenv', 'random'] as const) {
+      const directory = mkdtempSync(join(tmpdir(), 'loop-'));
+      const runConfig = config({ variant, epochs: 4, tasksPerEpoch: 30, familyTemperature: 0.25, familyWindow: 12 });
+      const store = RunStore.create(directory, runConfig);
+      await runCoevolution({
+        config: runConfig,
+        domain,
+        agent: new SimulatedStudent(),
+        simulator: new ParametricSimulator(domain),
+        store,
+      });
+      for (const epoch of [1, 2, 3, 4]) {
+        const counts = new Map<string, number>();
+        for (const record of store.proposals(epoch, 'simulator')) {
+          const family = seedFamily.get(record.seedId!)!;
+          counts.set(family, (counts.get(family) ?? 0) + 1);
+        }
+        const rewards = store.familyRewards(epoch, 12);
+        // The store's reading: each family's last 12 simulator task types before the epoch, by hand.
+        const earlier = Array.from({ length: epoch }, (_, index) => store.proposals(index, 'simulator'))
+          .flat()
+          .filter((record) => record.envReward !== null && record.envReward !== undefined);
+        for (const [family, reward] of rewards) {
+          const recent = earlier.filter((record) => record.family === family).slice(-12);
+          expect(reward).toBeCloseTo(recent.reduce((sum, record) => sum + record.envReward!, 0) / recent.length, 12);
+        }
+        const shares = variant === 'genenv' ? familyShares(seedCounts, rewards, 0.25) : priorShares(seedCounts);
+        for (const [family, share] of shares) {
+          const count = counts.get(family) ?? 0;
+          expect(count === Math.floor(30 * share) || count === Math.ceil(30 * share)).toBe(true);
+        }
+      }
+      store.close();
+    }
   });
 });

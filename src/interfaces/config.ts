@@ -130,6 +130,17 @@ export const RunConfigSchema = z
       .max(100000)
       .default(32)
       .describe("recent task types per family summarised in the simulator's context"),
+    familyTemperature: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(0)
+      .describe(
+        "the environment policy's choice of family, trained on R_env: context seeds come from family f with " +
+          'probability ∝ (its seed count)·exp(R̄_f / τ), R̄_f the mean R_env of its last familyWindow simulator ' +
+          'task types; frozen at the seed-count prior unless the variant trains its simulator (0 = off: seeds drawn ' +
+          'uniformly)',
+      ),
     checkpointEvery: z
       .number()
       .int()

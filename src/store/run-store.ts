@@ -289,6 +289,16 @@ export class RunStore implements CoevolutionStore {
     return { taskTypes: count.n, recentSuccess: recent.mean };
   }
 
+  familyRewards(beforeEpoch: number, window: number): Map<string, number> {
+    const rows = this.database
+      .prepare(`SELECT family, AVG(env_reward) AS mean FROM (SELECT family, env_reward,
+      ROW_NUMBER() OVER (PARTITION BY family ORDER BY epoch DESC, rowid DESC) AS recency FROM proposals
+      WHERE source = 'simulator' AND epoch < ? AND env_reward IS NOT NULL AND family IS NOT NULL)
+      WHERE recency <= ? GROUP BY family ORDER BY family`)
+      .all(beforeEpoch, window) as { family: string; mean: number }[];
+    return new Map(rows.map((row) => [row.family, row.mean]));
+  }
+
   /** Distinct task instances behind D_train traces (for replay), oldest first. */
   trainPoolInstances(): TaskInstance[] {
     const rows = this.database
