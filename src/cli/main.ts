@@ -28,6 +28,7 @@ const CONFIG_FLAGS = [
   ['--replay-fraction <x>', 'replayFraction', 'number'],
   ['--rehearsal <n>', 'rehearsal', 'integer'],
   ['--static-multiplier <x>', 'staticMultiplier', 'number'],
+  ['--family-temperature <x>', 'familyTemperature', 'number'],
   ['--held-out-limit <n>', 'heldOutLimit', 'integer'],
 ] as const;
 
