@@ -49,9 +49,9 @@ export function contextsFor(run: RunContext, epoch: number | null, count: number
 }
 
 /**
- * The family shares of an epoch's contexts, or undefined when the choice of family is off (`familyTemperature`
- * 0) or nothing has been measured yet (contexts drawn before the first epoch, and epoch 0). Variants whose
- * simulator stays frozen keep the prior.
+ * The family shares of an epoch's contexts, or undefined (seeds drawn uniformly) when the choice of family is off
+ * (`familyTemperature` 0) or the contexts are drawn outside an epoch (warm start, static pool). Epoch 0, and every
+ * epoch of a variant whose simulator stays frozen, gets the seed-count prior.
  */
 export function sharesFor(run: RunContext, epoch: number | null): FamilyShares | undefined {
   const temperature = run.config.familyTemperature;

@@ -7,7 +7,7 @@
  * odds over its prior stay within a factor exp(1/τ), so every family keeps being drawn and measured.
  */
 
-/** Shares of each family, in the order of `families`; they sum to 1. */
+/** Each family's share of an epoch's contexts, in [0, 1]; they sum to 1. */
 export type FamilyShares = Map<string, number>;
 
 /**
