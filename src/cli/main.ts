@@ -29,6 +29,7 @@ const CONFIG_FLAGS = [
   ['--rehearsal <n>', 'rehearsal', 'integer'],
   ['--static-multiplier <x>', 'staticMultiplier', 'number'],
   ['--family-temperature <x>', 'familyTemperature', 'number'],
+  ['--oversample <k>', 'oversample', 'integer'],
   ['--held-out-limit <n>', 'heldOutLimit', 'integer'],
 ] as const;
 

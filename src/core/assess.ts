@@ -1,4 +1,5 @@
 import type { RunConfig } from '../interfaces/index.ts';
+import { highestRewards } from '../curriculum/index.ts';
 import { taskOutcome, simulatorWeights } from './task-outcome.ts';
 import type { AssessedTaskType, AttemptedTaskType } from './task-type.ts';
 
@@ -38,4 +39,24 @@ export function assessTaskTypes(
     ...taskType,
     assessment: { ...outcomes[index]!, weight: weights ? weights[index]! : null },
   }));
+}
+
+/**
+ * `oversample`'s selection: the `count` attempted task types of highest R_env (from their own rollouts), in
+ * attempt order, and the share of all attempted ones that lay in the α band; every task type when there are no
+ * more than `count`. Pure.
+ */
+export function selectByReward<T extends AttemptedTaskType>(
+  taskTypes: readonly T[],
+  config: AssessConfig,
+  count: number,
+): { kept: T[]; inBandShare: number } {
+  const outcomes = taskTypes.map((taskType) => taskOutcome(taskType.successes, taskType.attempts, config));
+  const inBandShare = outcomes.filter((outcome) => outcome.inBand).length / Math.max(1, outcomes.length);
+  if (taskTypes.length <= count) return { kept: [...taskTypes], inBandShare };
+  const indices = highestRewards(
+    outcomes.map((outcome) => outcome.envReward),
+    count,
+  );
+  return { kept: indices.map((index) => taskTypes[index]!), inBandShare };
 }

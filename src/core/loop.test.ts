@@ -188,4 +188,34 @@ describe('co-evolution loop', () => {
       store.close();
     }
   });
+  it('oversample: attempts k × tasksPerEpoch task types and keeps those of highest R_env, base data unchanged', async () => {
+    const domain = createArithmeticDomain();
+    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
+    const runConfig = config({ variant: 'random', epochs: 4, oversample: 3, baseFraction: 1 });
+    const store = RunStore.create(directory, runConfig);
+    const summary = await runCoevolution({
+      config: runConfig,
+      domain,
+      agent: new SimulatedStudent(),
+      simulator: new ParametricSimulator(domain),
+      store,
+    });
+    expect(summary.epochs[0]!.extra['selection/attempted']).toBeUndefined();
+    expect(store.proposals(0, 'simulator')).toHaveLength(6);
+    const inBandAttempted: number[] = [];
+    for (const epoch of [1, 2, 3, 4]) {
+      const kept = store.proposals(epoch, 'simulator');
+      expect(kept).toHaveLength(6);
+      expect(store.proposals(epoch, 'seed')).toHaveLength(6);
+      const metrics = summary.epochs[epoch]!.extra;
+      expect(metrics['selection/attempted']).toBe(18);
+      // Under Eq. 3 every in-band task type outranks every other, so the kept ones hold min(6, in band) of them.
+      const attemptedInBand = Math.round(metrics['selection/inBandAttempted']! * 18);
+      inBandAttempted.push(attemptedInBand);
+      expect(kept.filter((record) => record.inBand).length).toBe(Math.min(6, attemptedInBand));
+    }
+    // The check above separates selection from taking the first six only when some epochs have a band to fill.
+    expect(inBandAttempted.some((count) => count > 0)).toBe(true);
+    store.close();
+  });
 });

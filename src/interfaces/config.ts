@@ -141,6 +141,17 @@ export const RunConfigSchema = z
           'task types; frozen at the seed-count prior unless the variant trains its simulator (0 = off: seeds drawn ' +
           'uniformly)',
       ),
+    oversample: z
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(1)
+      .describe(
+        'selection by R_env from epoch 1 on, where the tasks come from the simulator: the agent attempts oversample × ' +
+          'tasksPerEpoch task types and only the tasksPerEpoch of highest R_env train either player; it fills the α ' +
+          'band with rollouts instead of steering, to measure what in-band training is worth (1 = off; genenv run only)',
+      ),
     checkpointEvery: z
       .number()
       .int()
