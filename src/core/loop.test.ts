@@ -57,20 +57,25 @@ class RecordingStudent extends SimulatedStudent {
   }
 }
 
+/** One loop run on arithmetic in a fresh directory; the store is left open for the test to read. */
+async function runOnArithmetic(
+  overrides: Record<string, unknown>,
+  agent: SimulatedStudent = new SimulatedStudent(),
+  simulatorFor: (domain: ReturnType<typeof createArithmeticDomain>) => TrainableSimulator = (domain) =>
+    new ParametricSimulator(domain),
+) {
+  const domain = createArithmeticDomain();
+  const directory = mkdtempSync(join(tmpdir(), 'loop-'));
+  const runConfig = config(overrides);
+  const store = RunStore.create(directory, runConfig);
+  const summary = await runCoevolution({ config: runConfig, domain, agent, simulator: simulatorFor(domain), store });
+  return { domain, directory, store, summary };
+}
+
 describe('co-evolution loop', () => {
   it('rehearses D_train in every agent update: one successful trace per instance, then base data', async () => {
-    const domain = createArithmeticDomain();
-    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
-    const runConfig = config({ rehearsal: 10, rehearsalTraceShare: 0.5 });
-    const store = RunStore.create(directory, runConfig);
     const agent = new RecordingStudent();
-    const summary = await runCoevolution({
-      config: runConfig,
-      domain,
-      agent,
-      simulator: new ParametricSimulator(domain),
-      store,
-    });
+    const { directory, store, summary } = await runOnArithmetic({ rehearsal: 10, rehearsalTraceShare: 0.5 }, agent);
     expect(agent.rehearsalSizes).toEqual([10, 10, 10]);
     expect(summary.epochs.slice(1).map((epoch) => epoch.extra['pool/rehearsal'])).toEqual([10, 10, 10]);
     const successful = store.successfulTraces();
@@ -95,17 +100,7 @@ describe('co-evolution loop', () => {
   });
 
   it('mixes base data and replay into the agent batch without counting them as generated tasks', async () => {
-    const domain = createArithmeticDomain();
-    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
-    const runConfig = config({ baseFraction: 1, replayFraction: 0.5 });
-    const store = RunStore.create(directory, runConfig);
-    const summary = await runCoevolution({
-      config: runConfig,
-      domain,
-      agent: new SimulatedStudent(),
-      simulator: new ParametricSimulator(domain),
-      store,
-    });
+    const { directory, store, summary } = await runOnArithmetic({ baseFraction: 1, replayFraction: 0.5 });
     store.close();
     const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
     const sources = database
@@ -127,17 +122,7 @@ describe('co-evolution loop', () => {
   });
 
   it('counts a simulator that writes only garbage as invalid proposals and finishes', async () => {
-    const domain = createArithmeticDomain();
-    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
-    const runConfig = config({});
-    const store = RunStore.create(directory, runConfig);
-    const summary = await runCoevolution({
-      config: runConfig,
-      domain,
-      agent: new SimulatedStudent(),
-      simulator: new GarbageSimulator(domain),
-      store,
-    });
+    const { store, summary } = await runOnArithmetic({}, undefined, (domain) => new GarbageSimulator(domain));
     store.close();
     expect(summary.completedEpochs).toBe(3);
     for (const epoch of summary.epochs) {
@@ -154,15 +139,12 @@ describe('co-evolution loop', () => {
     const seedCounts = new Map<string, number>();
     for (const task of domain.seeds()) seedCounts.set(task.family, (seedCounts.get(task.family) ?? 0) + 1);
     for (const variant of ['genenv', 'random'] as const) {
-      const directory = mkdtempSync(join(tmpdir(), 'loop-'));
-      const runConfig = config({ variant, epochs: 4, tasksPerEpoch: 30, familyTemperature: 0.25, familyWindow: 12 });
-      const store = RunStore.create(directory, runConfig);
-      await runCoevolution({
-        config: runConfig,
-        domain,
-        agent: new SimulatedStudent(),
-        simulator: new ParametricSimulator(domain),
-        store,
+      const { store } = await runOnArithmetic({
+        variant,
+        epochs: 4,
+        tasksPerEpoch: 30,
+        familyTemperature: 0.25,
+        familyWindow: 12,
       });
       for (const epoch of [1, 2, 3, 4]) {
         const counts = new Map<string, number>();
@@ -189,17 +171,7 @@ describe('co-evolution loop', () => {
     }
   });
   it('oversample: attempts k × tasksPerEpoch task types and keeps those of highest R_env, base data unchanged', async () => {
-    const domain = createArithmeticDomain();
-    const directory = mkdtempSync(join(tmpdir(), 'loop-'));
-    const runConfig = config({ variant: 'random', epochs: 4, oversample: 3, baseFraction: 1 });
-    const store = RunStore.create(directory, runConfig);
-    const summary = await runCoevolution({
-      config: runConfig,
-      domain,
-      agent: new SimulatedStudent(),
-      simulator: new ParametricSimulator(domain),
-      store,
-    });
+    const { store, summary } = await runOnArithmetic({ variant: 'random', epochs: 4, oversample: 3, baseFraction: 1 });
     expect(summary.epochs[0]!.extra['selection/attempted']).toBeUndefined();
     expect(store.proposals(0, 'simulator')).toHaveLength(6);
     const inBandAttempted: number[] = [];
