@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -12,6 +12,23 @@ it('refuses to expose the service without a token, in one line and before creati
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       'genenv: --host 0.0.0.0 is not loopback: give --token-env NAME (bearer token in $NAME)',
+    ]);
+    expect(existsSync(out)).toBe(false);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+it('refuses selection by R_env, which needs rollouts of every proposal inside genenv run, before creating the run', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'genenv-serve-cli-'));
+  const out = join(folder, 'run');
+  const config = join(folder, 'config.json');
+  writeFileSync(config, JSON.stringify({ oversample: 4 }));
+  try {
+    const result = await runCli(['serve', '--preset', 'student', '--config', config, '--port', '0', '--out', out]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'genenv: oversample 4: selection by R_env runs inside genenv run only; serve needs oversample 1',
     ]);
     expect(existsSync(out)).toBe(false);
   } finally {
