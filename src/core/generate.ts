@@ -24,8 +24,10 @@ export async function generate(run: RunContext, epoch: number): Promise<Generate
   const staticPool = epoch === 0 && run.plan.generatesPoolUpFront ? await generateStaticPool(run) : null;
   const tasks = await epochTasks(run, epoch);
   const checked = validate(run, epoch, tasks);
-  // The epoch's share of base data and replay follows the task types that train, not the ones attempted.
-  const fresh = Math.min(checked.valid.length, run.config.tasksPerEpoch);
+  // Under selection, base data and replay follow the task types that will train, not the ones attempted; a
+  // static-k× slice trains on all of its task types, so it keeps k× the base data as before.
+  const fresh =
+    proposalFactor(run, epoch) > 1 ? Math.min(checked.valid.length, run.config.tasksPerEpoch) : checked.valid.length;
   return {
     source: tasks.source,
     generated: checked.valid,

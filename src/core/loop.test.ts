@@ -121,6 +121,23 @@ describe('co-evolution loop', () => {
     );
   });
 
+  it('gives a static-k× epoch base data in proportion to all of its task types', async () => {
+    const { directory, store } = await runOnArithmetic({ variant: 'static', staticMultiplier: 2, baseFraction: 1 });
+    store.close();
+    const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
+    const count = (epoch: number, source: string) =>
+      (
+        database.prepare('SELECT COUNT(*) AS n FROM proposals WHERE epoch = ? AND source = ?').get(epoch, source) as {
+          n: number;
+        }
+      ).n;
+    for (const epoch of [1, 2, 3]) {
+      expect(count(epoch, 'static')).toBeGreaterThan(6);
+      expect(count(epoch, 'seed')).toBe(count(epoch, 'static'));
+    }
+    database.close();
+  });
+
   it('counts a simulator that writes only garbage as invalid proposals and finishes', async () => {
     const { store, summary } = await runOnArithmetic({}, undefined, (domain) => new GarbageSimulator(domain));
     store.close();
