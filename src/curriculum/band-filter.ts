@@ -26,9 +26,17 @@ export function filterInBand<T>(
  * fallback set that trains the simulator when no task type is inside the band. `count` ≥ 0.
  */
 export function nearestToTarget(successRates: readonly number[], alpha: number, count: number): number[] {
-  return successRates
-    .map((rate, index) => ({ distance: Math.abs(rate - alpha), index }))
-    .sort((left, right) => left.distance - right.distance || left.index - right.index)
+  return smallestIndices(
+    successRates.map((rate) => Math.abs(rate - alpha)),
+    count,
+  );
+}
+
+/** Indices of the `count` smallest keys (ties: the earlier item first), in item order. `count` ≥ 0. */
+export function smallestIndices(keys: readonly number[], count: number): number[] {
+  return keys
+    .map((key, index) => ({ key, index }))
+    .sort((left, right) => left.key - right.key || left.index - right.index)
     .slice(0, Math.max(0, count))
     .map(({ index }) => index)
     .sort((left, right) => left - right);

@@ -1,3 +1,5 @@
+import { smallestIndices } from './band-filter.ts';
+
 /**
  * Selection by environment reward: of the task types attempted, the ones whose R_env is highest. It fills the
  * α band by spending rollouts instead of steering the simulator, so a run that uses it measures what training on
@@ -9,10 +11,8 @@
  * in [0, 1]; `count` ≥ 0; all indices when `count` ≥ the number of rewards.
  */
 export function highestRewards(rewards: readonly number[], count: number): number[] {
-  return rewards
-    .map((reward, index) => ({ reward, index }))
-    .sort((left, right) => right.reward - left.reward || left.index - right.index)
-    .slice(0, Math.max(0, count))
-    .map(({ index }) => index)
-    .sort((left, right) => left - right);
+  return smallestIndices(
+    rewards.map((reward) => -reward),
+    count,
+  );
 }
