@@ -10,17 +10,17 @@ import { drawSpec } from './knobs.ts';
 import type { LadderSpec } from './spec.ts';
 import type { LadderPayload } from './variation.ts';
 
-/** Inclusive ranges of depth and constraints that a set's specs are drawn from (each uniformly). */
+/** Inclusive ranges of the two knobs that a set's specs are drawn from (each uniformly). */
 export interface RungRange {
-  depth: readonly [number, number];
+  candidates: readonly [number, number];
   constraints: readonly [number, number];
 }
 
-/** The one family of the ladder: every task type is a chain. */
-export const LADDER_FAMILY = 'chain';
+/** The one family of the ladder: every task type picks one person out of a search's results. */
+export const LADDER_FAMILY = 'pick';
 
 export const drawInRange = (range: RungRange, random: Random): LadderSpec =>
-  drawSpec(random.int(...range.depth), random.int(...range.constraints), random);
+  drawSpec(random.int(...range.candidates), random.int(...range.constraints), random);
 
 /** `count` seed tasks drawn over `range` from the world seed. */
 export function buildSeeds(count: number, range: RungRange, worldSeed: number): SeedTask<LadderSpec>[] {
@@ -39,7 +39,7 @@ export function buildHeldOutSets(
   ranges: { seeds: RungRange; hard: RungRange },
   instantiateOne: (spec: LadderSpec, seed: number) => TaskInstance<LadderPayload>,
 ): HeldOutSet<LadderPayload>[] {
-  const describe = (range: RungRange) => `d${range.depth.join('-')}c${range.constraints.join('-')}`;
+  const describe = (range: RungRange) => `p${range.candidates.join('-')}c${range.constraints.join('-')}`;
   return drawHeldOutSets({
     seed: deriveSeed(worldSeed, 'ladder-held-out'),
     version: `ladder-1-w${worldSeed}-n${size}-${describe(ranges.seeds)}-${describe(ranges.hard)}`,

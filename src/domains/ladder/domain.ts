@@ -1,8 +1,8 @@
 /**
- * The ladder world as a Domain: chains of tool calls whose values flow from one call to the next, with two integer
- * difficulty knobs the simulator sets — the depth of the chain (1..8 lookups) and the constraints of its first call
- * (0..6 search attributes). Verified by executing the gold chain in a seeded directory and matching the agent's
- * calls against it.
+ * The ladder world as a Domain: a search returned several people and the agent acts on the one the request means.
+ * Two integer knobs the simulator sets make it harder one rung at a time — how many people came back (2..8) and how
+ * many attributes tell the meant one apart (1..6), every other person missing exactly one of them. Verified by
+ * construction (exactly one person has every attribute) and by matching the agent's call against the gold call.
  */
 import { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
@@ -20,41 +20,42 @@ import { LADDER_KNOBS, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.t
 import { renderLadder } from './render.ts';
 import { scoreLadder } from './score.ts';
 import {
+  candidatesOf,
   constraintsOf,
-  depthOf,
   type LadderSpec,
   LadderSpecSchema,
+  MAX_CANDIDATES,
   MAX_CONSTRAINTS,
-  MAX_DEPTH,
+  MIN_CANDIDATES,
+  MIN_CONSTRAINTS,
   rungOf,
 } from './spec.ts';
 import { buildVariation, type LadderPayload } from './variation.ts';
-import { createWorld } from './world.ts';
 
 /** An inclusive [low, high] range of one knob. */
-const knobRange = (max: number, min: number) =>
+const knobRange = (min: number, max: number) =>
   z
     .tuple([z.number().int().min(min).max(max), z.number().int().min(min).max(max)])
     .refine(([low, high]) => low <= high, 'a range is [low, high] with low ≤ high');
 
-const rungRange = (depth: [number, number], constraints: [number, number], what: string) =>
+const rungRange = (candidates: [number, number], constraints: [number, number], what: string) =>
   z
     .object({
-      depth: knobRange(MAX_DEPTH, 1).default(depth).describe(`depth range of ${what}`),
-      constraints: knobRange(MAX_CONSTRAINTS, 0).default(constraints).describe(`constraints range of ${what}`),
+      candidates: knobRange(MIN_CANDIDATES, MAX_CANDIDATES).default(candidates).describe(`candidates of ${what}`),
+      constraints: knobRange(MIN_CONSTRAINTS, MAX_CONSTRAINTS).default(constraints).describe(`constraints of ${what}`),
     })
     .strict()
-    .default({ depth, constraints });
+    .default({ candidates, constraints });
 
 export const LadderOptionsSchema = worldOptionsSchema({
   seedTasks: 120,
-  world: 'the directory',
-  exactReward: 'the exact chain of calls',
+  world: 'nothing (every variation draws its people from the task seed)',
+  exactReward: 'the exact call',
   partialReward: 'the F1 of matched tools and arguments',
-  success: 'the exact chain',
+  success: 'the exact call',
 }).extend({
-  seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
-  hardRungs: rungRange([4, 6], [2, 4], 'test-hard'),
+  seedRungs: rungRange([2, 3], [1, 2], 'the seeds and test-id'),
+  hardRungs: rungRange([6, 8], [4, 6], 'test-hard'),
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
@@ -62,7 +63,7 @@ export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 export const MAX_VARIATIONS = 1024;
 
 const features = (spec: LadderSpec) => ({
-  depth: depthOf(spec),
+  candidates: candidatesOf(spec),
   constraints: constraintsOf(spec),
   rung: rungOf(spec),
   difficulty: rungOf(spec),
@@ -73,7 +74,6 @@ export function createLadderWorld(options: Record<string, unknown> = {}): Domain
   const parsed = LadderOptionsSchema.safeParse(options);
   if (!parsed.success) throw new GenEnvError('config', `ladder options: ${describeZodError(parsed.error)}`);
   const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs } = parsed.data;
-  const world = createWorld(worldSeed);
   const ranges: { seeds: RungRange; hard: RungRange } = { seeds: seedRungs, hard: hardRungs };
   let seedCache: SeedTask<LadderSpec>[] | undefined;
   let heldOutCache: HeldOutSet<LadderPayload>[] | undefined;
@@ -82,17 +82,12 @@ export function createLadderWorld(options: Record<string, unknown> = {}): Domain
 
   function instantiate(spec: LadderSpec, n: number, seed: number): InstantiateResult<LadderPayload> {
     return instantiateVariations(LadderSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
-      const built = buildVariation(
-        valid,
-        world,
-        new Random(deriveSeed(seed, 'ladder-variation', stableId(valid), index)),
-      );
-      if (!built.ok) return built;
+      const payload = buildVariation(valid, new Random(deriveSeed(seed, 'ladder-variation', stableId(valid), index)));
       const instance: TaskInstance<LadderPayload> = {
         id: `ld-${stableId({ spec: valid, seed, index })}`,
         family: LADDER_FAMILY,
         features: features(valid),
-        payload: built.value,
+        payload,
       };
       return { ok: true, instance };
     });

@@ -1,24 +1,32 @@
 /**
- * Prompts: compact text for the built-in model (`start: …` and `path: …`, 15–90 characters) and chat messages with
- * the ten tools' schemas for chat models. The reference answer is the gold chain in compact call syntax.
+ * Prompts: compact text for the built-in model (the action and the constraint values, then one row per person with
+ * its name last; 30–250 characters) and chat messages with the three actions' tool schemas for chat models.
  */
+import type { ToolSchema } from '../../interfaces/chat.ts';
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
 import { formatCalls } from '../tool-call-syntax.ts';
-import { toolSchemas } from './tools.ts';
-import type { LadderPayload } from './variation.ts';
+import { ACTIONS, type LadderPayload } from './variation.ts';
 
 const SYSTEM =
-  'You act only by calling tools, in order, and nothing else. Find the start person (by name, or with find_person ' +
-  'and every attribute the request gives), then take each step of the path from the previous result: its city, ' +
-  'its firm or its boss, with the tool that goes there from what the previous result is (a person, a firm or a ' +
-  'city). Pass the previous call\'s result as the string "$".';
+  'You act only by calling tools. A search returned the people listed; the request gives what the person it means ' +
+  'is like. Call the requested action once, with the name of the one person who has every attribute the request gives.';
 
-/** Response budget in tokens for an answer of `answer` bytes: a quarter more plus 16. */
-const responseBudget = (answer: string) => Math.ceil(Buffer.byteLength(answer, 'utf8') * 1.25) + 16;
+const TOOLS: ToolSchema[] = ACTIONS.map((action) => ({
+  type: 'function',
+  function: {
+    name: action,
+    description: `${action} a person`,
+    parameters: {
+      type: 'object',
+      properties: { person: { type: 'string', description: "the person's name" } },
+      required: ['person'],
+    },
+  },
+}));
 
 export function renderLadder(instance: TaskInstance<LadderPayload>): AgentPrompt {
   const payload = instance.payload;
-  const answer = formatCalls(payload.calls);
+  const answer = formatCalls([payload.call]);
   return {
     id: instance.id,
     family: instance.family,
@@ -27,11 +35,12 @@ export function renderLadder(instance: TaskInstance<LadderPayload>): AgentPrompt
       { role: 'system', content: SYSTEM },
       { role: 'user', content: payload.requestWords },
     ],
-    tools: toolSchemas(),
-    maxResponseTokens: responseBudget(answer),
+    tools: TOOLS,
+    // The answer is one short call: its bytes and a margin for a tokenizer that splits a name.
+    maxResponseTokens: answer.length + 8,
     reference: {
       answer,
-      toolCalls: payload.calls.map((call) => ({ name: call.name, arguments: { ...call.arguments } })),
+      toolCalls: [{ name: payload.call.name, arguments: { ...payload.call.arguments } }],
       difficulty: instance.features.rung ?? 0,
     },
   };

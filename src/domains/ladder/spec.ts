@@ -1,27 +1,29 @@
 /**
- * A ladder task type: the path of steps a chain of calls follows (its depth) and the attributes the first call
- * searches by (its constraints; none means the start person is named). Each variation draws the start person.
+ * A ladder task type: how many people the search returns (candidates) and which attributes the request gives to
+ * tell the one it means from the others (constraints). Every other candidate misses exactly one of them, so each
+ * constraint must be checked. Each variation draws the people, the values and the action.
  */
 import { z } from 'zod';
-import { STEPS } from './tools.ts';
-import { ATTRIBUTES } from './world.ts';
+import { ATTRIBUTES } from './directory.ts';
 
-/** Path steps: 1..MAX_DEPTH lookups. */
-export const MAX_DEPTH = 8;
-/** Search attributes: 0..MAX_CONSTRAINTS (every attribute at most once). */
+export const MIN_CANDIDATES = 2;
+export const MAX_CANDIDATES = 8;
+export const MIN_CONSTRAINTS = 1;
 export const MAX_CONSTRAINTS = ATTRIBUTES.length;
 
 export const LadderSpecSchema = z
   .object({
-    path: z
-      .array(z.enum(STEPS))
-      .min(1)
-      .max(MAX_DEPTH)
-      .describe('the steps the chain follows from the start person, e.g. city, firm, boss'),
+    candidates: z
+      .number()
+      .int()
+      .min(MIN_CANDIDATES)
+      .max(MAX_CANDIDATES)
+      .describe('people the search returns; all but one miss one constraint'),
     filters: z
       .array(z.enum(ATTRIBUTES))
+      .min(MIN_CONSTRAINTS)
       .max(MAX_CONSTRAINTS)
-      .describe('attributes the start person is searched by; empty: the start person is named'),
+      .describe('attributes the request gives, each at most once'),
   })
   .strict()
   .superRefine((spec, issues) => {
@@ -31,9 +33,8 @@ export const LadderSpecSchema = z
 
 export type LadderSpec = z.infer<typeof LadderSpecSchema>;
 
-/** Lookups in the chain, 1..8. */
-export const depthOf = (spec: LadderSpec): number => spec.path.length;
-/** Search constraints of the first call, 0..6. */
+export const candidatesOf = (spec: LadderSpec): number => spec.candidates;
 export const constraintsOf = (spec: LadderSpec): number => spec.filters.length;
-/** One number for how high a task type sits on the ladder: (depth − 1) + constraints, 0..13. */
-export const rungOf = (spec: LadderSpec): number => depthOf(spec) - 1 + constraintsOf(spec);
+/** How high a task type sits on the ladder: (candidates − 2) + (constraints − 1), 0..11. */
+export const rungOf = (spec: LadderSpec): number =>
+  spec.candidates - MIN_CANDIDATES + spec.filters.length - MIN_CONSTRAINTS;

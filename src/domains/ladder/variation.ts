@@ -1,43 +1,35 @@
 /**
- * One variation of a ladder task type: a start person drawn from the directory, the gold chain of calls executed
- * step by step (each call takes the previous call's result, written `$`), and the request in compact and chat form.
+ * One variation of a ladder task type: the people a search returned (one meant, every other missing exactly one
+ * of the request's constraints, spread so that each constraint rules someone out), the action asked for, and the
+ * request in compact and chat form. The gold answer is one call of the action on the meant person.
  */
 import type { ToolCall } from '../../interfaces/chat.ts';
 import type { Random } from '../../util/random.ts';
+import { ATTRIBUTES, type Attribute, drawPerson, matches, NAMES, otherValue, type Person } from './directory.ts';
 import type { LadderSpec } from './spec.ts';
-import { FIND_PERSON, lookupFor, STEP_RESULT } from './tools.ts';
-import { type Attribute, attributeOf, type EntityKind, findPerson, type World } from './world.ts';
+
+/** The actions a request asks for; each is a tool taking the person's name. */
+export const ACTIONS = ['email', 'call', 'invite'] as const;
+export type Action = (typeof ACTIONS)[number];
 
 /** What a ladder instance carries (domain-private). */
 export interface LadderPayload {
   spec: LadderSpec;
-  /** The start person's search values, in the order the request mentions them. */
+  action: Action;
+  /** The request's constraints, in the order it gives them. */
   filters: [Attribute, string | number][];
-  /** The start person's name where the request names them (no filters). */
-  start: string | null;
-  /** The gold calls; every argument after the first call is `$`, the previous call's result. */
-  calls: ToolCall[];
-  /** The result of each gold call, in order. */
-  results: string[];
+  /** The people the search returned, in the order shown. */
+  rows: Person[];
+  /** The meant person's name. */
+  target: string;
+  call: ToolCall;
   /** Compact request for the built-in model. */
   request: string;
   /** The same request in words, for chat models. */
   requestWords: string;
 }
 
-/** The reference to the previous call's result. */
-export const PREVIOUS = '$';
-
-const COMPACT_FILTER: Readonly<Record<Attribute, (value: string | number) => string>> = {
-  role: (value) => `${value}`,
-  city: (value) => `in ${value}`,
-  team: (value) => `team ${value}`,
-  age: (value) => `age ${value}`,
-  floor: (value) => `floor ${value}`,
-  desk: (value) => `desk ${value}`,
-};
-
-const WORDS_FILTER: Readonly<Record<Attribute, (value: string | number) => string>> = {
+const WORDS: Readonly<Record<Attribute, (value: string | number) => string>> = {
   role: (value) => `is a ${value}`,
   city: (value) => `lives in ${value}`,
   team: (value) => `is on team ${value}`,
@@ -49,56 +41,44 @@ const WORDS_FILTER: Readonly<Record<Attribute, (value: string | number) => strin
 const joinWords = (parts: readonly string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 
-/** Builds one variation, or the reason it cannot (a lookup the world does not define: a bug in the world). */
-export function buildVariation(
-  spec: LadderSpec,
-  world: World,
-  random: Random,
-): { ok: true; value: LadderPayload } | { ok: false; reason: string } {
-  const person = random.pick(world.people);
+/** A result row in compact form: the six values in column order, then the name (read last, after its values). */
+const compactRow = (person: Person) => `${ATTRIBUTES.map((attribute) => person[attribute]).join(' ')} ${person.name}`;
+
+const wordsRow = (person: Person) =>
+  `- ${person.name}: ${person.role}, ${person.city}, team ${person.team}, age ${person.age}, floor ${person.floor}, desk ${person.desk}`;
+
+/** Builds one variation; every spec the schema accepts can be built. */
+export function buildVariation(spec: LadderSpec, random: Random): LadderPayload {
+  const names = random.shuffle(NAMES).slice(0, spec.candidates);
+  const target = drawPerson(random, names[0]!);
   const filters = random
     .shuffle(spec.filters)
-    .map((attribute): [Attribute, string | number] => [attribute, attributeOf(person, attribute)]);
-  const calls: ToolCall[] = [];
-  const results: string[] = [];
-  let current = person.name;
-  if (filters.length > 0) {
-    // The gold call lists the attributes in canonical order; the request mentions them in a drawn order.
-    const found = findPerson(world, Object.fromEntries(filters));
-    if (!found) return { ok: false, reason: `no person matches ${JSON.stringify(filters)}` };
-    calls.push({
-      name: FIND_PERSON,
-      arguments: Object.fromEntries(spec.filters.map((a) => [a, attributeOf(person, a)])),
-    });
-    results.push(found.name);
-    current = found.name;
-  }
-  let kind: EntityKind = 'person';
-  for (const step of spec.path) {
-    const tool = lookupFor(kind, step);
-    const next = tool.lookup(world, current);
-    if (next === null) return { ok: false, reason: `${tool.name} is not defined for ${current}` };
-    calls.push({ name: tool.name, arguments: { [tool.input]: calls.length === 0 ? current : PREVIOUS } });
-    results.push(next);
-    current = next;
-    kind = STEP_RESULT[step];
-  }
-  const start = filters.length === 0 ? person.name : null;
-  const startCompact = start ?? filters.map(([attribute, value]) => COMPACT_FILTER[attribute](value)).join(', ');
-  const startWords =
-    start ?? `the person who ${joinWords(filters.map(([attribute, value]) => WORDS_FILTER[attribute](value)))}`;
+    .map((attribute): [Attribute, string | number] => [attribute, target[attribute]]);
+  const missed = random.shuffle(spec.filters);
+  const others = names.slice(1).map((name, index) => {
+    const person = drawPerson(random, name);
+    for (const [attribute, value] of filters) person[attribute] = value;
+    const miss = missed[index % missed.length]!;
+    person[miss] = otherValue(random, miss, target[miss]);
+    return person;
+  });
+  const rows = random.shuffle([target, ...others]);
+  // By construction only the meant person matches every constraint.
+  if (rows.filter((person) => matches(person, filters)).length !== 1)
+    throw new RangeError('ladder variation: the constraints must single out one person');
+  const action = random.pick(ACTIONS);
+  const values = filters.map(([, value]) => value).join(' ');
+  const wanted = joinWords(filters.map(([attribute, value]) => WORDS[attribute](value)));
   return {
-    ok: true,
-    value: {
-      spec,
-      filters,
-      start,
-      calls,
-      results,
-      request: `start: ${startCompact}\npath: ${spec.path.join(' ')}`,
-      requestWords: `Start from ${startWords}. Then go to, one after the other: ${spec.path
-        .map((step) => `its ${step}`)
-        .join(', ')}.`,
-    },
+    spec,
+    action,
+    filters,
+    rows,
+    target: target.name,
+    call: { name: action, arguments: { person: target.name } },
+    request: `${action}: ${values}\n${rows.map(compactRow).join('\n')}`,
+    requestWords: `${action[0]!.toUpperCase()}${action.slice(1)} the person who ${wanted}. The search returned:\n${rows
+      .map(wordsRow)
+      .join('\n')}`,
   };
 }
