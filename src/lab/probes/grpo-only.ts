@@ -15,7 +15,6 @@ import { BuiltinAgent } from '../../policies/builtin/agent.ts';
 import { createBuiltinAgent } from '../../policies/builtin/index.ts';
 import { loadModelState } from '../../policies/builtin/model-state.ts';
 import { deriveSeed } from '../../util/random.ts';
-import { createAdamState } from '../../models/adam.ts';
 
 type ToolWorld = ReturnType<typeof createToolWorld>;
 type Instance = Parameters<ToolWorld['render']>[0];
@@ -126,8 +125,6 @@ async function runVariant(
 ): Promise<GrpoOnlyCurve> {
   const state = loadModelState(directory, 'agent');
   state.options = { ...state.options, ...variant.options } as typeof state.options;
-  // As after a warm start with `updateWarmupSteps`: the update starts from fresh optimiser moments.
-  if (state.options.updateWarmupSteps > 0) state.model.optimizer = createAdamState(state.model.parameters.length);
   const agent = new BuiltinAgent(state);
   const started = performance.now();
   const points: GrpoOnlyPoint[] = [];
