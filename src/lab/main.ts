@@ -24,7 +24,11 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
       'grpo-step, parametric-steering (default 3), exploration (default 1): seeds 1..n',
       integerFlag('--seeds'),
     )
-    .option('--out <dir>', 'also write <dir>/<suite>.json and <dir>/diagnostics/<suite>.json (genenv report <dir>)')
+    .option(
+      '--out <dir>',
+      'all but warm-start and grpo-lr: also write <dir>/<suite>.json and <dir>/diagnostics/<suite>.json, which ' +
+        '`genenv report <dir>` shows',
+    )
     .option('--runs <list>', 'curriculum, signal, transfer: two run directories, comma-separated', listFlag)
     .addHelpText(
       'after',
