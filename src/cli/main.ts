@@ -151,34 +151,17 @@ function buildProgram(
 
   program
     .command('bench')
-    .description('measure the built-in model and orchestration, or run one of the link diagnostics')
+    .description('measure the built-in model, orchestration and genenv serve')
     .addOption(
       new Option(
         '--suite <name>',
-        'speed: model and orchestration throughput; warm-start: what each warm-start change adds to the ' +
-          'toolworld agent; grpo-lr: how far one GRPO update moves it, per learning rate; grpo-step: test-id ' +
-          'against GRPO updates alone from the warm start, seeds 1..n, with the gain and its 95% interval; ' +
-          'prop1: GRPO update size against p̂(1 − p̂) per task type; thm1: R_env mis-ranking rate against the ' +
-          'bound over n; curriculum: difficulty features of two runs per epoch (--runs A,B); ' +
-          'parametric-steering: genenv against random with the parametric simulator and the neural agent; ' +
-          'serve: genenv serve throughput, kill -9 and hostile-request checks; exploration: how likely rollouts ' +
-          'of the warm-started agent are to find the reference answers of test-id items it fails; signal: per epoch ' +
-          'of two runs (--runs A,B), the share of generated rollouts GRPO can learn from and the draws behind p̂, ' +
-          'and which spec fields explain p̂; transfer: held-out gain of two runs (--runs A,B) family by family ' +
-          'beside the rollouts with signal each family had',
+        'speed: model and orchestration throughput; serve: genenv serve throughput, kill -9 and hostile-request checks',
       )
         .choices([...BENCH_SUITES])
         .default('speed'),
     )
     .option('--json', 'print one JSON object')
     .option('--quick', 'shorter measurement')
-    .option(
-      '--seeds <n>',
-      'grpo-step, parametric-steering (default 3), exploration (default 1): seeds 1..n',
-      integerFlag('--seeds'),
-    )
-    .option('--out <dir>', 'diagnostics: also write <dir>/<suite>.json')
-    .option('--runs <list>', 'curriculum, signal, transfer: two run directories, comma-separated', listFlag)
     .action(async (options: Parameters<typeof benchCommand>[0]) => {
       output.out(`${await benchCommand(options)}\n`);
     });

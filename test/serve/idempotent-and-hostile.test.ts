@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostileRequests, sendHostile } from '../../src/experiments/hostile-requests.ts';
-import { ServeClient } from '../../src/experiments/serve-client.ts';
+import { hostileRequests, sendHostile } from '../../src/bench/hostile-requests.ts';
+import { ServeClient } from '../../src/bench/serve-client.ts';
 import { serveRun } from './serve-fixture.ts';
 
 const observationOf = (reply: { body: Record<string, unknown> | null }) =>

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { crashCheck, uninterruptedPools } from '../../src/experiments/serve-crash-check.ts';
+import { crashCheck, uninterruptedPools } from '../../src/bench/serve-crash-check.ts';
 
 // kill -9 of a `genenv serve` child at random moments under load from 64 clients, restarted with --resume:
 // no acknowledged outcome lost, none counted twice, pools equal to an uninterrupted run's.

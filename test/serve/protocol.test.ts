@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ServeClient, arithmeticAnswer } from '../../src/experiments/serve-client.ts';
+import { ServeClient, arithmeticAnswer } from '../../src/bench/serve-client.ts';
 import { type Served, serveRun } from './serve-fixture.ts';
 
 /** Sends a WebSocket message and waits for the reply. */

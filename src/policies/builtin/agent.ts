@@ -30,14 +30,6 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
     super(state, pool, 'agent');
   }
 
-  /**
-   * Moments fitted to the SFT loss mis-scale the first policy-gradient steps (Adam's second moment
-   * lags the new gradients); with a warm-up, updates start from fresh moments and a small step.
-   */
-  protected override freshMomentsAfterWarmStart(): boolean {
-    return this.state.options.updateWarmupSteps > 0;
-  }
-
   /** Response budget of a prompt in tokens: the prompt's own bound, the option, and the context. */
   private budget(prompt: Pick<AgentPrompt, 'maxResponseTokens'>): number {
     return Math.max(
@@ -106,28 +98,17 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
     return this.fineTuneAndFreeze(sequences, options.seed);
   }
 
-  /**
-   * GRPO on the groups. With the `guidance` option, a group's prompt's reference answer is its guide:
-   * the answer is read for training only, never when acting.
-   */
+  /** GRPO on the groups, then SFT on the update's rehearsal pairs. */
   async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
-    const guidance = this.state.options.guidance;
     const groups: GrpoGroup[] = batch.groups
       .filter((group) => group.completions.length > 0)
       .map((group) => {
-        // Played episodes give one sequence per turn (the agent's own tokens); they have no single-response guide.
-        const { sequences, rewards, episodes } = groupSequences(group, {
+        // Played episodes give one sequence per turn (the agent's own tokens).
+        const { sequences, rewards } = groupSequences(group, {
           promptIds: (prompt) => this.promptIds(prompt),
           sequenceOf: (prompt, completion) => this.sequenceOf(prompt, completion),
         });
-        const guide = guidance !== 'none' && !episodes;
-        return {
-          sequences,
-          rewards,
-          ...(guide
-            ? { guide: this.demonstrationOf(this.promptIds(group.prompt), group.prompt.reference.answer) }
-            : {}),
-        };
+        return { sequences, rewards };
       });
     const rehearsal = (batch.rehearsal ?? []).map((demonstration) =>
       this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target),
@@ -155,9 +136,6 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
               epochs: settings.updateEpochs,
               minibatchSize: settings.minibatchSize,
               adam: adamOptions(settings, settings.learningRate),
-              guidance: settings.guidance,
-              negativeSamples: settings.negativeSamples,
-              warmupSteps: settings.updateWarmupSteps,
             },
             options.seed,
           );

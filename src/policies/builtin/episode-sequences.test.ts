@@ -27,7 +27,6 @@ describe('groupSequences', () => {
         { tokens: [97, 98, 6], lossStart: 2 },
       ],
       rewards: [1, 0],
-      episodes: false,
     });
   });
 
@@ -49,7 +48,6 @@ describe('groupSequences', () => {
         { tokens: [99, 100, 8, 9], lossStart: 2 },
       ],
       rewards: [0.5, 0.5],
-      episodes: true,
     });
   });
 });

@@ -22,10 +22,9 @@ export interface SequenceBuilders {
 export function groupSequences(
   group: RolloutGroup,
   builders: SequenceBuilders,
-): { sequences: ScoredSequence[]; rewards: number[]; episodes: boolean } {
+): { sequences: ScoredSequence[]; rewards: number[] } {
   const sequences: ScoredSequence[] = [];
   const rewards: number[] = [];
-  let episodes = false;
   let groupPrompt: number[] | undefined;
   group.completions.forEach((completion, index) => {
     const reward = Number.isFinite(group.rewards[index]) ? group.rewards[index]! : 0;
@@ -35,12 +34,11 @@ export function groupSequences(
       rewards.push(reward);
       return;
     }
-    episodes = true;
     for (const turn of completion.turns) {
       const prompt = builders.promptIds({ text: turn.prompt, maxResponseTokens: turn.maxResponseTokens });
       sequences.push(builders.sequenceOf(prompt, { ...turn.response, policyVersion: completion.policyVersion }));
       rewards.push(reward);
     }
   });
-  return { sequences, rewards, episodes };
+  return { sequences, rewards };
 }

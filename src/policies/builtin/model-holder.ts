@@ -1,5 +1,4 @@
 import { supervisedFineTune } from '../../algorithms/sft.ts';
-import { createAdamState } from '../../models/adam.ts';
 import type { UpdateStats } from '../../interfaces/policy.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { BuiltinRole, OptionsOf } from './options.ts';
@@ -15,11 +14,6 @@ export abstract class ModelHolder<R extends BuiltinRole> {
     protected readonly pool: SamplerPool | null,
     private readonly role: R,
   ) {}
-
-  /** Whether the optimiser restarts from fresh moments after the warm start (the agent's warm-up option). */
-  protected freshMomentsAfterWarmStart(): boolean {
-    return false;
-  }
 
   /** Completed updates, warm start included. */
   get version(): number {
@@ -44,7 +38,6 @@ export abstract class ModelHolder<R extends BuiltinRole> {
             order: settings.warmStartOrder,
           });
     this.state.reference = model.clone();
-    if (this.freshMomentsAfterWarmStart()) model.optimizer = createAdamState(model.parameters.length);
     this.state.version += 1;
     return {
       sftSteps: stats.steps,

@@ -24,8 +24,8 @@ describe('built-in agent and simulator options', () => {
   it('share the model and warm-start options and keep their own apart', () => {
     const agentKeys = Object.keys(AgentOptionsSchema.shape);
     const simulatorKeys = Object.keys(SimulatorOptionsSchema.shape);
-    expect(agentKeys).toContain('guidance');
-    expect(simulatorKeys).not.toContain('guidance');
+    expect(agentKeys).toContain('rehearsalEpochs');
+    expect(simulatorKeys).not.toContain('rehearsalEpochs');
     expect(simulatorKeys).toContain('klCap');
     expect(agentKeys).not.toContain('klCap');
     for (const shared of ['size', 'learningRate', 'warmStartEpochs', 'klCoefficient', 'workers', 'trainThreads'])
@@ -33,8 +33,8 @@ describe('built-in agent and simulator options', () => {
   });
 
   it('name a key given to the wrong role in one line', () => {
-    expect(errorOf(() => parseSimulatorOptions({ guidance: 'failed-groups' }))).toBe(
-      'simulator.options.guidance: only the built-in agent takes this option',
+    expect(errorOf(() => parseSimulatorOptions({ rehearsalEpochs: 2 }))).toBe(
+      'simulator.options.rehearsalEpochs: only the built-in agent takes this option',
     );
     expect(errorOf(() => parseAgentOptions({ klCap: 0.1 }))).toBe(
       'agent.options.klCap: only the built-in simulator takes this option',
@@ -56,6 +56,13 @@ describe('built-in agent and simulator options', () => {
     expect(checkpointOptions(legacy, 'agent')).toEqual(agent);
     const simulator = checkpointOptions({ ...legacy, klCap: 0.2 }, 'simulator');
     expect(simulator.klCap).toBe(0.2);
-    expect(Object.keys(simulator)).not.toContain('guidance');
+    expect(Object.keys(simulator)).not.toContain('rehearsalEpochs');
+  });
+
+  it('read checkpoints that hold retired update options, and refuse those options in a config', () => {
+    const agent = parseAgentOptions({ size: 'tiny' });
+    const older = { ...agent, guidance: 'none', negativeSamples: 'train', updateWarmupSteps: 0 };
+    expect(checkpointOptions(older, 'agent')).toEqual(agent);
+    expect(errorOf(() => parseAgentOptions({ guidance: 'failed-groups' }))).toMatch(/^agent\.options.*guidance/);
   });
 });

@@ -77,32 +77,12 @@ const sharedOptions = {
     .describe('threads per training step (2 = a helper thread takes half of each batch)'),
 };
 
-/** Options only the built-in agent takes: GRPO, guidance and rehearsal. */
+/** Options only the built-in agent takes: GRPO and rehearsal. */
 const agentOnlyOptions = {
   clip: unit('PPO/GRPO ratio clip ε').default(0.2),
   entropyCoefficient: z.number().min(0).max(10).default(0),
   advantage: z.enum(['grpo', 'dr-grpo', 'rloo']).default('grpo'),
   aggregation: z.enum(['token-mean', 'sequence-mean']).default('token-mean'),
-  guidance: z
-    .enum(['none', 'failed-groups', 'all-groups'])
-    .default('none')
-    .describe(
-      'add the reference answer to GRPO groups (off-policy guidance) where no rollout succeeded, or to every group',
-    ),
-  negativeSamples: z
-    .enum(['train', 'skip'])
-    .default('train')
-    .describe('train on rollouts with negative advantage (GRPO) or skip them (only successes and guides pull)'),
-  updateWarmupSteps: z
-    .number()
-    .int()
-    .min(0)
-    .max(100000)
-    .default(0)
-    .describe(
-      'start GRPO with fresh optimiser moments and ramp its learning rate up linearly over this many steps ' +
-        "(0 = keep the warm start's moments, no ramp)",
-    ),
   rehearsalLearningRate: positive(
     "AdamW learning rate of the SFT pass over the update's rehearsal (pairs from D_train)",
   )
@@ -206,14 +186,19 @@ function parseOptions<R extends BuiltinRole>(options: Record<string, unknown>, r
   return canonicalOptions({ ...value, ...shape }) as OptionsOf<R>;
 }
 
+/** Update options that older checkpoints still hold; they shaped only updates, never acting. */
+const RETIRED_OPTIONS = ['guidance', 'negativeSamples', 'updateWarmupSteps'];
+
 /**
  * Options read back from a checkpoint of `role`. Checkpoints written before the two schemas were
- * split hold every option of both roles; the other role's keys are dropped.
+ * split hold every option of both roles; the other role's keys and retired options are dropped.
  */
 export function checkpointOptions<R extends BuiltinRole>(options: unknown, role: R) {
   const other: BuiltinRole = role === 'agent' ? 'simulator' : 'agent';
   const record = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
-  const own = Object.fromEntries(Object.entries(record).filter(([key]) => !onlyOf[other].includes(key)));
+  const own = Object.fromEntries(
+    Object.entries(record).filter(([key]) => !onlyOf[other].includes(key) && !RETIRED_OPTIONS.includes(key)),
+  );
   return canonicalOptions(schemas[role].parse(own)) as OptionsOf<R>;
 }
 

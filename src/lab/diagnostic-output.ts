@@ -1,17 +1,19 @@
 /**
- * What every link diagnostic of `genenv bench` shares: its options, and how its table is printed (or its result as
- * JSON with --json) and, given --out DIR, written to DIR/<suite>.json and DIR/diagnostics/<suite>.json.
+ * What every lab suite shares: its options, and how its table is printed (or its result as JSON with --json) and,
+ * given --out DIR, written to DIR/<suite>.json and DIR/diagnostics/<suite>.json (which `genenv report DIR` shows).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { textTable } from '../bench/text-table.ts';
+import type { Diagnostic } from '../interfaces/summary.ts';
 
 export interface DiagnosticOptions {
   json?: boolean;
   quick?: boolean;
-  /** Seeds 1..n (grpo-step, parametric-steering). */
+  /** Seeds 1..n (grpo-step, parametric-steering, exploration). */
   seeds?: number;
   out?: string;
-  /** Two run directories (curriculum). */
+  /** Two run directories (curriculum, signal, transfer). */
   runs?: string[];
 }
 
@@ -33,10 +35,10 @@ export function emit(suite: string, result: unknown, options: DiagnosticOptions,
   if (options.out) {
     mkdirSync(join(options.out, 'diagnostics'), { recursive: true });
     writeFileSync(join(options.out, `${suite}.json`), `${JSON.stringify({ suite, ...(result as object) }, null, 1)}\n`);
-    const diagnostic = {
+    const diagnostic: Diagnostic = {
       name: suite,
       title: rendered.title,
-      description: `genenv bench --suite ${suite}${options.quick ? ' --quick' : ''}`,
+      description: `npm run lab -- ${suite}${options.quick ? ' --quick' : ''}`,
       columns: rendered.columns,
       rows: rendered.rows,
       ...(rendered.notes.length ? { finding: rendered.notes.join(' ') } : {}),
@@ -47,16 +49,6 @@ export function emit(suite: string, result: unknown, options: DiagnosticOptions,
   return [rendered.title, textTable(rendered.columns, rendered.rows), ...rendered.notes].join('\n');
 }
 
+/** A number with `digits` decimals, or '–' when there is none. */
 export const fixed = (value: number | null | undefined, digits = 3) =>
   value === null || value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
-
-/** Left-aligned text table. */
-export function textTable(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
-}

@@ -2,7 +2,7 @@
  * The learning signal in the generated tasks of finished runs (genenv against random, say), per epoch: the share
  * of rollouts in instances the agent sometimes solves and sometimes fails (the only ones GRPO learns from), the
  * share of the outcome variance that lies between instances, and what that leaves of the n·G attempts behind each
- * p̂. Read from each run directory's run.sqlite (opened read-only). `genenv bench --suite signal --runs A,B`.
+ * p̂. Read from each run directory's run.sqlite (opened read-only). `npm run lab -- signal --runs A,B`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +12,9 @@ import {
   effectiveAttempts,
   type InstanceOutcomes,
   signalShare,
-} from '../curriculum/outcome-correlation.ts';
-import { difficultySources, type FieldShare } from '../curriculum/difficulty-sources.ts';
-import { GenEnvError } from '../interfaces/errors.ts';
+} from '../analyses/outcome-correlation.ts';
+import { difficultySources, type FieldShare } from '../analyses/difficulty-sources.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 
 export interface EpochSignal {
   epoch: number;

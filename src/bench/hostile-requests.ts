@@ -20,14 +20,14 @@ export interface HostileAnswer {
 
 const json = { 'content-type': 'application/json' };
 
+/** The kind of the over-limit bodies in the mix. */
+export const HUGE_BODY = 'huge-body';
+
 /**
  * Malformed and hostile requests for `genenv serve`: bad JSON, wrong types, huge and deep bodies, unknown
  * routes and episodes, replayed and reused request ids, wrong content types, missing or wrong tokens.
  * `episodeIds` and `requestIds` are real ones (already scored) so replays and reuse are exercised.
  */
-/** The kind of the over-limit bodies in the mix. */
-export const HUGE_BODY = 'huge-body';
-
 export function hostileRequests(
   count: number,
   seed: number,

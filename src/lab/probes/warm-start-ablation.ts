@@ -1,12 +1,12 @@
 /**
  * What makes the built-in agent's warm start work on toolworld: each variant adds one change to the one
  * before and SFTs a fresh agent for the same number of optimiser steps, then reports greedy accuracy on
- * the first `heldOutLimit` items of test-id and test-hard. `genenv bench --suite warm-start`.
+ * the first `heldOutLimit` items of test-id and test-hard. `npm run lab -- warm-start`.
  */
-import { agentDemonstrations } from '../core/agent-demonstrations.ts';
-import { evaluateHeldOut } from '../core/evaluate.ts';
-import { createToolWorld } from '../domains/toolworld/index.ts';
-import { createBuiltinAgent } from '../policies/builtin/index.ts';
+import { agentDemonstrations } from '../../core/agent-demonstrations.ts';
+import { evaluateHeldOut } from '../../core/evaluate.ts';
+import { createToolWorld } from '../../domains/toolworld/index.ts';
+import { createBuiltinAgent } from '../../policies/builtin/index.ts';
 
 export interface WarmStartVariant {
   name: string;

@@ -4,23 +4,23 @@
  * ‖∇ Σₜ log π(aₜ)‖² is measured by backpropagation, and per task type E‖g‖² = E[(r − p̂)²·s] is set
  * against p̂(1 − p̂). Beside it, the norm of the first GRPO step's gradient on the task type's rollouts
  * with group-normalised advantages (grpo) and with mean-centred ones (dr-grpo): the std division of
- * grpo cancels the p(1 − p) factor of the proposition. `genenv bench --suite prop1`.
+ * grpo cancels the p(1 − p) factor of the proposition. `npm run lab -- prop1`.
  */
-import { advantageEstimators, flattenGroups, type AdvantageName } from '../algorithms/advantages.ts';
-import { gradientNorm } from '../models/adam.ts';
-import type { LanguageModel } from '../models/language-model.ts';
-import { Tokenizer } from '../models/tokenizer.ts';
+import { advantageEstimators, flattenGroups, type AdvantageName } from '../../algorithms/advantages.ts';
+import { gradientNorm } from '../../models/adam.ts';
+import type { LanguageModel } from '../../models/language-model.ts';
+import { Tokenizer } from '../../models/tokenizer.ts';
 import {
   bernoulliVariance,
   expectedSquaredGradient,
   proportionality,
   scoreNormByOutcome,
-} from '../curriculum/gradient-signal.ts';
-import { createToolWorld } from '../domains/toolworld/index.ts';
-import { BuiltinAgent } from '../policies/builtin/agent.ts';
-import { loadModelState } from '../policies/builtin/model-state.ts';
-import { promptTokens } from '../policies/builtin/prompt-text.ts';
-import { deriveSeed } from '../util/random.ts';
+} from '../analyses/gradient-signal.ts';
+import { createToolWorld } from '../../domains/toolworld/index.ts';
+import { BuiltinAgent } from '../../policies/builtin/agent.ts';
+import { loadModelState } from '../../policies/builtin/model-state.ts';
+import { promptTokens } from '../../policies/builtin/prompt-text.ts';
+import { deriveSeed } from '../../util/random.ts';
 
 type ToolWorld = ReturnType<typeof createToolWorld>;
 type Sequence = { tokens: number[]; lossStart: number };

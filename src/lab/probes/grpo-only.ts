@@ -2,20 +2,19 @@
  * GRPO alone from the warm start: the toolworld preset's agent is warm-started by SFT, then trained only
  * by GRPO on fresh instances of the seed tasks (no rehearsal, no simulator), with greedy test-id measured
  * every few updates. Variants of the update options share one warm start per seed, so their curves
- * differ only by the update. `genenv bench --suite grpo-step` and `--suite grpo-only`.
+ * differ only by the update. `npm run lab -- grpo-step`.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentDemonstrations } from '../core/agent-demonstrations.ts';
-import { createToolWorld } from '../domains/toolworld/index.ts';
-import type { AgentPrompt } from '../interfaces/task.ts';
-import type { RolloutGroup } from '../interfaces/policy.ts';
-import { BuiltinAgent } from '../policies/builtin/agent.ts';
-import { createBuiltinAgent } from '../policies/builtin/index.ts';
-import { loadModelState } from '../policies/builtin/model-state.ts';
-import { deriveSeed } from '../util/random.ts';
-import { createAdamState } from '../models/adam.ts';
+import { agentDemonstrations } from '../../core/agent-demonstrations.ts';
+import { createToolWorld } from '../../domains/toolworld/index.ts';
+import type { AgentPrompt } from '../../interfaces/task.ts';
+import type { RolloutGroup } from '../../interfaces/policy.ts';
+import { BuiltinAgent } from '../../policies/builtin/agent.ts';
+import { createBuiltinAgent } from '../../policies/builtin/index.ts';
+import { loadModelState } from '../../policies/builtin/model-state.ts';
+import { deriveSeed } from '../../util/random.ts';
 
 type ToolWorld = ReturnType<typeof createToolWorld>;
 type Instance = Parameters<ToolWorld['render']>[0];
@@ -126,8 +125,6 @@ async function runVariant(
 ): Promise<GrpoOnlyCurve> {
   const state = loadModelState(directory, 'agent');
   state.options = { ...state.options, ...variant.options } as typeof state.options;
-  // As after a warm start with `updateWarmupSteps`: the update starts from fresh optimiser moments.
-  if (state.options.updateWarmupSteps > 0) state.model.optimizer = createAdamState(state.model.parameters.length);
   const agent = new BuiltinAgent(state);
   const started = performance.now();
   const points: GrpoOnlyPoint[] = [];

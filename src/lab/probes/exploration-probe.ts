@@ -4,14 +4,14 @@
  * that one rollout at temperature 1 writes the reference answer exactly, p(gold) = exp(Σ log p), gives
  * the chance 1 − (1 − p)^G that a group of G rollouts holds a success. Where greedy fails and p(gold) is
  * tiny, GRPO on such tasks gets no positive example: its update can only push failures down. Run for two
- * warm-start strengths to show how the gap moves with what SFT taught. `genenv bench --suite exploration`.
+ * warm-start strengths to show how the gap moves with what SFT taught. `npm run lab -- exploration`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createToolWorld } from '../domains/toolworld/index.ts';
-import { BuiltinAgent } from '../policies/builtin/agent.ts';
-import { loadModelState } from '../policies/builtin/model-state.ts';
+import { createToolWorld } from '../../domains/toolworld/index.ts';
+import { BuiltinAgent } from '../../policies/builtin/agent.ts';
+import { loadModelState } from '../../policies/builtin/model-state.ts';
 import { warmStartToolworldAgent } from './grpo-only.ts';
 
 /** Quartiles and group hit rate of one set of items' p(gold). */

@@ -2,7 +2,7 @@
  * Theorem 1 against measurement: for pairs of task types (p₁ closer to α than p₂), the probability that
  * R_env mis-ranks them after n attempts each, exact (binomial sums) and simulated (Bernoulli draws),
  * beside the paper's bound 4·exp(−2/9·(Δ₂ − Δ₁)²·n), and how often a task type at p lands in the α band.
- * `genenv bench --suite thm1`.
+ * `npm run lab -- thm1`.
  */
 import {
   attemptsForBound,
@@ -10,8 +10,8 @@ import {
   misrankingProbability,
   misrankingSimulated,
   rankingBound,
-} from '../curriculum/ranking-consistency.ts';
-import { deriveSeed } from '../util/random.ts';
+} from '../analyses/ranking-consistency.ts';
+import { deriveSeed } from '../../util/random.ts';
 
 export interface RankingRow {
   probability1: number;
@@ -29,7 +29,7 @@ export interface RankingRow {
   inBand1: number;
 }
 
-export interface RankingDiagnostic {
+export interface RankingResult {
   alpha: number;
   kMin: number;
   trials: number;
@@ -38,7 +38,7 @@ export interface RankingDiagnostic {
   attemptsForFivePercent: { probability1: number; probability2: number; attempts: number }[];
 }
 
-export interface RankingDiagnosticOptions {
+export interface RankingProbeOptions {
   pairs: readonly (readonly [number, number])[];
   attempts: readonly number[];
   alpha: number;
@@ -47,7 +47,7 @@ export interface RankingDiagnosticOptions {
   seed: number;
 }
 
-export function runRankingDiagnostic(options: RankingDiagnosticOptions): RankingDiagnostic {
+export function runRankingProbe(options: RankingProbeOptions): RankingResult {
   const rows: RankingRow[] = [];
   for (const [probability1, probability2] of options.pairs) {
     const gap = Math.abs(probability2 - options.alpha) - Math.abs(probability1 - options.alpha);

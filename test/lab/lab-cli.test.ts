@@ -2,10 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.ts';
+import { fileURLToPath } from 'node:url';
+import { DiagnosticSchema } from '../../src/interfaces/summary.ts';
+import { runCli, runNode } from '../support/run-cli.ts';
+
+const LAB = fileURLToPath(new URL('../../bin/genenv-lab.js', import.meta.url));
+
+/** Runs the lab (`npm run lab -- ...`) in a child process, as a researcher would. */
+const runLab = (args: string[]) => runNode([LAB, ...args]);
 
 /**
- * A student-preset run of `epochs` epochs in a fresh folder, then `genenv bench --suite <suite> --runs run,run --out
+ * A student-preset run of `epochs` epochs in a fresh folder, then `npm run lab -- <suite> --runs run,run --out
  * folder`; `check` looks at the result and the folder (removed afterwards).
  */
 async function benchOnStudentRun(
@@ -18,27 +25,31 @@ async function benchOnStudentRun(
     const run = join(folder, 'run');
     const made = await runCli(['run', '--preset', 'student', '--epochs', String(epochs), '--seed', '2', '--out', run]);
     expect(made.code, made.stderr).toBe(0);
-    const result = await runCli(['bench', '--suite', suite, '--runs', `${run},${run}`, '--out', folder]);
+    const result = await runLab([suite, '--runs', `${run},${run}`, '--out', folder]);
     expect(result.code, result.stderr).toBe(0);
     await check(folder, run, result);
-    const usage = await runCli(['bench', '--suite', suite, '--runs', run]);
+    const usage = await runLab([suite, '--runs', run]);
     expect(usage.code).toBe(2);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-describe('genenv bench link diagnostics', () => {
+describe('the lab’s diagnostics', () => {
   it('thm1 prints the mis-ranking table and writes its JSON with --out', async () => {
     const out = mkdtempSync(join(tmpdir(), 'genenv-thm1-'));
     try {
-      const result = await runCli(['bench', '--suite', 'thm1', '--quick', '--out', out]);
+      const result = await runLab(['thm1', '--quick', '--out', out]);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain('P(mis-rank) exact');
       const written = JSON.parse(readFileSync(join(out, 'thm1.json'), 'utf8'));
       expect(written.suite).toBe('thm1');
-      const diagnostic = JSON.parse(readFileSync(join(out, 'diagnostics', 'thm1.json'), 'utf8'));
+      // In the shape `genenv report` reads, naming the command that reproduces it.
+      const diagnostic = DiagnosticSchema.parse(
+        JSON.parse(readFileSync(join(out, 'diagnostics', 'thm1.json'), 'utf8')),
+      );
       expect(diagnostic.name).toBe('thm1');
+      expect(diagnostic.description).toBe('npm run lab -- thm1 --quick');
       expect(diagnostic.rows[0]).toHaveLength(diagnostic.columns.length);
       // Every exact mis-ranking probability stays under the paper's bound (capped at 1).
       for (const row of written.rows) expect(row.exact).toBeLessThanOrEqual(Math.min(1, row.bound) + 1e-12);
@@ -47,8 +58,18 @@ describe('genenv bench link diagnostics', () => {
     }
   }, 60_000);
 
+  it('runs only from the lab: genenv bench refuses it, and an unknown suite is one usage line', async () => {
+    const bench = await runCli(['bench', '--suite', 'thm1']);
+    expect(bench.code).toBe(2);
+    expect(bench.stderr.trim().split('\n')).toHaveLength(1);
+    const unknown = await runLab(['fastest']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unknown.stderr).toContain('thm1');
+  }, 60_000);
+
   it('curriculum without two runs is a one-line usage error', async () => {
-    const result = await runCli(['bench', '--suite', 'curriculum', '--runs', 'only-one']);
+    const result = await runLab(['curriculum', '--runs', 'only-one']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('--runs A,B');
@@ -112,7 +133,7 @@ describe('genenv bench link diagnostics', () => {
   it('curriculum on a folder without a run says so in one line', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'genenv-empty-'));
     try {
-      const result = await runCli(['bench', '--suite', 'curriculum', '--runs', `${empty},${empty}`]);
+      const result = await runLab(['curriculum', '--runs', `${empty},${empty}`]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('holds no run.sqlite');
     } finally {

@@ -8,7 +8,7 @@ describe('runGrpoOnly', () => {
       warmStartVariations: 1,
       variants: [
         { name: 'a', options: { learningRate: 1e-3 } },
-        { name: 'b', options: { learningRate: 1e-3, updateWarmupSteps: 2 } },
+        { name: 'b', options: { learningRate: 1e-3, advantage: 'dr-grpo' } },
       ],
       seed: 1,
       updates: 2,

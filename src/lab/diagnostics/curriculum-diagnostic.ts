@@ -1,7 +1,7 @@
 /**
  * Emergent curriculum of two finished runs (genenv against random, say): the difficulty features of
  * each epoch's valid simulator proposals, read from each run directory's run.sqlite (opened read-only,
- * nothing is changed), side by side per epoch with their trends. `genenv bench --suite curriculum
+ * nothing is changed), side by side per epoch with their trends. `npm run lab -- curriculum
  * --runs A,B`.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,8 +15,8 @@ import {
   type CurriculumRow,
   type EpochCurriculum,
   type FamilyCurriculum,
-} from '../curriculum/emergent-curriculum.ts';
-import { GenEnvError } from '../interfaces/errors.ts';
+} from '../analyses/emergent-curriculum.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 
 export interface RunCurriculum {
   directory: string;

@@ -2,21 +2,21 @@
  * Held-out transfer of a finished run, family by family: the agent of its first checkpoint (after the warm start,
  * before any co-evolution update) and of its last are evaluated greedily on the run's held-out sets, as the run
  * evaluates them, and each family's gain is set beside the training rollouts (and those with GRPO signal) the agent
- * had in that family. `genenv bench --suite transfer --runs A,B`.
+ * had in that family. `npm run lab -- transfer --runs A,B`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { heldOutOutcomes } from '../core/evaluate.ts';
-import { RandomStreams } from '../core/random-streams.ts';
+import { heldOutOutcomes } from '../../core/evaluate.ts';
+import { RandomStreams } from '../../core/random-streams.ts';
 import {
   type FamilyInstanceOutcomes,
   type FamilyTransfer,
   familyTransfer,
   gainSignalCorrelation,
-} from '../curriculum/held-out-transfer.ts';
-import { GenEnvError } from '../interfaces/errors.ts';
-import type { Domain, TrainableAgent } from '../interfaces/index.ts';
+} from '../analyses/held-out-transfer.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { Domain, TrainableAgent } from '../../interfaces/index.ts';
 
 /** How a run's pieces are rebuilt (wired by the CLI, which knows the domain and policy names). */
 export interface TransferDependencies {

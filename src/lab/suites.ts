@@ -1,0 +1,53 @@
+import type { DiagnosticOptions } from './diagnostic-output.ts';
+
+/** One lab suite: a line for --help and how to run it (its probe is loaded only then). */
+export interface LabSuite {
+  summary: string;
+  run: (options: DiagnosticOptions) => Promise<string>;
+}
+
+/** The lab's suites by name, in the order --help lists them. */
+export const LAB_SUITES: Record<string, LabSuite> = {
+  'warm-start': {
+    summary: 'what each warm-start change adds to the toolworld agent, at the preset’s warm-start steps',
+    run: async (options) => (await import('./suites/warm-start.ts')).warmStartSuite(options),
+  },
+  'grpo-step': {
+    summary: 'test-id against GRPO updates alone from the warm start, seeds 1..n, the gain and its 95% interval',
+    run: async (options) => (await import('./suites/grpo-step.ts')).grpoStepSuite(options),
+  },
+  'grpo-lr': {
+    summary: 'how far one GRPO update moves the warm-started agent, per learning rate',
+    run: async (options) => (await import('./suites/grpo-lr.ts')).grpoLearningRateSuite(options),
+  },
+  prop1: {
+    summary: 'GRPO update size against p̂(1 − p̂) per task type (Proposition 1)',
+    run: async (options) => (await import('./suites/prop1.ts')).prop1Suite(options),
+  },
+  thm1: {
+    summary: 'R_env mis-ranking rate of two task types against the bound of Theorem 1, over n',
+    run: async (options) => (await import('./suites/thm1.ts')).thm1Suite(options),
+  },
+  curriculum: {
+    summary: 'difficulty features of two runs per epoch and per family (--runs A,B)',
+    run: async (options) => (await import('./suites/curriculum.ts')).curriculumSuite(options),
+  },
+  'parametric-steering': {
+    summary: 'genenv against random with the parametric simulator and the neural agent',
+    run: async (options) => (await import('./suites/parametric-steering.ts')).parametricSteeringSuite(options),
+  },
+  exploration: {
+    summary: 'how likely rollouts are to find the reference answers of test-id items the agent fails',
+    run: async (options) => (await import('./suites/exploration.ts')).explorationSuite(options),
+  },
+  signal: {
+    summary:
+      'per epoch of two runs (--runs A,B), the rollouts GRPO can learn from, the draws behind p̂, and which ' +
+      'spec fields explain p̂',
+    run: async (options) => (await import('./suites/signal.ts')).signalSuite(options),
+  },
+  transfer: {
+    summary: 'held-out gain of two runs (--runs A,B) family by family, beside the rollouts with signal',
+    run: async (options) => (await import('./suites/transfer.ts')).transferSuite(options),
+  },
+};

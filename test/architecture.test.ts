@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE = join(ROOT, 'src');
+const LAB = join(SOURCE, 'lab');
+
+/**
+ * The relative module specifiers a source file loads: static imports and re-exports (`from '…'`), side-effect
+ * imports, dynamic `import('…')` and worker scripts (`new URL('…', import.meta.url)`).
+ */
+function relativeImports(text: string): string[] {
+  const patterns = [
+    /\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+    /\bimport\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+    /\bnew\s+URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!));
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|js|mjs|cjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const inside = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
+
+/** Each file with the absolute paths it imports. */
+function importGraph(files: readonly string[]): { file: string; targets: string[] }[] {
+  return files.map((file) => ({
+    file,
+    targets: relativeImports(readFileSync(file, 'utf8')).map((specifier) => resolve(dirname(file), specifier)),
+  }));
+}
+
+/** The first cycle among the nodes of a directed graph, as a path that ends where it starts; null when none. */
+function findCycle(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | null => {
+    if (state.get(node) === 'done') return null;
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of edges.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of [...edges.keys()].sort()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('architecture', () => {
+  it('finds static, re-exported, side-effect, dynamic and worker imports', () => {
+    const text = [
+      "import { a,\n  b } from '../core/loop.ts';",
+      "export * from './index.ts';",
+      "import './side-effect.ts';",
+      "const probe = await import('../lab/probes/grpo-only.ts');",
+      "new Worker(new URL('./worker.js', import.meta.url));",
+      "import { z } from 'zod';",
+    ].join('\n');
+    expect(relativeImports(text).sort()).toEqual(
+      ['../core/loop.ts', './index.ts', './side-effect.ts', '../lab/probes/grpo-only.ts', './worker.js'].sort(),
+    );
+  });
+
+  it('no file of the product (src/ without src/lab, and bin/genenv.js) imports the lab', () => {
+    const product = [...sourceFiles(SOURCE).filter((file) => !inside(file, LAB)), join(ROOT, 'bin', 'genenv.js')];
+    expect(product.length).toBeGreaterThan(100);
+    const offending = importGraph(product)
+      .filter(({ targets }) => targets.some((target) => inside(target, LAB)))
+      .map(({ file }) => relative(ROOT, file));
+    expect(offending, `these product files import src/lab: ${offending.join(', ')}`).toEqual([]);
+  });
+
+  it('finds a cycle and its path', () => {
+    const edges = new Map([
+      ['cli', new Set(['core'])],
+      ['core', new Set(['serve'])],
+      ['serve', new Set(['core'])],
+    ]);
+    expect(findCycle(edges)).toEqual(['core', 'serve', 'core']);
+    expect(findCycle(new Map([['cli', new Set(['core'])]]))).toBeNull();
+  });
+
+  it('the folders of src import one another without a cycle (tests aside)', () => {
+    const edges = new Map<string, Set<string>>();
+    const folderOf = (path: string) => relative(SOURCE, path).split(sep)[0]!;
+    const files = sourceFiles(SOURCE).filter((file) => !file.endsWith('.test.ts'));
+    for (const { file, targets } of importGraph(files)) {
+      const from = folderOf(file);
+      for (const target of targets) {
+        if (!inside(target, SOURCE) || dirname(target) === SOURCE) continue;
+        const to = folderOf(target);
+        if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    expect(edges.get('cli')?.has('core')).toBe(true);
+    const cycle = findCycle(edges);
+    expect(cycle, `import cycle among src folders: ${cycle?.join(' → ')}`).toBeNull();
+  });
+});
