@@ -12,15 +12,15 @@ import type { LadderPayload } from './variation.ts';
 
 /** Inclusive ranges of the two knobs that a set's specs are drawn from (each uniformly). */
 export interface RungRange {
-  candidates: readonly [number, number];
   constraints: readonly [number, number];
+  distractors: readonly [number, number];
 }
 
-/** The one family of the ladder: every task type picks one person out of a search's results. */
-export const LADDER_FAMILY = 'pick';
+/** The one family of the ladder: every task type finds a person and acts on them. */
+export const LADDER_FAMILY = 'find';
 
 export const drawInRange = (range: RungRange, random: Random): LadderSpec =>
-  drawSpec(random.int(...range.candidates), random.int(...range.constraints), random);
+  drawSpec(random.int(...range.constraints), random.int(...range.distractors), random);
 
 /** `count` seed tasks drawn over `range` from the world seed. */
 export function buildSeeds(count: number, range: RungRange, worldSeed: number): SeedTask<LadderSpec>[] {
@@ -39,7 +39,7 @@ export function buildHeldOutSets(
   ranges: { seeds: RungRange; hard: RungRange },
   instantiateOne: (spec: LadderSpec, seed: number) => TaskInstance<LadderPayload>,
 ): HeldOutSet<LadderPayload>[] {
-  const describe = (range: RungRange) => `p${range.candidates.join('-')}c${range.constraints.join('-')}`;
+  const describe = (range: RungRange) => `c${range.constraints.join('-')}x${range.distractors.join('-')}`;
   return drawHeldOutSets({
     seed: deriveSeed(worldSeed, 'ladder-held-out'),
     version: `ladder-1-w${worldSeed}-n${size}-${describe(ranges.seeds)}-${describe(ranges.hard)}`,

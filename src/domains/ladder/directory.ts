@@ -1,11 +1,10 @@
 /**
- * The people a ladder task's search returns: each row a person with six attributes whose values never overlap
- * between attributes (roles, cities and teams are distinct words; ages 20..59, floors 1..9, desks 60..99), so a
- * request's value names its attribute by itself.
+ * The people a ladder task is about: each has a name and six attributes whose values never overlap between
+ * attributes (roles, cities and teams are distinct words; ages 20..59, floors 1..9, desks 60..99).
  */
 import type { Random } from '../../util/random.ts';
 
-/** What a person can be searched by, in the column order of a result row. */
+/** What a person can be searched by, in the order `find_person` lists its parameters. */
 export const ATTRIBUTES = ['role', 'city', 'team', 'age', 'floor', 'desk'] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
 
@@ -80,7 +79,3 @@ export function drawPerson(random: Random, name: string): Person {
   for (const attribute of ATTRIBUTES) person[attribute] = random.pick(ATTRIBUTE_VALUES[attribute]);
   return person as Person;
 }
-
-/** Whether a person has every filter value. */
-export const matches = (person: Person, filters: readonly (readonly [Attribute, string | number])[]): boolean =>
-  filters.every(([attribute, value]) => person[attribute] === value);

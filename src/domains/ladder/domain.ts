@@ -1,8 +1,8 @@
 /**
- * The ladder world as a Domain: a search returned several people and the agent acts on the one the request means.
- * Two integer knobs the simulator sets make it harder one rung at a time — how many people came back (2..8) and how
- * many attributes tell the meant one apart (1..6), every other person missing exactly one of them. Verified by
- * construction (exactly one person has every attribute) and by matching the agent's call against the gold call.
+ * The ladder world as a Domain: the agent finds the person a request describes and acts on them, two calls whose
+ * value flows from the first to the second. Two integer knobs the simulator sets make it harder one rung at a time:
+ * how many attributes the request gives (1..6) and how many other values it mentions only to rule them out (0..6).
+ * Verified by matching the agent's calls against the gold calls.
  */
 import { z } from 'zod';
 import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
@@ -20,13 +20,12 @@ import { LADDER_KNOBS, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.t
 import { renderLadder } from './render.ts';
 import { scoreLadder } from './score.ts';
 import {
-  candidatesOf,
   constraintsOf,
+  distractorsOf,
   type LadderSpec,
   LadderSpecSchema,
-  MAX_CANDIDATES,
   MAX_CONSTRAINTS,
-  MIN_CANDIDATES,
+  MAX_DISTRACTORS,
   MIN_CONSTRAINTS,
   rungOf,
 } from './spec.ts';
@@ -38,24 +37,24 @@ const knobRange = (min: number, max: number) =>
     .tuple([z.number().int().min(min).max(max), z.number().int().min(min).max(max)])
     .refine(([low, high]) => low <= high, 'a range is [low, high] with low ≤ high');
 
-const rungRange = (candidates: [number, number], constraints: [number, number], what: string) =>
+const rungRange = (constraints: [number, number], distractors: [number, number], what: string) =>
   z
     .object({
-      candidates: knobRange(MIN_CANDIDATES, MAX_CANDIDATES).default(candidates).describe(`candidates of ${what}`),
       constraints: knobRange(MIN_CONSTRAINTS, MAX_CONSTRAINTS).default(constraints).describe(`constraints of ${what}`),
+      distractors: knobRange(0, MAX_DISTRACTORS).default(distractors).describe(`distractors of ${what}`),
     })
     .strict()
-    .default({ candidates, constraints });
+    .default({ constraints, distractors });
 
 export const LadderOptionsSchema = worldOptionsSchema({
   seedTasks: 120,
-  world: 'nothing (every variation draws its people from the task seed)',
-  exactReward: 'the exact call',
+  world: 'nothing (every variation draws its person from the task seed)',
+  exactReward: 'the exact calls',
   partialReward: 'the F1 of matched tools and arguments',
-  success: 'the exact call',
+  success: 'the exact calls',
 }).extend({
-  seedRungs: rungRange([2, 3], [1, 2], 'the seeds and test-id'),
-  hardRungs: rungRange([6, 8], [4, 6], 'test-hard'),
+  seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
+  hardRungs: rungRange([4, 6], [3, 6], 'test-hard'),
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
@@ -63,8 +62,8 @@ export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 export const MAX_VARIATIONS = 1024;
 
 const features = (spec: LadderSpec) => ({
-  candidates: candidatesOf(spec),
   constraints: constraintsOf(spec),
+  distractors: distractorsOf(spec),
   rung: rungOf(spec),
   difficulty: rungOf(spec),
 });

@@ -1,32 +1,58 @@
 /**
- * Prompts: compact text for the built-in model (the action and the constraint values, then one row per person with
- * its name last; 30–250 characters) and chat messages with the three actions' tool schemas for chat models.
+ * Prompts: compact text for the built-in model (the action, then the values the request mentions; 10–110
+ * characters) and chat messages with the tools' schemas for chat models. The reference answer is the gold pair of
+ * calls in compact call syntax.
  */
 import type { ToolSchema } from '../../interfaces/chat.ts';
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
 import { formatCalls } from '../tool-call-syntax.ts';
-import { ACTIONS, type LadderPayload } from './variation.ts';
+import { ATTRIBUTES } from './directory.ts';
+import { ACTIONS, ANY, FIND_PERSON, type LadderPayload, PREVIOUS } from './variation.ts';
 
 const SYSTEM =
-  'You act only by calling tools. A search returned the people listed; the request gives what the person it means ' +
-  'is like. Call the requested action once, with the name of the one person who has every attribute the request gives.';
+  `You act only by calling tools. First call ${FIND_PERSON} with every parameter: the value the request gives for ` +
+  `it, or "${ANY}" when it gives none (values the request rules out are not passed). Then call the requested action ` +
+  `once, passing the found person as "${PREVIOUS}" (the previous call's result).`;
 
-const TOOLS: ToolSchema[] = ACTIONS.map((action) => ({
-  type: 'function',
-  function: {
-    name: action,
-    description: `${action} a person`,
-    parameters: {
-      type: 'object',
-      properties: { person: { type: 'string', description: "the person's name" } },
-      required: ['person'],
+const TOOLS: ToolSchema[] = [
+  {
+    type: 'function',
+    function: {
+      name: FIND_PERSON,
+      description: 'the person who has every given attribute',
+      parameters: {
+        type: 'object',
+        properties: Object.fromEntries(
+          ATTRIBUTES.map((attribute) => [attribute, { type: 'string', description: `the ${attribute}, or "${ANY}"` }]),
+        ),
+        required: [...ATTRIBUTES],
+      },
     },
   },
-}));
+  ...ACTIONS.map(
+    (action): ToolSchema => ({
+      type: 'function',
+      function: {
+        name: action,
+        description: `${action} a person`,
+        parameters: {
+          type: 'object',
+          properties: {
+            person: { type: 'string', description: `the person, or "${PREVIOUS}" for the previous result` },
+          },
+          required: ['person'],
+        },
+      },
+    }),
+  ),
+];
+
+/** Response budget in tokens for an answer of `answer` bytes: a quarter more plus 16. */
+const responseBudget = (answer: string) => Math.ceil(Buffer.byteLength(answer, 'utf8') * 1.25) + 16;
 
 export function renderLadder(instance: TaskInstance<LadderPayload>): AgentPrompt {
   const payload = instance.payload;
-  const answer = formatCalls([payload.call]);
+  const answer = formatCalls(payload.calls);
   return {
     id: instance.id,
     family: instance.family,
@@ -36,11 +62,10 @@ export function renderLadder(instance: TaskInstance<LadderPayload>): AgentPrompt
       { role: 'user', content: payload.requestWords },
     ],
     tools: TOOLS,
-    // The answer is one short call: its bytes and a margin for a tokenizer that splits a name.
-    maxResponseTokens: answer.length + 8,
+    maxResponseTokens: responseBudget(answer),
     reference: {
       answer,
-      toolCalls: [{ name: payload.call.name, arguments: { ...payload.call.arguments } }],
+      toolCalls: payload.calls.map((call) => ({ name: call.name, arguments: { ...call.arguments } })),
       difficulty: instance.features.rung ?? 0,
     },
   };

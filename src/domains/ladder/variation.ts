@@ -1,84 +1,108 @@
 /**
- * One variation of a ladder task type: the people a search returned (one meant, every other missing exactly one
- * of the request's constraints, spread so that each constraint rules someone out), the action asked for, and the
- * request in compact and chat form. The gold answer is one call of the action on the meant person.
+ * One variation of a ladder task type: a person, the request that describes them by the spec's attributes and
+ * mentions the spec's number of other values only to rule them out ("not red"), in a drawn order, and the action
+ * asked for. The gold answer is two calls whose value flows from the first to the second: `find_person` with every
+ * parameter (the given attributes, `any` for the rest), then the action on its result (`$`).
  */
 import type { ToolCall } from '../../interfaces/chat.ts';
 import type { Random } from '../../util/random.ts';
-import { ATTRIBUTES, type Attribute, drawPerson, matches, NAMES, otherValue, type Person } from './directory.ts';
+import { ATTRIBUTES, type Attribute, drawPerson, NAMES, otherValue } from './directory.ts';
 import type { LadderSpec } from './spec.ts';
 
-/** The actions a request asks for; each is a tool taking the person's name. */
+/** The actions a request asks for; each is a tool taking the person `find_person` returned. */
 export const ACTIONS = ['email', 'call', 'invite'] as const;
 export type Action = (typeof ACTIONS)[number];
+
+export const FIND_PERSON = 'find_person';
+/** The value of a `find_person` parameter the request does not give. */
+export const ANY = 'any';
+/** The reference to the previous call's result. */
+export const PREVIOUS = '$';
+
+/** One value the request mentions: a constraint, or a distractor it rules out. */
+export interface Mention {
+  attribute: Attribute;
+  value: string | number;
+  ruledOut: boolean;
+}
 
 /** What a ladder instance carries (domain-private). */
 export interface LadderPayload {
   spec: LadderSpec;
   action: Action;
-  /** The request's constraints, in the order it gives them. */
-  filters: [Attribute, string | number][];
-  /** The people the search returned, in the order shown. */
-  rows: Person[];
-  /** The meant person's name. */
-  target: string;
-  call: ToolCall;
+  /** What the request mentions, in its order. */
+  mentions: Mention[];
+  /** The person `find_person` finds. */
+  person: string;
+  /** The gold calls. */
+  calls: ToolCall[];
+  /** The result of each gold call, in order (the person's name, then the action's confirmation). */
+  results: string[];
   /** Compact request for the built-in model. */
   request: string;
   /** The same request in words, for chat models. */
   requestWords: string;
 }
 
+/** Compact text of a value: numbers carry their attribute's name (age 34, floor 3, desk 62), words stand alone. */
+const compactValue = (attribute: Attribute, value: string | number) =>
+  typeof value === 'number' ? `${attribute} ${value}` : `${value}`;
+
 const WORDS: Readonly<Record<Attribute, (value: string | number) => string>> = {
-  role: (value) => `is a ${value}`,
-  city: (value) => `lives in ${value}`,
-  team: (value) => `is on team ${value}`,
-  age: (value) => `is ${value} years old`,
-  floor: (value) => `works on floor ${value}`,
-  desk: (value) => `sits at desk ${value}`,
+  role: (value) => `a ${value}`,
+  city: (value) => `living in ${value}`,
+  team: (value) => `on team ${value}`,
+  age: (value) => `${value} years old`,
+  floor: (value) => `working on floor ${value}`,
+  desk: (value) => `at desk ${value}`,
 };
 
 const joinWords = (parts: readonly string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 
-/** A result row in compact form: the six values in column order, then the name (read last, after its values). */
-const compactRow = (person: Person) => `${ATTRIBUTES.map((attribute) => person[attribute]).join(' ')} ${person.name}`;
-
-const wordsRow = (person: Person) =>
-  `- ${person.name}: ${person.role}, ${person.city}, team ${person.team}, age ${person.age}, floor ${person.floor}, desk ${person.desk}`;
+/** `count` distinct values the person does not have, each of a uniformly drawn attribute. */
+function distractorMentions(random: Random, person: Record<Attribute, string | number>, count: number): Mention[] {
+  const mentions: Mention[] = [];
+  const seen = new Set<string>();
+  while (mentions.length < count) {
+    const attribute = random.pick(ATTRIBUTES);
+    const value = otherValue(random, attribute, person[attribute]);
+    const key = `${attribute}=${value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    mentions.push({ attribute, value, ruledOut: true });
+  }
+  return mentions;
+}
 
 /** Builds one variation; every spec the schema accepts can be built. */
 export function buildVariation(spec: LadderSpec, random: Random): LadderPayload {
-  const names = random.shuffle(NAMES).slice(0, spec.candidates);
-  const target = drawPerson(random, names[0]!);
-  const filters = random
-    .shuffle(spec.filters)
-    .map((attribute): [Attribute, string | number] => [attribute, target[attribute]]);
-  const missed = random.shuffle(spec.filters);
-  const others = names.slice(1).map((name, index) => {
-    const person = drawPerson(random, name);
-    for (const [attribute, value] of filters) person[attribute] = value;
-    const miss = missed[index % missed.length]!;
-    person[miss] = otherValue(random, miss, target[miss]);
-    return person;
-  });
-  const rows = random.shuffle([target, ...others]);
-  // By construction only the meant person matches every constraint.
-  if (rows.filter((person) => matches(person, filters)).length !== 1)
-    throw new RangeError('ladder variation: the constraints must single out one person');
+  const person = drawPerson(random, random.pick(NAMES));
+  const given = spec.filters.map((attribute): Mention => ({ attribute, value: person[attribute], ruledOut: false }));
+  const mentions = random.shuffle([...given, ...distractorMentions(random, person, spec.distractors)]);
   const action = random.pick(ACTIONS);
-  const values = filters.map(([, value]) => value).join(' ');
-  const wanted = joinWords(filters.map(([attribute, value]) => WORDS[attribute](value)));
+  const filters = Object.fromEntries(
+    ATTRIBUTES.map((attribute) => [attribute, spec.filters.includes(attribute) ? person[attribute] : ANY]),
+  );
+  const text = mentions
+    .map((mention) => `${mention.ruledOut ? 'not ' : ''}${compactValue(mention.attribute, mention.value)}`)
+    .join(', ');
+  const wanted = joinWords(given.map((mention) => WORDS[mention.attribute](mention.value)));
+  const ruledOut = mentions.filter((mention) => mention.ruledOut);
+  const not = ruledOut.length
+    ? ` They are not ${joinWords(ruledOut.map((mention) => WORDS[mention.attribute](mention.value)))}.`
+    : '';
   return {
     spec,
     action,
-    filters,
-    rows,
-    target: target.name,
-    call: { name: action, arguments: { person: target.name } },
-    request: `${action}: ${values}\n${rows.map(compactRow).join('\n')}`,
-    requestWords: `${action[0]!.toUpperCase()}${action.slice(1)} the person who ${wanted}. The search returned:\n${rows
-      .map(wordsRow)
-      .join('\n')}`,
+    mentions,
+    person: person.name,
+    calls: [
+      { name: FIND_PERSON, arguments: filters },
+      { name: action, arguments: { person: PREVIOUS } },
+    ],
+    results: [person.name, `${action} sent to ${person.name}`],
+    request: `${action}: ${text}`,
+    requestWords: `${action[0]!.toUpperCase()}${action.slice(1)} the person who is ${wanted}.${not}`,
   };
 }
