@@ -32,16 +32,15 @@ const PAPER_CURRICULUM = {
  * Named starting configurations. `toolworld` (the default) co-evolves the built-in neural agent and
  * simulator on the tool-calling domain in a few minutes on two cores. `student` is the fast, non-neural
  * world (simulated student, parametric simulator, arithmetic domain): a full run in seconds, used by
- * tests and for trying settings. `household` (multi-turn) and `travel` (trip planning) run the built-in
- * policies on the other two task worlds.
+ * tests and for trying settings. `household` (multi-turn rooms), `travel` (trip planning) and `multihop` (search
+ * questions) run the built-in policies on the other task worlds.
  */
 export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   student: {
     preset: 'student',
     variant: 'genenv',
     epochs: 30,
-    // 32 task types × 8 variations × 32 rollouts: p̂ from 256 attempts has a standard error of 0.03 at ½,
-    // so a task type at p = ½ lands inside the ±0.1 band almost surely.
+    // p̂ from 8 × 32 = 256 attempts has a standard error of 0.03 at ½: a task type at p = ½ lands in the ±0.1 band.
     tasksPerEpoch: 32,
     variations: 8,
     samples: 32,
@@ -102,52 +101,43 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   toolworld: {
     preset: 'toolworld',
     variant: 'genenv',
-    // GRPO teaches the small agent only with thousands of optimiser steps (`genenv bench --suite grpo-step`:
-    // 128 updates of 64 prompts × 8 rollouts raise test-id by 8.5 points over seeds 1–3, 95% interval
-    // [4.0, 13.0]; half the prompts, half the gain), so a run is 32 epochs of 64 task types × 8 variations × 4 rollouts (65,536 rollouts).
+    // GRPO moves this small agent only over thousands of optimiser steps: 32 updates of 2,048 rollouts.
     epochs: 32,
     tasksPerEpoch: 64,
-    // n·G = 32 attempts per task type, spread over 8 variations of 4 rollouts: the warm-started agent's outcomes
-    // on one instance are nearly fixed (78% of the outcome variance lies between instances), so p̂ rests on about
-    // 32 / (1 + (G − 1)·0.78) independent draws: 9.6 with G = 4, 4.9 with G = 8. GRPO learns as fast from 128
-    // prompts × 4 rollouts as from 64 × 8, and slower from 16 × 32.
+    // Outcomes on one instance are nearly fixed, so more variations, not more rollouts, make p̂ precise (n·G = 32).
     variations: 8,
     samples: 4,
     ...PAPER_CURRICULUM,
     // An epoch with no task type in the band still trains the simulator, on the four nearest α.
     rwrFilter: 'band-or-nearest',
-    // D_train (paper §2.3): base data and the agent's past task instances are attempted on-policy beside the
-    // epoch's synthetic task types, a quarter as many of each; no supervised rehearsal, so what the agent
-    // learns after the warm start comes from rewards.
+    // D_train on-policy (paper §2.3): base and replayed task types, each a quarter as many as synthetic ones.
     baseFraction: 0.25,
     replayFraction: 0.25,
-    // Twelve fresh instances of every seed (1,500 SFT steps): with its copy head the agent solves 0.56–0.74 of the
-    // simulator's first proposals (the paper starts at 0.138) and 0.60–0.71 of test-id (seeds 1–5).
+    // 12 fresh instances of every seed (1,500 SFT steps): the agent starts solving most of the first proposals.
     warmStartVariations: 12,
+    // No supervised rehearsal: after the warm start the agent learns from rewards alone, as in the paper.
     rehearsal: 0,
     heldOutLimit: 200,
-    // A checkpoint of both small models is about 4.5 MB: keep every eighth epoch and the last one.
+    // A checkpoint of both models is about 4.5 MB: keep every eighth epoch and the last one.
     checkpointEvery: 8,
-    // The grammar makes every proposal valid, so the simulator samples at temperature 1 (more diverse specs).
+    // The grammar makes every proposal valid, so the simulator can sample at temperature 1 for diverse specs.
     simulatorTemperature: 1,
     domain: { name: 'toolworld', options: {} },
-    // Tied embeddings and word pieces, with every number below 100 one token; GRPO steps stay small (2e-4, two
-    // passes over minibatches of whole groups) because larger ones collapse it onto frequent values
-    // (`genenv bench --suite grpo-lr`). The copy head writes values read in the request by pointing at them:
-    // without it the warm-started agent reproduces a two-digit number 2% of the time and a time or title never
-    // (development sets, not the held-out ones).
     agent: {
       policy: 'builtin',
       options: {
         size: 'small',
         tieEmbeddings: true,
+        // Writes a value read in the request by pointing at it instead of emitting it from the vocabulary.
         copyHead: true,
+        // Every number below 100 is one token.
         pieces: 'numbers',
         merges: 256,
         warmStartEpochs: 2,
         warmStartSchedule: 'cosine',
         warmStartLearningRate: 5e-3,
         batchSize: 8,
+        // Small GRPO steps (two passes over minibatches of whole groups): larger ones collapse it onto frequent values.
         learningRate: 2e-4,
         updateEpochs: 2,
         minibatchSize: 8,
@@ -156,32 +146,26 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         workers: 2,
       },
     },
-    // The simulator writes a variation of its context seed's family (keepFamily); a KL penalty of 0.2 to the
-    // warm-started simulator and two RWR steps per update keep its proposals diverse (with 0.02 and four steps
-    // it collapsed onto one family within 20 epochs).
+    // A KL of 0.2 to the warm-started simulator and two RWR steps per update keep its proposals diverse.
     simulator: {
       policy: 'builtin',
       options: { ...BUILTIN_SIMULATOR, klCoefficient: 0.2, updateEpochs: 2, maxResponseTokens: 48 },
     },
   },
-  // Multi-turn: the agent plays ALFWorld-style episodes (one command per turn) in generated household
-  // scenes, reading the compact turn text (task, room map, last observation, carried, location, next unseen
-  // receptacle; at most about 210 tokens). The small agent needs a long warm start before it solves episodes:
-  // 6 fresh scenes of each of the 120 seeds (about 5,900 turn pairs) × 2 passes in batches of 8 (about 1,470
-  // SFT steps), with the loss on the prompt's tokens too (seed 1: 0.46 of test-id after the warm start; 0 without
-  // the prompt loss at the same steps). Rollouts and evaluations are cheap (an episode is about 7 batched calls);
-  // the update is not, so an epoch proposes 12 task types × 2 variations × 4 episodes and rehearses 800 turn pairs
-  // of D_train at 1e-3 (at 5e-4, success on generated tasks overshot α: 0.70 in the last epoch).
+  // Multi-turn ALFWorld-style episodes (one command per turn), read as a compact turn text of at most about 210 tokens.
   household: {
     preset: 'household',
     variant: 'genenv',
     epochs: 6,
+    // Episodes are cheap (about 7 batched calls) and updates are not: few task types an epoch.
     tasksPerEpoch: 12,
     variations: 2,
     samples: 4,
     ...PAPER_CURRICULUM,
     baseFraction: 1,
+    // The small agent solves episodes only after a long warm start: 6 scenes per seed × 2 passes (about 1,470 steps).
     warmStartVariations: 6,
+    // Turn pairs of D_train rehearsed per update, half of them the agent's own successful episodes.
     rehearsal: 800,
     rehearsalTraceShare: 0.5,
     heldOutLimit: 50,
@@ -196,6 +180,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         pieces: 'numbers',
         merges: 256,
         warmStartEpochs: 2,
+        // Loss on the prompt's tokens too: without it this warm start teaches no episode.
         warmStartPromptLoss: true,
         warmStartSchedule: 'cosine',
         warmStartLearningRate: 5e-3,
@@ -203,6 +188,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         learningRate: 2e-4,
         updateEpochs: 1,
         minibatchSize: 16,
+        // Slower rehearsal let success on generated tasks overshoot α.
         rehearsalLearningRate: 1e-3,
         maxResponseTokens: 24,
         trainThreads: 2,
@@ -211,13 +197,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     },
     simulator: { policy: 'builtin', options: { ...BUILTIN_SIMULATOR, updateEpochs: 4, maxResponseTokens: 40 } },
   },
-  // Single-response trip planning under TravelPlanner's constraints (`src/domains/travel`): the agent writes a whole
-  // plan in the compact syntax, one line per day, scored by TravelPlanner's own checks. Prompt and plan need up to
-  // 419 tokens (held-out sets, 512 merges: every name one token), so the agent's context is 448. The small agent only
-  // starts copying names from the prompt after about 2,000 SFT steps (900 steps: 0 of 80 test-id plans; 3,600: 11 of
-  // 80), so the warm start is long (3,200 demonstrations × 4 passes = 1,600 steps) and every update rehearses 1,000
-  // pairs of D_train (125 steps); one GRPO pass over minibatches of 16 keeps an epoch cheap. Rollouts at temperature
-  // 0.7, since at 1 the small agent's plans rarely survive thirteen checks.
+  // Trip planning in one response (`src/domains/travel`), one line per day, scored by TravelPlanner's own checks.
   travel: {
     preset: 'travel',
     variant: 'genenv',
@@ -228,11 +208,14 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     ...PAPER_CURRICULUM,
     rwrFilter: 'band-or-nearest',
     baseFraction: 0.5,
+    // A long warm start (3,200 demonstrations × 4 passes): the agent copies names from the prompt only late.
     warmStartVariations: 8,
+    // 125 SFT steps of D_train per update continue what the warm start began.
     rehearsal: 1000,
     rehearsalTraceShare: 0.5,
     heldOutLimit: 80,
     checkpointEvery: 4,
+    // At temperature 1 the small agent's plans rarely survive thirteen checks.
     temperature: 0.7,
     simulatorTemperature: 0.7,
     domain: { name: 'travel', options: {} },
@@ -240,6 +223,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
       policy: 'builtin',
       options: {
         size: 'small',
+        // Prompt and plan take up to 419 tokens with 512 merges (every name one token).
         contextLength: 448,
         tieEmbeddings: true,
         pieces: 'numbers',
@@ -249,6 +233,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         warmStartLearningRate: 5e-3,
         batchSize: 8,
         learningRate: 2e-4,
+        // One GRPO pass over minibatches of 16 keeps an epoch cheap.
         updateEpochs: 1,
         minibatchSize: 16,
         rehearsalLearningRate: 1e-3,
@@ -259,15 +244,12 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     },
     simulator: { policy: 'builtin', options: { ...BUILTIN_SIMULATOR, updateEpochs: 4, maxResponseTokens: 48 } },
   },
-  // Multi-hop question answering with search (`src/domains/multihop`): the agent searches a generated world's
-  // documents one query per turn and answers; the simulator writes the question's relation paths. Tuned on seed 1's
-  // training metrics and test-id (README): episodes are cheap next to SFT (100 held-out episodes take about 1.5 s),
-  // so an epoch attempts 32 task types, which gives GRPO and the simulator four times the signal of 8 at a few
-  // seconds more; 6 epochs of 8 task types left success on generated tasks flat (0.06–0.17).
+  // Multi-hop questions over a generated world (`src/domains/multihop`): one search per turn, then the answer.
   multihop: {
     preset: 'multihop',
     variant: 'genenv',
     epochs: 6,
+    // Episodes are cheap next to SFT, so many task types an epoch give GRPO and the simulator signal at little cost.
     tasksPerEpoch: 32,
     variations: 2,
     samples: 4,
@@ -275,14 +257,13 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     beta: 20,
     // p̂ comes from 8 attempts, so the band is α ± one attempt (±0.1 would hold only p̂ = 0.5).
     kMin: 0.125,
-    // With λ = 1 a task type at p̂ = 0 weighs half as much as one at 0.375, so the simulator learnt its misses
-    // when the band was empty (its proposals drifted onto unsolved paths); with 5 it weighs 1/38.
+    // A task type at p̂ = 0 weighs 1/38 of one at 0.375 (½ at λ = 1): an empty band does not teach the misses.
     lambda: 5,
     weightNormalization: 'mean',
     rwrFilter: 'band-or-nearest',
     baseFraction: 1,
     warmStartVariations: 30,
-    // Every update rehearses 1,600 reference turns of base data (200 SFT steps): the held-out gain comes with it.
+    // 1,600 reference turns of base data (200 SFT steps) per update: the held-out gain comes with this rehearsal.
     rehearsal: 1600,
     rehearsalTraceShare: 0,
     heldOutLimit: 100,
@@ -298,11 +279,11 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         merges: 1024,
         heads: 8,
         warmStartEpochs: 2,
+        // First turns copy a name from the question: learnt first, they teach copying before later turns need it.
         warmStartOrder: 'shortest-first',
         warmStartSchedule: 'cosine',
         warmStartLearningRate: 5e-3,
-        // Twice the steps of batches of 16 at the same cost: the warm start's test-id 0.28 against 0.14 (one probe
-        // each; batches of 4: 0.30 at 12% more time; a learning rate of 1e-2: 0.10).
+        // Twice the steps of batches of 16 at the same cost.
         batchSize: 8,
         learningRate: 2e-4,
         updateEpochs: 1,
@@ -313,8 +294,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         workers: 2,
       },
     },
-    // As in toolworld: a KL of 0.2 to the warm-started simulator and two RWR steps per update keep its proposals
-    // diverse (with the defaults and four steps at temperature 0.7 it repeated one unsolved spec four times an epoch).
+    // As in toolworld: a KL of 0.2 to the warm-started simulator and two RWR steps per update keep proposals diverse.
     simulator: {
       policy: 'builtin',
       options: { ...BUILTIN_SIMULATOR, klCoefficient: 0.2, updateEpochs: 2, maxResponseTokens: 40 },
@@ -322,5 +302,5 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   },
 };
 
-/** The preset `genenv run` uses when none is named: the embedded neural one (DESIGN.md §4). */
+/** The preset `genenv run` uses when none is named: the embedded neural one (docs/design.md §6.1). */
 export const DEFAULT_PRESET = 'toolworld';

@@ -11,7 +11,7 @@ export interface EpochMetricsInput {
   extra: Record<string, number>;
 }
 
-/** Summarises one epoch (DESIGN.md §4 fields). Pure. Null where an epoch had no valid task type. */
+/** One epoch's summary.json fields (docs/design.md §6.3). Pure. Null where an epoch had no valid task type. */
 export function computeEpochMetrics(input: EpochMetricsInput): EpochMetrics {
   const { taskTypes } = input;
   const traces = taskTypes.flatMap((taskType) => taskType.traces);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The co-evolution variants (paper §4.3 and DESIGN.md §2). */
+/** The co-evolution variants (paper §4.3; docs/design.md §2). */
 export const VariantSchema = z
   .enum(['genenv', 'random', 'static', 'base', 'offline'])
   .describe(

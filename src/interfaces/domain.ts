@@ -29,7 +29,7 @@ export interface HeldOutSet<Payload = unknown> {
 
 /**
  * A task family with executable verifiers. Every function is pure given its arguments (and `seed`),
- * so the same seed gives the same tasks. See DESIGN.md §3.
+ * so the same seed gives the same tasks. See docs/design.md §5.1.
  */
 export interface Domain<Spec = unknown, Payload = unknown> {
   readonly name: string;

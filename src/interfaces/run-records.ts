@@ -2,7 +2,7 @@ import type { EpochMetrics, RunSummary } from './summary.ts';
 import type { Completion, Features, TaskInstance } from './task.ts';
 
 /**
- * What a run stores (DESIGN.md §4): task types with their verdicts, instances, traces and the pools, one
+ * What a run stores (docs/design.md §5.4): task types with their verdicts, instances, traces and the pools, one
  * epoch at a time. The loop builds these records only when it commits an epoch; `CoevolutionStore` is the
  * small interface it commits them through (the SQLite run directory implements it).
  */
