@@ -95,7 +95,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     },
     simulator: {
       policy: 'builtin',
-      options: { ...BUILTIN_SIMULATOR, klCoefficient: 0.2, updateEpochs: 2, maxResponseTokens: 24 },
+      options: { ...BUILTIN_SIMULATOR, explore: 0.05, updateEpochs: 2, maxResponseTokens: 24 },
     },
   },
   toolworld: {

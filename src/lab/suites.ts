@@ -46,6 +46,12 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'spec fields explain p̂',
     run: async (options) => (await import('./suites/signal.ts')).signalSuite(options),
   },
+  'ladder-pilot': {
+    summary:
+      'the properties a curriculum testbed needs (controllability, a ladder, waste, stepping stones, held-out ' +
+      'placement, budget), from pilot runs of one variant (--runs A,B,…)',
+    run: async (options) => (await import('./suites/ladder-pilot.ts')).ladderPilotSuite(options),
+  },
   transfer: {
     summary: 'held-out gain of two runs (--runs A,B) family by family, beside the rollouts with signal',
     run: async (options) => (await import('./suites/transfer.ts')).transferSuite(options),
