@@ -28,8 +28,6 @@ const CONFIG_FLAGS = [
   ['--replay-fraction <x>', 'replayFraction', 'number'],
   ['--rehearsal <n>', 'rehearsal', 'integer'],
   ['--static-multiplier <x>', 'staticMultiplier', 'number'],
-  ['--family-temperature <x>', 'familyTemperature', 'number'],
-  ['--oversample <k>', 'oversample', 'integer'],
   ['--held-out-limit <n>', 'heldOutLimit', 'integer'],
 ] as const;
 

@@ -1,5 +1,4 @@
 import type { RunConfig } from '../interfaces/index.ts';
-import { highestRewards } from '../curriculum/index.ts';
 import { taskOutcome, simulatorWeights } from './task-outcome.ts';
 import type { AssessedTaskType, AttemptedTaskType } from './task-type.ts';
 
@@ -28,35 +27,9 @@ export function assessTaskTypes(
   weighted: boolean,
 ): AssessedTaskType[] {
   const outcomes = taskTypes.map((taskType) => taskOutcome(taskType.successes, taskType.attempts, config));
-  const weights = weighted
-    ? simulatorWeights(
-        outcomes,
-        config,
-        taskTypes.map((taskType) => taskType.family),
-      )
-    : null;
+  const weights = weighted ? simulatorWeights(outcomes, config) : null;
   return taskTypes.map((taskType, index) => ({
     ...taskType,
     assessment: { ...outcomes[index]!, weight: weights ? weights[index]! : null },
   }));
-}
-
-/**
- * `oversample`'s selection: the `count` attempted task types of highest R_env (from their own rollouts), in
- * attempt order, and the share of all attempted ones that lay in the α band; every task type when there are no
- * more than `count`. Pure.
- */
-export function selectByReward<T extends AttemptedTaskType>(
-  taskTypes: readonly T[],
-  config: AssessConfig,
-  count: number,
-): { kept: T[]; inBandShare: number } {
-  const outcomes = taskTypes.map((taskType) => taskOutcome(taskType.successes, taskType.attempts, config));
-  const inBandShare = outcomes.filter((outcome) => outcome.inBand).length / Math.max(1, outcomes.length);
-  if (taskTypes.length <= count) return { kept: [...taskTypes], inBandShare };
-  const indices = highestRewards(
-    outcomes.map((outcome) => outcome.envReward),
-    count,
-  );
-  return { kept: indices.map((index) => taskTypes[index]!), inBandShare };
 }

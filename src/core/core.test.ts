@@ -61,33 +61,6 @@ describe('simulator weights', () => {
     expect(simulatorWeights(outside, nearest)).toEqual([0, 1, 0]);
     expect(simulatorWeights(outside, { ...nearest, rwrFallback: 2 }).filter((weight) => weight > 0)).toHaveLength(2);
   });
-  it('band-or-nearest-by-family: each family its own band, or its own nearest α when its band is empty', () => {
-    const byFamily = { ...config, rwrFilter: 'band-or-nearest-by-family' as const, rwrFallback: 1 };
-    // Family a: one in band (4/8) beside a solved one; family b: nothing in band, 1/8 is its nearest α.
-    const mixed = [
-      taskOutcome(4, 8, config),
-      taskOutcome(8, 8, config),
-      taskOutcome(0, 8, config),
-      taskOutcome(1, 8, config),
-    ];
-    const families = ['a', 'a', 'b', 'b'];
-    const kept = simulatorWeights(mixed, byFamily, families).map((weight) => weight > 0);
-    expect(kept).toEqual([true, false, false, true]);
-    // The batch-wide rule would train on family a's in-band task type only.
-    expect(simulatorWeights(mixed, { ...byFamily, rwrFilter: 'band-or-nearest' }).map((weight) => weight > 0)).toEqual([
-      true,
-      false,
-      false,
-      false,
-    ]);
-    // One family (or none given) is the batch-wide rule.
-    expect(simulatorWeights(mixed, byFamily, ['a', 'a', 'a', 'a'])).toEqual(
-      simulatorWeights(mixed, { ...byFamily, rwrFilter: 'band-or-nearest' }),
-    );
-    expect(simulatorWeights(mixed, byFamily)).toEqual(
-      simulatorWeights(mixed, { ...byFamily, rwrFilter: 'band-or-nearest' }),
-    );
-  });
   it('without the filter every task type is weighted and the better one weighs more', () => {
     const weights = simulatorWeights(outcomes, { ...config, rwrFilter: 'none' });
     expect(weights.every((weight) => weight > 0)).toBe(true);

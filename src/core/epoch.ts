@@ -1,10 +1,10 @@
 import type { Phase } from '../interfaces/index.ts';
-import { assessTaskTypes, selectByReward } from './assess.ts';
+import { assessTaskTypes } from './assess.ts';
 import { epochCommit, saveCheckpoint } from './commit.ts';
 import { computeEpochMetrics } from './epoch-metrics.ts';
 import { evaluateHeldOut } from './evaluate.ts';
 import { failpoint } from './failpoints.ts';
-import { type GeneratedEpoch, generate, proposalFactor } from './generate.ts';
+import { type GeneratedEpoch, generate } from './generate.ts';
 import { attemptTaskTypes } from './rollout.ts';
 import { agentLabel, runIdentity, type RunContext } from './run-context.ts';
 import type { AssessedTaskType } from './task-type.ts';
@@ -50,8 +50,7 @@ export async function runEpoch(run: RunContext, start: EpochStart): Promise<numb
   const extra = { ...start.extra };
   if (tasks.staticPool) extra['pool/staticInvalid'] = tasks.staticPool.rejected.length;
   phase('rollout');
-  const { generated, extras, selection } = await rollOut(run, epoch, tasks, agentVersion);
-  Object.assign(extra, selection);
+  const { generated, extras } = await rollOut(run, epoch, tasks, agentVersion);
   const state: EpochState = {
     epoch,
     agentVersion,
@@ -76,25 +75,13 @@ export async function runEpoch(run: RunContext, start: EpochStart): Promise<numb
   return state.syntheticSamples;
 }
 
-/**
- * Steps 3–4: rollouts of the generated task types and of the D_train extras, each assessed. Under `oversample`
- * the generated task types beyond tasksPerEpoch are attempted too, and only those of highest R_env are kept:
- * the others train neither player and are not stored (`selection/*` metrics count them).
- */
+/** Steps 3–4: rollouts of the generated task types and of the D_train extras, each assessed. */
 async function rollOut(run: RunContext, epoch: number, tasks: GeneratedEpoch, agentVersion: string) {
   const settings = { epoch, agentVersion, config: run.config };
-  const tried = await attemptTaskTypes(run.agent, run.domain, tasks.generated, {
+  const attempted = await attemptTaskTypes(run.agent, run.domain, tasks.generated, {
     ...settings,
     seed: run.streams.rollout(epoch),
   });
-  const selection: Record<string, number> = {};
-  let attempted = tried;
-  if (proposalFactor(run, epoch) > 1) {
-    const selected = selectByReward(tried, run.config, run.config.tasksPerEpoch);
-    attempted = selected.kept;
-    selection['selection/attempted'] = tried.length;
-    selection['selection/inBandAttempted'] = selected.inBandShare;
-  }
   const others = [...tasks.replay, ...tasks.base];
   const attemptedOthers = others.length
     ? await attemptTaskTypes(run.agent, run.domain, others, { ...settings, seed: run.streams.replayRollout(epoch) })
@@ -102,7 +89,6 @@ async function rollOut(run: RunContext, epoch: number, tasks: GeneratedEpoch, ag
   return {
     generated: assessTaskTypes(attempted, run.config, true),
     extras: assessTaskTypes(attemptedOthers, run.config, false),
-    selection,
   };
 }
 

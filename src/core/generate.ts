@@ -24,10 +24,8 @@ export async function generate(run: RunContext, epoch: number): Promise<Generate
   const staticPool = epoch === 0 && run.plan.generatesPoolUpFront ? await generateStaticPool(run) : null;
   const tasks = await epochTasks(run, epoch);
   const checked = validate(run, epoch, tasks);
-  // Under selection, base data and replay follow the task types that will train, not the ones attempted; a
-  // static-k× slice trains on all of its task types, so it keeps k× the base data as before.
-  const fresh =
-    proposalFactor(run, epoch) > 1 ? Math.min(checked.valid.length, run.config.tasksPerEpoch) : checked.valid.length;
+  // A static-k× slice trains on all of its task types, so it gets base data for all of them.
+  const fresh = checked.valid.length;
   return {
     source: tasks.source,
     generated: checked.valid,
@@ -51,8 +49,7 @@ async function epochTasks(run: RunContext, epoch: number): Promise<EpochTasks> {
   const { config, streams } = run;
   const source = epoch === 0 ? run.plan.epochZeroSource : run.plan.source;
   if (source === 'static') return staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs);
-  const count = config.tasksPerEpoch * proposalFactor(run, epoch);
-  const contexts = contextsFor(run, epoch, count, streams.contexts(epoch));
+  const contexts = contextsFor(run, epoch, config.tasksPerEpoch, streams.contexts(epoch));
   if (source === 'seed') return seedTasks(run.domain, contexts, epoch);
   const temperature = config.simulatorTemperature;
   if (source === 'simulator') return proposeFrom(run.simulator, contexts, streams.propose(epoch), temperature, source);
@@ -60,14 +57,6 @@ async function epochTasks(run: RunContext, epoch: number): Promise<EpochTasks> {
   if (run.offlineSpecs?.length)
     return datasetTasks(run.domain, run.offlineSpecs, contexts, Math.max(1, epoch), config.tasksPerEpoch);
   throw new GenEnvError('config', 'the offline variant needs a teacher policy or a dataset of specs');
-}
-
-/**
- * Proposals per task type that trains (`oversample`): above 1 only from epoch 1 on and where the simulator is
- * the source; epoch 0 evaluates the warm start as every variant does.
- */
-export function proposalFactor(run: RunContext, epoch: number): number {
-  return epoch > 0 && run.plan.source === 'simulator' ? run.config.oversample : 1;
 }
 
 /** The static variant's whole synthetic set: epochs × tasksPerEpoch × staticMultiplier proposals. */

@@ -15,7 +15,6 @@ import {
   type UpdateStats,
 } from '../interfaces/index.ts';
 import { RunStore } from '../store/run-store.ts';
-import { familyShares, priorShares } from '../curriculum/family-allocation.ts';
 import { runCoevolution } from './loop.ts';
 
 const config = (overrides: Record<string, unknown>) =>
@@ -148,63 +147,5 @@ describe('co-evolution loop', () => {
       expect(epoch.inBandFraction).toBeNull();
     }
     expect(summary.syntheticSamples).toBe(0);
-  });
-
-  it('draws contexts by family shares: R_env-weighted under genenv, the seed-count prior under random', async () => {
-    const domain = createArithmeticDomain();
-    const seedFamily = new Map(domain.seeds().map((task) => [task.id, task.family]));
-    const seedCounts = new Map<string, number>();
-    for (const task of domain.seeds()) seedCounts.set(task.family, (seedCounts.get(task.family) ?? 0) + 1);
-    for (const variant of ['genenv', 'random'] as const) {
-      const { store } = await runOnArithmetic({
-        variant,
-        epochs: 4,
-        tasksPerEpoch: 30,
-        familyTemperature: 0.25,
-        familyWindow: 12,
-      });
-      for (const epoch of [1, 2, 3, 4]) {
-        const counts = new Map<string, number>();
-        for (const record of store.proposals(epoch, 'simulator')) {
-          const family = seedFamily.get(record.seedId!)!;
-          counts.set(family, (counts.get(family) ?? 0) + 1);
-        }
-        const rewards = store.familyRewards(epoch, 12);
-        // The store's reading: each family's last 12 simulator task types before the epoch, by hand.
-        const earlier = Array.from({ length: epoch }, (_, index) => store.proposals(index, 'simulator'))
-          .flat()
-          .filter((record) => record.envReward !== null && record.envReward !== undefined);
-        for (const [family, reward] of rewards) {
-          const recent = earlier.filter((record) => record.family === family).slice(-12);
-          expect(reward).toBeCloseTo(recent.reduce((sum, record) => sum + record.envReward!, 0) / recent.length, 12);
-        }
-        const shares = variant === 'genenv' ? familyShares(seedCounts, rewards, 0.25) : priorShares(seedCounts);
-        for (const [family, share] of shares) {
-          const count = counts.get(family) ?? 0;
-          expect(count === Math.floor(30 * share) || count === Math.ceil(30 * share)).toBe(true);
-        }
-      }
-      store.close();
-    }
-  });
-  it('oversample: attempts k × tasksPerEpoch task types and keeps those of highest R_env, base data unchanged', async () => {
-    const { store, summary } = await runOnArithmetic({ variant: 'random', epochs: 4, oversample: 3, baseFraction: 1 });
-    expect(summary.epochs[0]!.extra['selection/attempted']).toBeUndefined();
-    expect(store.proposals(0, 'simulator')).toHaveLength(6);
-    const inBandAttempted: number[] = [];
-    for (const epoch of [1, 2, 3, 4]) {
-      const kept = store.proposals(epoch, 'simulator');
-      expect(kept).toHaveLength(6);
-      expect(store.proposals(epoch, 'seed')).toHaveLength(6);
-      const metrics = summary.epochs[epoch]!.extra;
-      expect(metrics['selection/attempted']).toBe(18);
-      // Under Eq. 3 every in-band task type outranks every other, so the kept ones hold min(6, in band) of them.
-      const attemptedInBand = Math.round(metrics['selection/inBandAttempted']! * 18);
-      inBandAttempted.push(attemptedInBand);
-      expect(kept.filter((record) => record.inBand).length).toBe(Math.min(6, attemptedInBand));
-    }
-    // The check above separates selection from taking the first six only when some epochs have a band to fill.
-    expect(inBandAttempted.some((count) => count > 0)).toBe(true);
-    store.close();
   });
 });

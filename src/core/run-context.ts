@@ -10,7 +10,6 @@ import type {
   TrainableSimulator,
   CoevolutionStore,
 } from '../interfaces/index.ts';
-import { familyShares, priorShares, type FamilyShares } from '../curriculum/family-allocation.ts';
 import { buildContexts } from './contexts.ts';
 import type { RandomStreams } from './random-streams.ts';
 import type { VariantPlan } from './variants.ts';
@@ -45,21 +44,7 @@ export function contextsFor(run: RunContext, epoch: number | null, count: number
     epoch === null
       ? () => ({ taskTypes: 0, recentSuccess: null })
       : (family: string) => run.store.familyStatistics(family, epoch, run.config.familyWindow);
-  return buildContexts(run.seeds, count, seed, statistics, run.config.alpha, sharesFor(run, epoch));
-}
-
-/**
- * The family shares of an epoch's contexts, or undefined (seeds drawn uniformly) when the choice of family is off
- * (`familyTemperature` 0) or the contexts are drawn outside an epoch (warm start, static pool). Epoch 0, and every
- * epoch of a variant whose simulator stays frozen, gets the seed-count prior.
- */
-export function sharesFor(run: RunContext, epoch: number | null): FamilyShares | undefined {
-  const temperature = run.config.familyTemperature;
-  if (!(temperature > 0) || epoch === null) return undefined;
-  const seedCounts = new Map<string, number>();
-  for (const task of run.seeds) seedCounts.set(task.family, (seedCounts.get(task.family) ?? 0) + 1);
-  if (!run.plan.updatesSimulator || epoch === 0) return priorShares(seedCounts);
-  return familyShares(seedCounts, run.store.familyRewards(epoch, run.config.familyWindow), temperature);
+  return buildContexts(run.seeds, count, seed, statistics, run.config.alpha);
 }
 
 /** What `summary.json` says the run is. */

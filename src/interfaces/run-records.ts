@@ -97,11 +97,6 @@ export interface CoevolutionStore {
   checkpointOf(epoch: number): string | null;
   /** Outcomes of a family's task types of epochs before `beforeEpoch`, over its last `window` task types. */
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory;
-  /**
-   * Mean R_env of each family's last `window` simulator task types of epochs before `beforeEpoch` (families
-   * without any are absent): what the environment policy's choice of family is trained on.
-   */
-  familyRewards(beforeEpoch: number, window: number): Map<string, number>;
   /** The task types stored for an epoch, optionally of one source, in insertion order. */
   proposals(epoch: number, source?: TaskSource): ProposalRecord[];
   /** Distinct task instances behind D_train traces, oldest first. */

@@ -108,9 +108,6 @@ export class LaggedStore implements CoevolutionStore {
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory {
     return this.inner.familyStatistics(family, beforeEpoch - this.prefetch, window);
   }
-  familyRewards(beforeEpoch: number, window: number): Map<string, number> {
-    return this.inner.familyRewards(beforeEpoch - this.prefetch, window);
-  }
   trainPoolInstances(): never {
     throw new GenEnvError('config', 'genenv serve does not replay D_train (replayFraction must be 0)');
   }
