@@ -1,61 +1,69 @@
-import { GenEnvError, type TaskSource } from '../interfaces/index.ts';
+import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
+import type { EpochRecord } from './epoch-record.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
-import { datasetTasks, type EpochTasks, proposeFrom, seedTasks, staticSlice } from './task-source.ts';
-import type { RejectedProposal, TaskType } from './task-type.ts';
+import { datasetProposals, proposeFrom, seedProposals, staticSlice } from './task-source.ts';
+import type { TaskType } from './task-type.ts';
 import { type ValidationResult, validateProposals } from './validate.ts';
 
-/** What the generate phase hands on: this epoch's task types, and the D_train tasks the agent re-attempts. */
-export interface GeneratedEpoch {
-  source: TaskSource;
-  /** This epoch's valid task types: their p̂ and R_env are the curriculum's signal. */
-  generated: TaskType[];
-  rejected: RejectedProposal[];
-  /** The static variant's pool, generated once at epoch 0 before any training; null otherwise. */
-  staticPool: ValidationResult | null;
-  /** Instances of D_train re-attempted on-policy (`replayFraction`). */
-  replay: TaskType[];
-  /** Seed tasks attempted on-policy as base data (`baseFraction`). */
-  base: TaskType[];
-}
-
-/** Algorithm 1, steps 1–2: contexts, proposals (per variant) and their validation. */
-export async function generate(run: RunContext, epoch: number): Promise<GeneratedEpoch> {
+/**
+ * Algorithm 1, steps 1–2: contexts, proposals from the epoch's source and their validation, plus the D_train
+ * task types (replay, base data) that the agent attempts beside them from epoch 1 on.
+ */
+export async function generate(run: RunContext, record: EpochRecord<TaskType>): Promise<EpochRecord<TaskType>> {
+  const { epoch } = record;
+  run.emit({ type: 'phase', epoch, phase: 'generate' });
   const staticPool = epoch === 0 && run.plan.generatesPoolUpFront ? await generateStaticPool(run) : null;
-  const tasks = await epochTasks(run, epoch);
-  const checked = validate(run, epoch, tasks);
+  const proposed = await proposalsOf(run, epoch, record.source);
+  const checked = validate(run, epoch, record.source, proposed.proposals, proposed.contexts);
   // A static-k× slice trains on all of its task types, so it gets base data for all of them.
   const fresh = checked.valid.length;
   return {
-    source: tasks.source,
+    ...record,
+    extra: staticPool ? { ...record.extra, 'pool/staticInvalid': staticPool.rejected.length } : record.extra,
+    staticPool,
     generated: checked.valid,
     rejected: checked.rejected,
-    staticPool,
-    replay: epoch === 0 ? [] : replayTaskTypes(run, epoch, fresh),
-    base: epoch === 0 ? [] : baseTaskTypes(run, epoch, fresh),
+    extras: epoch === 0 ? [] : [...replayTaskTypes(run, epoch, fresh), ...baseTaskTypes(run, epoch, fresh)],
   };
 }
 
-const validate = (run: RunContext, epoch: number, tasks: EpochTasks): ValidationResult =>
-  validateProposals(tasks.proposals, tasks.contexts, {
+const validate = (
+  run: RunContext,
+  epoch: number,
+  source: TaskSource,
+  proposals: readonly Proposal[],
+  contexts: readonly SimulatorContext[],
+): ValidationResult =>
+  validateProposals(proposals, new Map(contexts.map((context) => [context.id, context])), {
     domain: run.domain,
     variations: run.config.variations,
-    source: tasks.source,
+    source,
     instantiateSeed: (proposalId) => run.streams.instantiate(epoch, proposalId),
   });
 
-/** The proposals of one epoch, from the source its variant uses (epoch 0 evaluates the warm start). */
-async function epochTasks(run: RunContext, epoch: number): Promise<EpochTasks> {
+interface Proposed {
+  proposals: Proposal[];
+  contexts: SimulatorContext[];
+}
+
+/** The proposals of one epoch from its source, with the contexts they answer. */
+async function proposalsOf(run: RunContext, epoch: number, source: TaskSource): Promise<Proposed> {
   const { config, streams } = run;
-  const source = epoch === 0 ? run.plan.epochZeroSource : run.plan.source;
-  if (source === 'static') return staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs);
+  if (source === 'static')
+    return {
+      proposals: staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs),
+      contexts: [],
+    };
   const contexts = contextsFor(run, epoch, config.tasksPerEpoch, streams.contexts(epoch));
-  if (source === 'seed') return seedTasks(run.domain, contexts, epoch);
+  const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts });
+  if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
   const temperature = config.simulatorTemperature;
-  if (source === 'simulator') return proposeFrom(run.simulator, contexts, streams.propose(epoch), temperature, source);
-  if (run.teacher) return proposeFrom(run.teacher, contexts, streams.propose(epoch), temperature, 'offline');
+  if (source === 'simulator')
+    return found(await proposeFrom(run.simulator, contexts, streams.propose(epoch), temperature));
+  if (run.teacher) return found(await proposeFrom(run.teacher, contexts, streams.propose(epoch), temperature));
   if (run.offlineSpecs?.length)
-    return datasetTasks(run.domain, run.offlineSpecs, contexts, Math.max(1, epoch), config.tasksPerEpoch);
+    return found(datasetProposals(run.domain, run.offlineSpecs, contexts, Math.max(1, epoch), config.tasksPerEpoch));
   throw new GenEnvError('config', 'the offline variant needs a teacher policy or a dataset of specs');
 }
 
@@ -64,14 +72,13 @@ async function generateStaticPool(run: RunContext): Promise<ValidationResult> {
   const { config, streams } = run;
   const total = Math.round(config.epochs * config.tasksPerEpoch * config.staticMultiplier);
   const contexts = contextsFor(run, null, total, streams.staticPoolContexts());
-  const pool = await proposeFrom(
+  const proposals = await proposeFrom(
     run.simulator,
     contexts,
     streams.staticPoolProposals(),
     config.simulatorTemperature,
-    'static-pool',
   );
-  return validate(run, 0, pool);
+  return validate(run, 0, 'static-pool', proposals, contexts);
 }
 
 /** Replay: instances drawn from D_train, re-attempted on-policy and added to the agent's batch. */
@@ -100,11 +107,13 @@ function replayTaskTypes(run: RunContext, epoch: number, freshCount: number): Ta
 function baseTaskTypes(run: RunContext, epoch: number, freshCount: number): TaskType[] {
   const wanted = run.plan.addsBaseTasks ? Math.round(run.config.baseFraction * freshCount) : 0;
   if (wanted === 0) return [];
-  const contexts = contextsFor(run, epoch, wanted, run.streams.contexts(epoch));
-  const tasks = seedTasks(
-    run.domain,
-    contexts.map((context) => ({ ...context, id: `base-${context.id}` })),
-    epoch,
-  );
-  return validate(run, epoch, tasks).valid.map((taskType) => ({ ...taskType, id: `base-${taskType.id}` }));
+  const contexts = contextsFor(run, epoch, wanted, run.streams.contexts(epoch)).map((context) => ({
+    ...context,
+    id: `base-${context.id}`,
+  }));
+  const proposals = seedProposals(run.domain, contexts, epoch);
+  return validate(run, epoch, 'seed', proposals, contexts).valid.map((taskType) => ({
+    ...taskType,
+    id: `base-${taskType.id}`,
+  }));
 }

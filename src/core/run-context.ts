@@ -11,8 +11,23 @@ import type {
   CoevolutionStore,
 } from '../interfaces/index.ts';
 import { buildContexts } from './contexts.ts';
-import type { RandomStreams } from './random-streams.ts';
-import type { VariantPlan } from './variants.ts';
+import { RandomStreams } from './random-streams.ts';
+import { VARIANTS, type VariantPlan } from './variants.ts';
+
+/** Everything a run needs; it names no backend and no domain. */
+export interface RunInput {
+  config: RunConfig;
+  domain: Domain;
+  agent: TrainableAgent;
+  simulator: TrainableSimulator;
+  store: CoevolutionStore;
+  /** Offline variant: a teacher simulator, or a dataset of specs. */
+  teacher?: EnvironmentPolicy;
+  offlineSpecs?: unknown[];
+  onEvent?: EventSink;
+  /** The agent is an external trainer (`genenv serve`): genenv neither trains nor evaluates it. */
+  externalAgent?: boolean;
+}
 
 /** What every phase of a run reads: the players, the domain, the store and the run's settings. */
 export interface RunContext {
@@ -25,10 +40,26 @@ export interface RunContext {
   agent: TrainableAgent;
   simulator: TrainableSimulator;
   store: CoevolutionStore;
-  /** Offline variant: a teacher simulator, or a dataset of specs. */
   teacher?: EnvironmentPolicy;
   offlineSpecs?: unknown[];
+  externalAgent: boolean;
   emit: EventSink;
+}
+
+/** The context of a run: its variant's plan, its random streams, the domain's seeds and held-out sets. */
+export function createRunContext(input: RunInput): RunContext {
+  const { config, domain, onEvent, externalAgent = false, ...players } = input;
+  return {
+    ...players,
+    config,
+    domain,
+    plan: VARIANTS[config.variant],
+    streams: new RandomStreams(config.seed),
+    seeds: domain.seeds(),
+    heldOut: externalAgent ? [] : domain.heldOutSets(),
+    externalAgent,
+    emit: onEvent ?? (() => {}),
+  };
 }
 
 /** `agent-v3`: the agent's version as stamped on traces and task types. */

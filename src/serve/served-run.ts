@@ -1,8 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RandomStreams } from '../core/random-streams.ts';
-import type { RunContext } from '../core/run-context.ts';
-import { VARIANTS } from '../core/variants.ts';
+import { createRunContext, type RunContext } from '../core/index.ts';
 import type {
   AgentPrompt,
   CoevolutionStore,
@@ -137,16 +135,12 @@ export function servedRunContext(
       'config',
       'genenv serve does not replay D_train: set replayFraction to 0 (the trainer replays)',
     );
-  return {
+  return createRunContext({
     config,
-    plan: VARIANTS[config.variant],
-    streams: new RandomStreams(config.seed),
     domain,
-    seeds: domain.seeds(),
-    heldOut: [],
     agent: new ExternalAgent(),
     simulator,
     store: new LaggedStore(store, prefetch),
-    emit: () => {},
-  };
+    externalAgent: true,
+  });
 }
