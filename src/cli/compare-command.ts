@@ -49,7 +49,7 @@ export function planVariants(names: readonly string[]): VariantPlan[] {
     if (!parsed.success)
       throw new GenEnvError(
         'usage',
-        `unknown variant "${name}" (known: genenv, random, static, static-<k>x, base, offline)`,
+        `unknown variant "${name}" (known: ${[...VariantSchema.options, 'static-<k>x'].join(', ')})`,
       );
     return { name, variant: parsed.data };
   });

@@ -6,6 +6,7 @@ import { computeEpochMetrics } from './epoch-metrics.ts';
 import { simulatorWeights, taskOutcome } from './task-outcome.ts';
 import type { AssessedTaskType } from './task-type.ts';
 import { deriveSeed } from '../util/random.ts';
+import { uniformProposals } from './task-source.ts';
 import { validateProposals } from './validate.ts';
 
 const config = RunConfigSchema.parse({
@@ -125,6 +126,49 @@ describe('proposal validation', () => {
     } as Domain;
     const { rejected } = validate([proposal('x', 'add d1 t2 x0')], broken);
     expect(rejected[0]!.reason).toBe('domain error: boom');
+  });
+});
+
+describe('uniform draws over the knobs', () => {
+  const domain = createArithmeticDomain();
+  it("draws each knob's values with equal probability, deterministically in the seed", () => {
+    const { proposals, rejected } = uniformProposals(domain, 6000, 5);
+    expect(rejected).toEqual([]);
+    expect(uniformProposals(domain, 6000, 5).proposals).toEqual(proposals);
+    for (const knob of domain.knobs) {
+      const counts = knob.values.map(
+        (value) =>
+          proposals.filter((proposal) => (proposal.spec as Record<string, unknown>)[knob.name] === value).length,
+      );
+      // The binomial standard error of a share at 6000 draws is at most 0.0065: 0.02 is three of them.
+      for (const count of counts) expect(Math.abs(count / 6000 - 1 / knob.values.length)).toBeLessThan(0.02);
+    }
+    expect(proposals[0]).toMatchObject({
+      raw: domain.formatSpec(proposals[0]!.spec as never),
+      policyVersion: 'uniform',
+    });
+  });
+  it('rejects a draw the domain cannot build, with its reason, and a domain that throws, never crashing', () => {
+    const refusing = {
+      ...domain,
+      specFromKnobs: (values: Record<string, string | number>) =>
+        values.operation === 'add' ? domain.specFromKnobs(values, 0) : { ok: false as const, reason: 'add only' },
+    } as Domain;
+    const drawn = uniformProposals(refusing, 60, 1);
+    expect(drawn.proposals.length + drawn.rejected.length).toBe(60);
+    expect(drawn.rejected.length).toBeGreaterThan(0);
+    expect(drawn.rejected[0]).toMatchObject({ source: 'uniform', reason: 'add only', spec: null, context: null });
+    expect(JSON.parse(drawn.rejected[0]!.proposal.raw)).toHaveProperty('operation');
+    const throwing = {
+      ...domain,
+      specFromKnobs: () => {
+        throw new Error('boom\nstack');
+      },
+    } as Domain;
+    expect(uniformProposals(throwing, 2, 1).rejected.map((entry) => entry.reason)).toEqual([
+      'domain error: boom',
+      'domain error: boom',
+    ]);
   });
 });
 

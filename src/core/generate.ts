@@ -2,8 +2,8 @@ import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } fr
 import { Random, stableId } from '../util/random.ts';
 import type { EpochRecord } from './epoch-record.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
-import { datasetProposals, proposeFrom, seedProposals, staticSlice } from './task-source.ts';
-import type { TaskType } from './task-type.ts';
+import { datasetProposals, proposeFrom, seedProposals, staticSlice, uniformProposals } from './task-source.ts';
+import type { RejectedProposal, TaskType } from './task-type.ts';
 import { type ValidationResult, validateProposals } from './validate.ts';
 
 /**
@@ -23,7 +23,7 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
     extra: staticPool ? { ...record.extra, 'pool/staticInvalid': staticPool.rejected.length } : record.extra,
     staticPool,
     generated: checked.valid,
-    rejected: checked.rejected,
+    rejected: [...proposed.rejected, ...checked.rejected],
     extras: epoch === 0 ? [] : [...replayTaskTypes(run, epoch, fresh), ...baseTaskTypes(run, epoch, fresh)],
   };
 }
@@ -45,6 +45,8 @@ const validate = (
 interface Proposed {
   proposals: Proposal[];
   contexts: SimulatorContext[];
+  /** Draws rejected before validation (a uniform draw the domain could not build). */
+  rejected: RejectedProposal[];
 }
 
 /** The proposals of one epoch from its source, with the contexts they answer. */
@@ -54,9 +56,18 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource): 
     return {
       proposals: staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs),
       contexts: [],
+      rejected: [],
     };
+  if (source === 'uniform') {
+    if (run.domain.knobs.length === 0)
+      throw new GenEnvError(
+        'config',
+        `the uniform variant draws the domain's knobs; domain ${run.domain.name} has none`,
+      );
+    return { ...uniformProposals(run.domain, config.tasksPerEpoch, streams.uniform(epoch)), contexts: [] };
+  }
   const contexts = contextsFor(run, epoch, config.tasksPerEpoch, streams.contexts(epoch));
-  const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts });
+  const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });
   if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
   const temperature = config.simulatorTemperature;
   if (source === 'simulator')

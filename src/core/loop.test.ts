@@ -56,14 +56,23 @@ class RecordingStudent extends SimulatedStudent {
   }
 }
 
+/** A parametric simulator that counts the updates it receives. */
+class CountingSimulator extends ParametricSimulator {
+  updateCalls = 0;
+  override async update(...args: Parameters<ParametricSimulator['update']>): Promise<UpdateStats> {
+    this.updateCalls++;
+    return super.update(...args);
+  }
+}
+
 /** One loop run on arithmetic in a fresh directory; the store is left open for the test to read. */
 async function runOnArithmetic(
   overrides: Record<string, unknown>,
   agent: SimulatedStudent = new SimulatedStudent(),
   simulatorFor: (domain: ReturnType<typeof createArithmeticDomain>) => TrainableSimulator = (domain) =>
     new ParametricSimulator(domain),
+  domain = createArithmeticDomain(),
 ) {
-  const domain = createArithmeticDomain();
   const directory = mkdtempSync(join(tmpdir(), 'loop-'));
   const runConfig = config(overrides);
   const store = RunStore.create(directory, runConfig);
@@ -147,5 +156,49 @@ describe('co-evolution loop', () => {
       expect(epoch.inBandFraction).toBeNull();
     }
     expect(summary.syntheticSamples).toBe(0);
+  });
+
+  it('uniform: draws task types uniformly over the knobs from epoch 1, counts invalid draws, never updates the simulator', async () => {
+    const arithmetic = createArithmeticDomain();
+    // The domain's sampler refuses one knob combination, so some draws give no spec; others fail to instantiate.
+    const domain = {
+      ...arithmetic,
+      specFromKnobs: (values: Record<string, string | number>, seed: number) =>
+        values.terms === 5 && values.distractors === 3
+          ? { ok: false as const, reason: 'five terms leave no room for three distractors' }
+          : arithmetic.specFromKnobs(values, seed),
+    };
+    const simulator = new CountingSimulator(domain);
+    const settings = { variant: 'uniform', epochs: 6, tasksPerEpoch: 24, baseFraction: 1 };
+    const { store, summary } = await runOnArithmetic(settings, undefined, () => simulator, domain);
+    const random = await runOnArithmetic({ ...settings, variant: 'random' });
+    // Epoch 0 evaluates the warm-started simulator's proposals, as every simulator variant does.
+    const epochZero = (records: { raw: string }[]) => records.map((record) => record.raw);
+    expect(epochZero(store.proposals(0, 'simulator'))).toEqual(epochZero(random.store.proposals(0, 'simulator')));
+    expect(store.proposals(0, 'simulator')).toHaveLength(24);
+    random.store.close();
+    const drawn: Record<string, string | number>[] = [];
+    const reasons: string[] = [];
+    let validInstances = 0;
+    for (const epoch of [1, 2, 3, 4, 5, 6]) {
+      const records = store.proposals(epoch, 'uniform');
+      expect(records).toHaveLength(24);
+      expect(store.proposals(epoch, 'simulator')).toHaveLength(0);
+      const invalid = records.filter((record) => !record.valid);
+      expect(summary.epochs[epoch]!.invalidProposals).toBe(invalid.length);
+      reasons.push(...invalid.map((record) => record.reason!));
+      // Base data for every valid task type (baseFraction 1); the frozen simulator gets no update.
+      expect(store.proposals(epoch, 'seed')).toHaveLength(records.length - invalid.length);
+      expect(summary.epochs[epoch]!.extra['simulator/records']).toBeUndefined();
+      validInstances += (records.length - invalid.length) * 2;
+      drawn.push(...records.map((record) => record.sample as Record<string, string | number>));
+    }
+    store.close();
+    expect(simulator.updateCalls).toBe(0);
+    for (const knob of domain.knobs)
+      expect(new Set(drawn.map((values) => values[knob.name]))).toEqual(new Set(knob.values));
+    expect(reasons).toContain('five terms leave no room for three distractors');
+    expect(reasons.some((reason) => /exceeds/.test(reason))).toBe(true);
+    expect(summary.syntheticSamples).toBe(validInstances);
   });
 });

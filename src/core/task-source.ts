@@ -1,5 +1,13 @@
-import type { Domain, EnvironmentPolicy, Proposal, ProposalRecord, SimulatorContext } from '../interfaces/index.ts';
-import { stableId } from '../util/random.ts';
+import {
+  type Domain,
+  type EnvironmentPolicy,
+  messageLine,
+  type Proposal,
+  type ProposalRecord,
+  type SimulatorContext,
+} from '../interfaces/index.ts';
+import { deriveSeed, Random, stableId } from '../util/random.ts';
+import type { RejectedProposal } from './task-type.ts';
 
 /** Proposals of a (trained or frozen) simulator or teacher for the given contexts. */
 export async function proposeFrom(
@@ -59,4 +67,41 @@ export function staticSlice(pool: readonly ProposalRecord[], epoch: number, epoc
     ...(record.sample !== null ? { sample: record.sample } : {}),
     policyVersion: record.simulatorVersion ?? 'static',
   }));
+}
+
+/**
+ * Domain randomisation (the `uniform` variant): `count` task types whose knob values are drawn uniformly (each
+ * knob's values with equal probability), built by the domain's own `specFromKnobs`. A draw the domain cannot
+ * build is rejected with its reason, as an invalid proposal. Deterministic in `seed`.
+ */
+export function uniformProposals(
+  domain: Domain,
+  count: number,
+  seed: number,
+): { proposals: Proposal[]; rejected: RejectedProposal[] } {
+  const random = new Random(seed);
+  const proposals: Proposal[] = [];
+  const rejected: RejectedProposal[] = [];
+  for (let position = 0; position < count; position++) {
+    const values = Object.fromEntries(domain.knobs.map((knob) => [knob.name, random.pick(knob.values)]));
+    const proposal = { id: stableId(['uniform', seed, position]), contextId: '', sample: values };
+    let built: ReturnType<Domain['specFromKnobs']>;
+    try {
+      built = domain.specFromKnobs(values, deriveSeed(seed, 'spec', position));
+    } catch (error) {
+      built = { ok: false, reason: `domain error: ${messageLine(error)}` };
+    }
+    if (built.ok)
+      proposals.push({ ...proposal, raw: domain.formatSpec(built.value), spec: built.value, policyVersion: 'uniform' });
+    else
+      rejected.push({
+        proposal: { ...proposal, raw: JSON.stringify(values), policyVersion: 'uniform' },
+        context: null,
+        source: 'uniform',
+        spec: null,
+        family: null,
+        reason: built.reason,
+      });
+  }
+  return { proposals, rejected };
 }

@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 /** The co-evolution variants (paper §4.3 and DESIGN.md §2). */
 export const VariantSchema = z
-  .enum(['genenv', 'random', 'static', 'base', 'offline'])
+  .enum(['genenv', 'random', 'uniform', 'static', 'base', 'offline'])
   .describe(
-    'genenv: co-evolve both policies; random: simulator never updated; static: all synthetic tasks generated ' +
-      'once before training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
+    'genenv: co-evolve both policies; random: simulator never updated; uniform: task types drawn uniformly over ' +
+      "the domain's difficulty knobs (domain randomisation); static: all synthetic tasks generated once before " +
+      'training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
   );
 export type Variant = z.infer<typeof VariantSchema>;
 

@@ -8,7 +8,7 @@ import type { Completion, Features, TaskInstance } from './task.ts';
  */
 
 /** Where a task type came from. */
-export type TaskSource = 'simulator' | 'static-pool' | 'static' | 'seed' | 'offline' | 'replay';
+export type TaskSource = 'simulator' | 'static-pool' | 'static' | 'seed' | 'offline' | 'uniform' | 'replay';
 
 /** A task type as stored: a proposal with its verdict and, once attempted, its p̂ and R_env. */
 export interface ProposalRecord {
