@@ -25,8 +25,10 @@ export function safeScore(domain: Domain, instance: Parameters<Domain['score']>[
   }
 }
 
-/** An attempt's record from its score: it counts as a success for p̂ when the verifier says so and its reward
- * reaches `successThreshold`. */
+/**
+ * An attempt's record from its score: it counts as a success for p̂ when the verifier says so and its reward
+ * reaches `successThreshold` (in [0, 1]).
+ */
 export function scoredAttempt(completion: Completion, score: Score, successThreshold: number): ScoredAttempt {
   return {
     completion,

@@ -54,10 +54,7 @@ const trainTraces = (taskTypes: readonly AssessedTaskType[]) =>
   taskTypes.reduce((sum, taskType) => sum + taskType.traces.filter((trace) => trace.train).length, 0);
 
 /** Where a stored task type stands: its epoch, and the agent version that attempted (or would attempt) it. */
-interface Stamp {
-  epoch: number;
-  agentVersion: string;
-}
+type Stamp = Pick<EpochRecord, 'epoch' | 'agentVersion'>;
 
 /** The stored form of a valid task type, with its assessment once attempted. */
 function taskTypeRecord(taskType: TaskType, assessment: Assessment | null, stamp: Stamp): ProposalRecord {
@@ -118,13 +115,12 @@ function epochCommit(
   wallSeconds: number,
 ): EpochCommit {
   const { generated, extras, staticPool } = record;
-  const stamp = { epoch: record.epoch, agentVersion: record.agentVersion };
   const attempted = [...generated, ...extras];
   const proposals = [
-    ...(staticPool ? staticPool.valid.map((taskType) => taskTypeRecord(taskType, null, stamp)) : []),
-    ...(staticPool ? staticPool.rejected.map((rejected) => rejectedRecord(rejected, stamp)) : []),
-    ...attempted.map((taskType) => taskTypeRecord(taskType, taskType.assessment, stamp)),
-    ...record.rejected.map((rejected) => rejectedRecord(rejected, stamp)),
+    ...(staticPool ? staticPool.valid.map((taskType) => taskTypeRecord(taskType, null, record)) : []),
+    ...(staticPool ? staticPool.rejected.map((rejected) => rejectedRecord(rejected, record)) : []),
+    ...attempted.map((taskType) => taskTypeRecord(taskType, taskType.assessment, record)),
+    ...record.rejected.map((rejected) => rejectedRecord(rejected, record)),
   ];
   return {
     epoch: record.epoch,

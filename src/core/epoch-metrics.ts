@@ -11,7 +11,10 @@ export interface EpochMetricsInput {
   extra: Record<string, number>;
 }
 
-/** Summarises one epoch (DESIGN.md §4 fields). Pure. Null where an epoch had no valid task type. */
+/**
+ * Summarises one epoch as metrics.jsonl and summary.json report it. Pure. Null where an epoch had no valid task
+ * type.
+ */
 export function computeEpochMetrics(input: EpochMetricsInput): EpochMetrics {
   const { taskTypes } = input;
   const traces = taskTypes.flatMap((taskType) => taskType.traces);

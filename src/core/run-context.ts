@@ -30,18 +30,11 @@ export interface RunInput {
 }
 
 /** What every phase of a run reads: the players, the domain, the store and the run's settings. */
-export interface RunContext {
-  config: RunConfig;
+export interface RunContext extends Omit<RunInput, 'onEvent' | 'externalAgent'> {
   plan: VariantPlan;
   streams: RandomStreams;
-  domain: Domain;
   seeds: SeedTask[];
   heldOut: HeldOutSet[];
-  agent: TrainableAgent;
-  simulator: TrainableSimulator;
-  store: CoevolutionStore;
-  teacher?: EnvironmentPolicy;
-  offlineSpecs?: unknown[];
   externalAgent: boolean;
   emit: EventSink;
 }

@@ -50,7 +50,7 @@ interface ProposalRow {
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**
- * The run directory (DESIGN.md §4): config.json, run.sqlite (the source of truth), metrics.jsonl and
+ * The run directory: config.json, run.sqlite (the source of truth), metrics.jsonl and
  * summary.json (rendered from the database after each commit), checkpoints/.
  */
 export class RunStore implements CoevolutionStore {
