@@ -21,7 +21,7 @@ export async function runEpoch(
   const generated = await generate(run, openEpoch(run, epoch, { extra }));
   const attempted = await attempt(run, generated);
   const assessed = assess(run, attempted);
-  const updated = epoch > 0 ? await update(run, assessed) : assessed;
+  const updated = await update(run, assessed);
   const evaluated = await evaluate(run, updated);
   await commit(run, evaluated, startedAt);
   return evaluated;

@@ -14,12 +14,13 @@ export const namespaced = (prefix: string, stats: UpdateStats): Record<string, n
   );
 
 /**
- * Algorithm 1, steps 5–6 (from epoch 1 on): the agent learns from every rollout of the epoch, unless an external
- * trainer trains it; the simulator, where its variant trains it, from its own proposals. The epoch's generated
- * instances count as synthetic samples when its source is synthetic.
+ * Algorithm 1, steps 5–6: the agent learns from every rollout of the epoch, unless an external trainer trains it;
+ * the simulator, where its variant trains it, from its own proposals. The epoch's generated instances count as
+ * synthetic samples when its source is synthetic. Epoch 0 evaluates the warm start: it updates neither player.
  */
 export async function update(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
   const { epoch } = record;
+  if (epoch === 0) return record;
   const extra = { ...record.extra };
   if (!run.externalAgent) {
     run.emit({ type: 'phase', epoch, phase: 'update-agent' });

@@ -41,6 +41,5 @@ export async function closeRound(run: RunContext, open: OpenRound, startedAt: nu
   const { round, record } = open;
   const counted = { ...record, extra: { ...record.extra, 'serve/attempts': round.size } };
   const assessed = assess(run, recordAttempts(counted, round.attempts(run.domain)));
-  const updated = round.epoch > 0 ? await update(run, assessed) : assessed;
-  await commit(run, await evaluate(run, updated), startedAt);
+  await commit(run, await evaluate(run, await update(run, assessed)), startedAt);
 }
