@@ -11,6 +11,7 @@ import {
   GenEnvError,
   RunSummarySchema,
   VariantSchema,
+  withoutRetiredOptions,
   type Comparison,
   type RunConfig,
   type RunConfigInput,
@@ -48,7 +49,7 @@ export function planVariants(names: readonly string[]): VariantPlan[] {
     if (!parsed.success)
       throw new GenEnvError(
         'usage',
-        `unknown variant "${name}" (known: genenv, random, static, static-<k>x, base, offline)`,
+        `unknown variant "${name}" (known: ${[...VariantSchema.options, 'static-<k>x'].join(', ')})`,
       );
     return { name, variant: parsed.data };
   });
@@ -214,10 +215,13 @@ export async function compareCommand(
   return { comparison, table: comparisonTable(comparison), directory };
 }
 
-/** Whether two stored configs hold the same values (the order of keys aside); unreadable text is another config. */
+/**
+ * Whether two stored configs hold the same values (the order of keys aside, removed options that were off
+ * ignored); unreadable text is another config.
+ */
 function sameConfig(storedText: string, currentText: string): boolean {
   try {
-    return isDeepStrictEqual(JSON.parse(storedText), JSON.parse(currentText));
+    return isDeepStrictEqual(withoutRetiredOptions(JSON.parse(storedText)), JSON.parse(currentText));
   } catch {
     return false;
   }

@@ -28,8 +28,6 @@ const CONFIG_FLAGS = [
   ['--replay-fraction <x>', 'replayFraction', 'number'],
   ['--rehearsal <n>', 'rehearsal', 'integer'],
   ['--static-multiplier <x>', 'staticMultiplier', 'number'],
-  ['--family-temperature <x>', 'familyTemperature', 'number'],
-  ['--oversample <k>', 'oversample', 'integer'],
   ['--held-out-limit <n>', 'heldOutLimit', 'integer'],
 ] as const;
 
@@ -99,7 +97,7 @@ function buildProgram(
     .option('--config <file>', 'JSON file with run-config fields (over the preset)')
     .option(
       '--variants <list>',
-      'comma-separated variants (genenv,random,static,base,offline; static-2x for data multiples)',
+      'comma-separated variants (genenv,random,uniform,static,base,offline; static-2x for data multiples)',
       listFlag,
       ['genenv', 'random', 'static', 'base'],
     )

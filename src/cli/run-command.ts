@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCoevolution } from '../core/loop.ts';
+import { runCoevolution } from '../core/index.ts';
 import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
 import { describeBackend } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';

@@ -29,12 +29,6 @@ function openStore(options: ServeCommandOptions): RunStore {
       configFile: options.config,
       overrides: { ...options.overrides, agent: { policy: 'external', options: {} } },
     });
-    // The selection needs the agent's rollouts of every proposal before any trains; a served trainer trains on all.
-    if (config.oversample > 1)
-      throw new GenEnvError(
-        'config',
-        `oversample ${config.oversample}: selection by R_env runs inside genenv run only; serve needs oversample 1`,
-      );
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
     return RunStore.create(options.out ?? join('runs', `${stamp}-serve-${config.preset}`), config);
   }

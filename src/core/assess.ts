@@ -1,6 +1,7 @@
 import type { RunConfig } from '../interfaces/index.ts';
-import { highestRewards } from '../curriculum/index.ts';
-import { taskOutcome, simulatorWeights } from './task-outcome.ts';
+import type { EpochRecord } from './epoch-record.ts';
+import type { RunContext } from './run-context.ts';
+import { simulatorWeights, taskOutcome } from './task-outcome.ts';
 import type { AssessedTaskType, AttemptedTaskType } from './task-type.ts';
 
 export type AssessConfig = Pick<
@@ -18,9 +19,22 @@ export type AssessConfig = Pick<
 >;
 
 /**
- * Algorithm 1, steps 4 and 6 in one place: p̂ of each task type from its rollouts (Eq. 2), R_env (Eq. 3),
- * the k_min band and, for the task types that train the simulator (`weighted`), the RWR weight
- * exp(λ·R_env) after the band filter, normalised over the batch. Pure.
+ * Algorithm 1, step 4 (and the weights of step 6): p̂, R_env and the band of every attempted task type; the
+ * generated ones also get their RWR weight, normalised over the epoch's batch.
+ */
+export function assess(run: RunContext, record: EpochRecord<AttemptedTaskType>): EpochRecord<AssessedTaskType> {
+  run.emit({ type: 'phase', epoch: record.epoch, phase: 'assess' });
+  return {
+    ...record,
+    generated: assessTaskTypes(record.generated, run.config, true),
+    extras: assessTaskTypes(record.extras, run.config, false),
+  };
+}
+
+/**
+ * p̂ of each task type from its rollouts (Eq. 2), R_env (Eq. 3), the k_min band and, for the task types that
+ * train the simulator (`weighted`), the RWR weight exp(λ·R_env) after the band filter, normalised over the
+ * batch. Pure.
  */
 export function assessTaskTypes(
   taskTypes: readonly AttemptedTaskType[],
@@ -28,35 +42,9 @@ export function assessTaskTypes(
   weighted: boolean,
 ): AssessedTaskType[] {
   const outcomes = taskTypes.map((taskType) => taskOutcome(taskType.successes, taskType.attempts, config));
-  const weights = weighted
-    ? simulatorWeights(
-        outcomes,
-        config,
-        taskTypes.map((taskType) => taskType.family),
-      )
-    : null;
+  const weights = weighted ? simulatorWeights(outcomes, config) : null;
   return taskTypes.map((taskType, index) => ({
     ...taskType,
     assessment: { ...outcomes[index]!, weight: weights ? weights[index]! : null },
   }));
-}
-
-/**
- * `oversample`'s selection: the `count` attempted task types of highest R_env (from their own rollouts), in
- * attempt order, and the share of all attempted ones that lay in the α band; every task type when there are no
- * more than `count`. Pure.
- */
-export function selectByReward<T extends AttemptedTaskType>(
-  taskTypes: readonly T[],
-  config: AssessConfig,
-  count: number,
-): { kept: T[]; inBandShare: number } {
-  const outcomes = taskTypes.map((taskType) => taskOutcome(taskType.successes, taskType.attempts, config));
-  const inBandShare = outcomes.filter((outcome) => outcome.inBand).length / Math.max(1, outcomes.length);
-  if (taskTypes.length <= count) return { kept: [...taskTypes], inBandShare };
-  const indices = highestRewards(
-    outcomes.map((outcome) => outcome.envReward),
-    count,
-  );
-  return { kept: indices.map((index) => taskTypes[index]!), inBandShare };
 }

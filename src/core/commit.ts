@@ -8,18 +8,56 @@ import {
   type ProposalRecord,
 } from '../interfaces/index.ts';
 import { writeDirectoryAtomic } from '../util/files.ts';
-import type { GeneratedEpoch } from './generate.ts';
-import { agentLabel, type RunContext, simulatorLabel } from './run-context.ts';
+import type { EpochRecord } from './epoch-record.ts';
+import { computeEpochMetrics } from './epoch-metrics.ts';
+import { failpoint } from './failpoints.ts';
+import { agentLabel, type RunContext, runIdentity, simulatorLabel } from './run-context.ts';
 import type { Assessment, AssessedTaskType, RejectedProposal, TaskType } from './task-type.ts';
 
-/** Where a stored task type stands: its epoch, and the agent version that attempted (or would attempt) it. */
-interface Stamp {
-  epoch: number;
-  agentVersion: string;
+/**
+ * Algorithm 1, steps 7–8: pools, metrics and both players' checkpoint, committed in one transaction; then the
+ * outputs are re-rendered. The epoch's wall time runs from `startedAt` (ms, `performance.now()`) to its written
+ * checkpoint. Returns the epoch's metrics.
+ */
+export async function commit(run: RunContext, record: EpochRecord, startedAt: number): Promise<EpochMetrics> {
+  const { epoch, generated, extras, source } = record;
+  run.emit({ type: 'phase', epoch, phase: 'commit' });
+  const pools = run.store.poolSizes();
+  const extra: Record<string, number> = {
+    ...record.extra,
+    'pool/train': pools.train + trainTraces([...generated, ...extras]),
+    'pool/env': pools.env + (source === 'simulator' ? generated.length : 0),
+  };
+  // Diversity of the simulator's valid proposals: distinct canonical specs among this epoch's task types.
+  if (source === 'simulator')
+    extra['pool/distinctSpecs'] = new Set(generated.map((taskType) => run.domain.formatSpec(taskType.spec))).size;
+  const metrics = computeEpochMetrics({
+    epoch,
+    taskTypes: generated,
+    invalidProposals: record.rejected.length,
+    heldOutAccuracy: { ...record.heldOutAccuracy },
+    syntheticSamples: (run.store.metrics().at(-1)?.syntheticSamples ?? 0) + record.syntheticInstances,
+    extra,
+  });
+  const checkpoint = await saveCheckpoint(run, epoch);
+  const wallSeconds = (performance.now() - startedAt) / 1000;
+  failpoint('before-commit', epoch);
+  run.store.commit(epochCommit(run, record, metrics, checkpoint, wallSeconds));
+  failpoint('after-commit', epoch);
+  run.store.writeOutputs(runIdentity(run));
+  run.store.pruneCheckpoints(run.config.checkpointEvery);
+  run.emit({ type: 'epoch-end', epoch, metrics });
+  return metrics;
 }
 
+const trainTraces = (taskTypes: readonly AssessedTaskType[]) =>
+  taskTypes.reduce((sum, taskType) => sum + taskType.traces.filter((trace) => trace.train).length, 0);
+
+/** Where a stored task type stands: its epoch, and the agent version that attempted (or would attempt) it. */
+type Stamp = Pick<EpochRecord, 'epoch' | 'agentVersion'>;
+
 /** The stored form of a valid task type, with its assessment once attempted. */
-export function taskTypeRecord(taskType: TaskType, assessment: Assessment | null, stamp: Stamp): ProposalRecord {
+function taskTypeRecord(taskType: TaskType, assessment: Assessment | null, stamp: Stamp): ProposalRecord {
   const { proposal, context } = taskType;
   return {
     id: taskType.id,
@@ -44,7 +82,7 @@ export function taskTypeRecord(taskType: TaskType, assessment: Assessment | null
 }
 
 /** The stored form of a rejected proposal: its raw text and the reason. */
-export function rejectedRecord(rejected: RejectedProposal, stamp: Stamp): ProposalRecord {
+function rejectedRecord(rejected: RejectedProposal, stamp: Stamp): ProposalRecord {
   const { proposal, context } = rejected;
   return {
     id: proposal.id,
@@ -68,49 +106,43 @@ export function rejectedRecord(rejected: RejectedProposal, stamp: Stamp): Propos
   };
 }
 
-export interface EpochOutcome {
-  stamp: Stamp;
-  tasks: GeneratedEpoch;
-  /** This epoch's generated task types, assessed. */
-  generated: AssessedTaskType[];
-  /** Replayed and base task types, attempted (they train the agent, not the simulator). */
-  extras: AssessedTaskType[];
-  metrics: EpochMetrics;
-  wallSeconds: number;
-}
-
 /** Everything an epoch stores, in the order rows are written (statistics read them back in that order). */
-export function epochCommit(run: RunContext, outcome: EpochOutcome, checkpoint: string): EpochCommit {
-  const { stamp, tasks, generated, extras } = outcome;
+function epochCommit(
+  run: RunContext,
+  record: EpochRecord,
+  metrics: EpochMetrics,
+  checkpoint: string,
+  wallSeconds: number,
+): EpochCommit {
+  const { generated, extras, staticPool } = record;
   const attempted = [...generated, ...extras];
-  const pool = tasks.staticPool;
   const proposals = [
-    ...(pool ? pool.valid.map((taskType) => taskTypeRecord(taskType, null, stamp)) : []),
-    ...(pool ? pool.rejected.map((rejected) => rejectedRecord(rejected, stamp)) : []),
-    ...attempted.map((taskType) => taskTypeRecord(taskType, taskType.assessment, stamp)),
-    ...tasks.rejected.map((rejected) => rejectedRecord(rejected, stamp)),
+    ...(staticPool ? staticPool.valid.map((taskType) => taskTypeRecord(taskType, null, record)) : []),
+    ...(staticPool ? staticPool.rejected.map((rejected) => rejectedRecord(rejected, record)) : []),
+    ...attempted.map((taskType) => taskTypeRecord(taskType, taskType.assessment, record)),
+    ...record.rejected.map((rejected) => rejectedRecord(rejected, record)),
   ];
   return {
-    epoch: stamp.epoch,
-    metrics: outcome.metrics,
+    epoch: record.epoch,
+    metrics,
     checkpoint,
     // The versions after this epoch's updates: the ones its checkpoint holds.
     agentVersion: agentLabel(run),
     simulatorVersion: simulatorLabel(run),
-    wallSeconds: outcome.wallSeconds,
+    wallSeconds,
     proposals,
     instances: attempted.flatMap((taskType) =>
-      taskType.instances.map((instance) => ({ proposalId: taskType.id, epoch: stamp.epoch, instance })),
+      taskType.instances.map((instance) => ({ proposalId: taskType.id, epoch: record.epoch, instance })),
     ),
     traces: attempted.flatMap((taskType) => taskType.traces),
-    poolEnv: envPool(tasks, generated),
+    poolEnv: envPool(record),
   };
 }
 
 /** D_env's new entries: the simulator's generations of this epoch with their weights. */
-export function envPool(tasks: GeneratedEpoch, generated: readonly AssessedTaskType[]): PoolEnvRecord[] {
-  if (tasks.source !== 'simulator') return [];
-  return generated.map(({ id, assessment }) => ({
+function envPool(record: EpochRecord): PoolEnvRecord[] {
+  if (record.source !== 'simulator') return [];
+  return record.generated.map(({ id, assessment }) => ({
     proposalId: id,
     weight: assessment.weight ?? 0,
     envReward: assessment.envReward,
@@ -119,7 +151,7 @@ export function envPool(tasks: GeneratedEpoch, generated: readonly AssessedTaskT
 }
 
 /** Writes both players' state to the epoch's checkpoint folder atomically; returns its relative path. */
-export async function saveCheckpoint(run: RunContext, epoch: number): Promise<string> {
+async function saveCheckpoint(run: RunContext, epoch: number): Promise<string> {
   const name = checkpointName(epoch);
   await writeDirectoryAtomic(join(run.store.directory, name), async (folder) => {
     mkdirSync(join(folder, 'agent'));

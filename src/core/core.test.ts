@@ -6,6 +6,7 @@ import { computeEpochMetrics } from './epoch-metrics.ts';
 import { simulatorWeights, taskOutcome } from './task-outcome.ts';
 import type { AssessedTaskType } from './task-type.ts';
 import { deriveSeed } from '../util/random.ts';
+import { uniformProposals } from './task-source.ts';
 import { validateProposals } from './validate.ts';
 
 const config = RunConfigSchema.parse({
@@ -60,33 +61,6 @@ describe('simulator weights', () => {
     const outside = [taskOutcome(0, 8, config), taskOutcome(7, 8, config), taskOutcome(8, 8, config)];
     expect(simulatorWeights(outside, nearest)).toEqual([0, 1, 0]);
     expect(simulatorWeights(outside, { ...nearest, rwrFallback: 2 }).filter((weight) => weight > 0)).toHaveLength(2);
-  });
-  it('band-or-nearest-by-family: each family its own band, or its own nearest α when its band is empty', () => {
-    const byFamily = { ...config, rwrFilter: 'band-or-nearest-by-family' as const, rwrFallback: 1 };
-    // Family a: one in band (4/8) beside a solved one; family b: nothing in band, 1/8 is its nearest α.
-    const mixed = [
-      taskOutcome(4, 8, config),
-      taskOutcome(8, 8, config),
-      taskOutcome(0, 8, config),
-      taskOutcome(1, 8, config),
-    ];
-    const families = ['a', 'a', 'b', 'b'];
-    const kept = simulatorWeights(mixed, byFamily, families).map((weight) => weight > 0);
-    expect(kept).toEqual([true, false, false, true]);
-    // The batch-wide rule would train on family a's in-band task type only.
-    expect(simulatorWeights(mixed, { ...byFamily, rwrFilter: 'band-or-nearest' }).map((weight) => weight > 0)).toEqual([
-      true,
-      false,
-      false,
-      false,
-    ]);
-    // One family (or none given) is the batch-wide rule.
-    expect(simulatorWeights(mixed, byFamily, ['a', 'a', 'a', 'a'])).toEqual(
-      simulatorWeights(mixed, { ...byFamily, rwrFilter: 'band-or-nearest' }),
-    );
-    expect(simulatorWeights(mixed, byFamily)).toEqual(
-      simulatorWeights(mixed, { ...byFamily, rwrFilter: 'band-or-nearest' }),
-    );
   });
   it('without the filter every task type is weighted and the better one weighs more', () => {
     const weights = simulatorWeights(outcomes, { ...config, rwrFilter: 'none' });
@@ -152,6 +126,49 @@ describe('proposal validation', () => {
     } as Domain;
     const { rejected } = validate([proposal('x', 'add d1 t2 x0')], broken);
     expect(rejected[0]!.reason).toBe('domain error: boom');
+  });
+});
+
+describe('uniform draws over the knobs', () => {
+  const domain = createArithmeticDomain();
+  it("draws each knob's values with equal probability, deterministically in the seed", () => {
+    const { proposals, rejected } = uniformProposals(domain, 6000, 5);
+    expect(rejected).toEqual([]);
+    expect(uniformProposals(domain, 6000, 5).proposals).toEqual(proposals);
+    for (const knob of domain.knobs) {
+      const counts = knob.values.map(
+        (value) =>
+          proposals.filter((proposal) => (proposal.spec as Record<string, unknown>)[knob.name] === value).length,
+      );
+      // The binomial standard error of a share at 6000 draws is at most 0.0065: 0.02 is three of them.
+      for (const count of counts) expect(Math.abs(count / 6000 - 1 / knob.values.length)).toBeLessThan(0.02);
+    }
+    expect(proposals[0]).toMatchObject({
+      raw: domain.formatSpec(proposals[0]!.spec as never),
+      policyVersion: 'uniform',
+    });
+  });
+  it('rejects a draw the domain cannot build, with its reason, and a domain that throws, never crashing', () => {
+    const refusing = {
+      ...domain,
+      specFromKnobs: (values: Record<string, string | number>) =>
+        values.operation === 'add' ? domain.specFromKnobs(values, 0) : { ok: false as const, reason: 'add only' },
+    } as Domain;
+    const drawn = uniformProposals(refusing, 60, 1);
+    expect(drawn.proposals.length + drawn.rejected.length).toBe(60);
+    expect(drawn.rejected.length).toBeGreaterThan(0);
+    expect(drawn.rejected[0]).toMatchObject({ source: 'uniform', reason: 'add only', spec: null, context: null });
+    expect(JSON.parse(drawn.rejected[0]!.proposal.raw)).toHaveProperty('operation');
+    const throwing = {
+      ...domain,
+      specFromKnobs: () => {
+        throw new Error('boom\nstack');
+      },
+    } as Domain;
+    expect(uniformProposals(throwing, 2, 1).rejected.map((entry) => entry.reason)).toEqual([
+      'domain error: boom',
+      'domain error: boom',
+    ]);
   });
 });
 

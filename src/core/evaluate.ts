@@ -1,6 +1,20 @@
 import type { AgentPolicy, Domain, HeldOutSet, TaskInstance } from '../interfaces/index.ts';
+import { safeScore } from './attempt.ts';
+import type { EpochRecord } from './epoch-record.ts';
 import { playEpisodes } from './episodes.ts';
-import { safeScore } from './rollout.ts';
+import type { RunContext } from './run-context.ts';
+
+/**
+ * Held-out evaluation after the epoch's updates: the agent's greedy accuracy on each held-out set (none when the
+ * agent is an external trainer, whose weights genenv does not hold).
+ */
+export async function evaluate(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
+  run.emit({ type: 'phase', epoch: record.epoch, phase: 'evaluate' });
+  if (run.externalAgent) return record;
+  const { agent, domain, heldOut, config } = run;
+  const seed = run.streams.heldOut(record.epoch);
+  return { ...record, heldOutAccuracy: await evaluateHeldOut(agent, domain, heldOut, seed, config.heldOutLimit) };
+}
 
 /** The greedy outcome of every evaluated item of one held-out set. */
 export interface HeldOutOutcomes {

@@ -1,73 +1,81 @@
-import { GenEnvError, type TaskSource } from '../interfaces/index.ts';
+import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
+import type { EpochRecord } from './epoch-record.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
-import { datasetTasks, type EpochTasks, proposeFrom, seedTasks, staticSlice } from './task-source.ts';
+import { datasetProposals, proposeFrom, seedProposals, staticSlice, uniformProposals } from './task-source.ts';
 import type { RejectedProposal, TaskType } from './task-type.ts';
 import { type ValidationResult, validateProposals } from './validate.ts';
 
-/** What the generate phase hands on: this epoch's task types, and the D_train tasks the agent re-attempts. */
-export interface GeneratedEpoch {
-  source: TaskSource;
-  /** This epoch's valid task types: their p̂ and R_env are the curriculum's signal. */
-  generated: TaskType[];
-  rejected: RejectedProposal[];
-  /** The static variant's pool, generated once at epoch 0 before any training; null otherwise. */
-  staticPool: ValidationResult | null;
-  /** Instances of D_train re-attempted on-policy (`replayFraction`). */
-  replay: TaskType[];
-  /** Seed tasks attempted on-policy as base data (`baseFraction`). */
-  base: TaskType[];
-}
-
-/** Algorithm 1, steps 1–2: contexts, proposals (per variant) and their validation. */
-export async function generate(run: RunContext, epoch: number): Promise<GeneratedEpoch> {
+/**
+ * Algorithm 1, steps 1–2: contexts, proposals from the epoch's source and their validation, plus the D_train
+ * task types (replay, base data) that the agent attempts beside them from epoch 1 on.
+ */
+export async function generate(run: RunContext, record: EpochRecord<TaskType>): Promise<EpochRecord<TaskType>> {
+  const { epoch } = record;
+  run.emit({ type: 'phase', epoch, phase: 'generate' });
   const staticPool = epoch === 0 && run.plan.generatesPoolUpFront ? await generateStaticPool(run) : null;
-  const tasks = await epochTasks(run, epoch);
-  const checked = validate(run, epoch, tasks);
-  // Under selection, base data and replay follow the task types that will train, not the ones attempted; a
-  // static-k× slice trains on all of its task types, so it keeps k× the base data as before.
-  const fresh =
-    proposalFactor(run, epoch) > 1 ? Math.min(checked.valid.length, run.config.tasksPerEpoch) : checked.valid.length;
+  const proposed = await proposalsOf(run, epoch, record.source);
+  const checked = validate(run, epoch, record.source, proposed.proposals, proposed.contexts);
+  // A static-k× slice trains on all of its task types, so it gets base data for all of them.
+  const fresh = checked.valid.length;
   return {
-    source: tasks.source,
-    generated: checked.valid,
-    rejected: checked.rejected,
+    ...record,
+    extra: staticPool ? { ...record.extra, 'pool/staticInvalid': staticPool.rejected.length } : record.extra,
     staticPool,
-    replay: epoch === 0 ? [] : replayTaskTypes(run, epoch, fresh),
-    base: epoch === 0 ? [] : baseTaskTypes(run, epoch, fresh),
+    generated: checked.valid,
+    rejected: [...proposed.rejected, ...checked.rejected],
+    extras: epoch === 0 ? [] : [...replayTaskTypes(run, epoch, fresh), ...baseTaskTypes(run, epoch, fresh)],
   };
 }
 
-const validate = (run: RunContext, epoch: number, tasks: EpochTasks): ValidationResult =>
-  validateProposals(tasks.proposals, tasks.contexts, {
+const validate = (
+  run: RunContext,
+  epoch: number,
+  source: TaskSource,
+  proposals: readonly Proposal[],
+  contexts: readonly SimulatorContext[],
+): ValidationResult =>
+  validateProposals(proposals, new Map(contexts.map((context) => [context.id, context])), {
     domain: run.domain,
     variations: run.config.variations,
-    source: tasks.source,
+    source,
     instantiateSeed: (proposalId) => run.streams.instantiate(epoch, proposalId),
   });
 
-/** The proposals of one epoch, from the source its variant uses (epoch 0 evaluates the warm start). */
-async function epochTasks(run: RunContext, epoch: number): Promise<EpochTasks> {
-  const { config, streams } = run;
-  const source = epoch === 0 ? run.plan.epochZeroSource : run.plan.source;
-  if (source === 'static') return staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs);
-  const count = config.tasksPerEpoch * proposalFactor(run, epoch);
-  const contexts = contextsFor(run, epoch, count, streams.contexts(epoch));
-  if (source === 'seed') return seedTasks(run.domain, contexts, epoch);
-  const temperature = config.simulatorTemperature;
-  if (source === 'simulator') return proposeFrom(run.simulator, contexts, streams.propose(epoch), temperature, source);
-  if (run.teacher) return proposeFrom(run.teacher, contexts, streams.propose(epoch), temperature, 'offline');
-  if (run.offlineSpecs?.length)
-    return datasetTasks(run.domain, run.offlineSpecs, contexts, Math.max(1, epoch), config.tasksPerEpoch);
-  throw new GenEnvError('config', 'the offline variant needs a teacher policy or a dataset of specs');
+interface Proposed {
+  proposals: Proposal[];
+  contexts: SimulatorContext[];
+  /** Draws rejected before validation (a uniform draw the domain could not build). */
+  rejected: RejectedProposal[];
 }
 
-/**
- * Proposals per task type that trains (`oversample`): above 1 only from epoch 1 on and where the simulator is
- * the source; epoch 0 evaluates the warm start as every variant does.
- */
-export function proposalFactor(run: RunContext, epoch: number): number {
-  return epoch > 0 && run.plan.source === 'simulator' ? run.config.oversample : 1;
+/** The proposals of one epoch from its source, with the contexts they answer. */
+async function proposalsOf(run: RunContext, epoch: number, source: TaskSource): Promise<Proposed> {
+  const { config, streams } = run;
+  if (source === 'static')
+    return {
+      proposals: staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs),
+      contexts: [],
+      rejected: [],
+    };
+  if (source === 'uniform') {
+    if (run.domain.knobs.length === 0)
+      throw new GenEnvError(
+        'config',
+        `the uniform variant draws the domain's knobs; domain ${run.domain.name} has none`,
+      );
+    return { ...uniformProposals(run.domain, config.tasksPerEpoch, streams.uniform(epoch)), contexts: [] };
+  }
+  const contexts = contextsFor(run, epoch, config.tasksPerEpoch, streams.contexts(epoch));
+  const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });
+  if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
+  const temperature = config.simulatorTemperature;
+  if (source === 'simulator')
+    return found(await proposeFrom(run.simulator, contexts, streams.propose(epoch), temperature));
+  if (run.teacher) return found(await proposeFrom(run.teacher, contexts, streams.propose(epoch), temperature));
+  if (run.offlineSpecs?.length)
+    return found(datasetProposals(run.domain, run.offlineSpecs, contexts, Math.max(1, epoch), config.tasksPerEpoch));
+  throw new GenEnvError('config', 'the offline variant needs a teacher policy or a dataset of specs');
 }
 
 /** The static variant's whole synthetic set: epochs × tasksPerEpoch × staticMultiplier proposals. */
@@ -75,14 +83,13 @@ async function generateStaticPool(run: RunContext): Promise<ValidationResult> {
   const { config, streams } = run;
   const total = Math.round(config.epochs * config.tasksPerEpoch * config.staticMultiplier);
   const contexts = contextsFor(run, null, total, streams.staticPoolContexts());
-  const pool = await proposeFrom(
+  const proposals = await proposeFrom(
     run.simulator,
     contexts,
     streams.staticPoolProposals(),
     config.simulatorTemperature,
-    'static-pool',
   );
-  return validate(run, 0, pool);
+  return validate(run, 0, 'static-pool', proposals, contexts);
 }
 
 /** Replay: instances drawn from D_train, re-attempted on-policy and added to the agent's batch. */
@@ -111,11 +118,13 @@ function replayTaskTypes(run: RunContext, epoch: number, freshCount: number): Ta
 function baseTaskTypes(run: RunContext, epoch: number, freshCount: number): TaskType[] {
   const wanted = run.plan.addsBaseTasks ? Math.round(run.config.baseFraction * freshCount) : 0;
   if (wanted === 0) return [];
-  const contexts = contextsFor(run, epoch, wanted, run.streams.contexts(epoch));
-  const tasks = seedTasks(
-    run.domain,
-    contexts.map((context) => ({ ...context, id: `base-${context.id}` })),
-    epoch,
-  );
-  return validate(run, epoch, tasks).valid.map((taskType) => ({ ...taskType, id: `base-${taskType.id}` }));
+  const contexts = contextsFor(run, epoch, wanted, run.streams.contexts(epoch)).map((context) => ({
+    ...context,
+    id: `base-${context.id}`,
+  }));
+  const proposals = seedProposals(run.domain, contexts, epoch);
+  return validate(run, epoch, 'seed', proposals, contexts).valid.map((taskType) => ({
+    ...taskType,
+    id: `base-${taskType.id}`,
+  }));
 }

@@ -15,7 +15,6 @@ import {
   type UpdateStats,
 } from '../interfaces/index.ts';
 import { RunStore } from '../store/run-store.ts';
-import { familyShares, priorShares } from '../curriculum/family-allocation.ts';
 import { runCoevolution } from './loop.ts';
 
 const config = (overrides: Record<string, unknown>) =>
@@ -57,14 +56,23 @@ class RecordingStudent extends SimulatedStudent {
   }
 }
 
+/** A parametric simulator that counts the updates it receives. */
+class CountingSimulator extends ParametricSimulator {
+  updateCalls = 0;
+  override async update(...args: Parameters<ParametricSimulator['update']>): Promise<UpdateStats> {
+    this.updateCalls++;
+    return super.update(...args);
+  }
+}
+
 /** One loop run on arithmetic in a fresh directory; the store is left open for the test to read. */
 async function runOnArithmetic(
   overrides: Record<string, unknown>,
   agent: SimulatedStudent = new SimulatedStudent(),
   simulatorFor: (domain: ReturnType<typeof createArithmeticDomain>) => TrainableSimulator = (domain) =>
     new ParametricSimulator(domain),
+  domain = createArithmeticDomain(),
 ) {
-  const domain = createArithmeticDomain();
   const directory = mkdtempSync(join(tmpdir(), 'loop-'));
   const runConfig = config(overrides);
   const store = RunStore.create(directory, runConfig);
@@ -150,61 +158,47 @@ describe('co-evolution loop', () => {
     expect(summary.syntheticSamples).toBe(0);
   });
 
-  it('draws contexts by family shares: R_env-weighted under genenv, the seed-count prior under random', async () => {
-    const domain = createArithmeticDomain();
-    const seedFamily = new Map(domain.seeds().map((task) => [task.id, task.family]));
-    const seedCounts = new Map<string, number>();
-    for (const task of domain.seeds()) seedCounts.set(task.family, (seedCounts.get(task.family) ?? 0) + 1);
-    for (const variant of ['genenv', 'random'] as const) {
-      const { store } = await runOnArithmetic({
-        variant,
-        epochs: 4,
-        tasksPerEpoch: 30,
-        familyTemperature: 0.25,
-        familyWindow: 12,
-      });
-      for (const epoch of [1, 2, 3, 4]) {
-        const counts = new Map<string, number>();
-        for (const record of store.proposals(epoch, 'simulator')) {
-          const family = seedFamily.get(record.seedId!)!;
-          counts.set(family, (counts.get(family) ?? 0) + 1);
-        }
-        const rewards = store.familyRewards(epoch, 12);
-        // The store's reading: each family's last 12 simulator task types before the epoch, by hand.
-        const earlier = Array.from({ length: epoch }, (_, index) => store.proposals(index, 'simulator'))
-          .flat()
-          .filter((record) => record.envReward !== null && record.envReward !== undefined);
-        for (const [family, reward] of rewards) {
-          const recent = earlier.filter((record) => record.family === family).slice(-12);
-          expect(reward).toBeCloseTo(recent.reduce((sum, record) => sum + record.envReward!, 0) / recent.length, 12);
-        }
-        const shares = variant === 'genenv' ? familyShares(seedCounts, rewards, 0.25) : priorShares(seedCounts);
-        for (const [family, share] of shares) {
-          const count = counts.get(family) ?? 0;
-          expect(count === Math.floor(30 * share) || count === Math.ceil(30 * share)).toBe(true);
-        }
-      }
-      store.close();
+  it('uniform: draws task types uniformly over the knobs from epoch 1, counts invalid draws, never updates the simulator', async () => {
+    const arithmetic = createArithmeticDomain();
+    // The domain's sampler refuses one knob combination, so some draws give no spec; others fail to instantiate.
+    const domain = {
+      ...arithmetic,
+      specFromKnobs: (values: Record<string, string | number>, seed: number) =>
+        values.terms === 5 && values.distractors === 3
+          ? { ok: false as const, reason: 'five terms leave no room for three distractors' }
+          : arithmetic.specFromKnobs(values, seed),
+    };
+    const simulator = new CountingSimulator(domain);
+    const settings = { variant: 'uniform', epochs: 6, tasksPerEpoch: 24, baseFraction: 1 };
+    const { store, summary } = await runOnArithmetic(settings, undefined, () => simulator, domain);
+    const random = await runOnArithmetic({ ...settings, variant: 'random' });
+    // Epoch 0 evaluates the warm-started simulator's proposals, as every simulator variant does.
+    const epochZero = (records: { raw: string }[]) => records.map((record) => record.raw);
+    expect(epochZero(store.proposals(0, 'simulator'))).toEqual(epochZero(random.store.proposals(0, 'simulator')));
+    expect(store.proposals(0, 'simulator')).toHaveLength(24);
+    random.store.close();
+    const drawn: Record<string, string | number>[] = [];
+    const reasons: string[] = [];
+    let validInstances = 0;
+    for (const epoch of [1, 2, 3, 4, 5, 6]) {
+      const records = store.proposals(epoch, 'uniform');
+      expect(records).toHaveLength(24);
+      expect(store.proposals(epoch, 'simulator')).toHaveLength(0);
+      const invalid = records.filter((record) => !record.valid);
+      expect(summary.epochs[epoch]!.invalidProposals).toBe(invalid.length);
+      reasons.push(...invalid.map((record) => record.reason!));
+      // Base data for every valid task type (baseFraction 1); the frozen simulator gets no update.
+      expect(store.proposals(epoch, 'seed')).toHaveLength(records.length - invalid.length);
+      expect(summary.epochs[epoch]!.extra['simulator/records']).toBeUndefined();
+      validInstances += (records.length - invalid.length) * 2;
+      drawn.push(...records.map((record) => record.sample as Record<string, string | number>));
     }
-  });
-  it('oversample: attempts k × tasksPerEpoch task types and keeps those of highest R_env, base data unchanged', async () => {
-    const { store, summary } = await runOnArithmetic({ variant: 'random', epochs: 4, oversample: 3, baseFraction: 1 });
-    expect(summary.epochs[0]!.extra['selection/attempted']).toBeUndefined();
-    expect(store.proposals(0, 'simulator')).toHaveLength(6);
-    const inBandAttempted: number[] = [];
-    for (const epoch of [1, 2, 3, 4]) {
-      const kept = store.proposals(epoch, 'simulator');
-      expect(kept).toHaveLength(6);
-      expect(store.proposals(epoch, 'seed')).toHaveLength(6);
-      const metrics = summary.epochs[epoch]!.extra;
-      expect(metrics['selection/attempted']).toBe(18);
-      // Under Eq. 3 every in-band task type outranks every other, so the kept ones hold min(6, in band) of them.
-      const attemptedInBand = Math.round(metrics['selection/inBandAttempted']! * 18);
-      inBandAttempted.push(attemptedInBand);
-      expect(kept.filter((record) => record.inBand).length).toBe(Math.min(6, attemptedInBand));
-    }
-    // The check above separates selection from taking the first six only when some epochs have a band to fill.
-    expect(inBandAttempted.some((count) => count > 0)).toBe(true);
     store.close();
+    expect(simulator.updateCalls).toBe(0);
+    for (const knob of domain.knobs)
+      expect(new Set(drawn.map((values) => values[knob.name]))).toEqual(new Set(knob.values));
+    expect(reasons).toContain('five terms leave no room for three distractors');
+    expect(reasons.some((reason) => /exceeds/.test(reason))).toBe(true);
+    expect(summary.syntheticSamples).toBe(validInstances);
   });
 });

@@ -38,6 +38,10 @@ export class RandomStreams {
   propose(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'propose');
   }
+  /** The `uniform` variant's knob draws of an epoch. */
+  uniform(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'uniform');
+  }
   /** The n variations of a proposal. */
   instantiate(epoch: number, proposalId: string): number {
     return deriveSeed(this.runSeed, epoch, 'instantiate', proposalId);

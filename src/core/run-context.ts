@@ -10,26 +10,49 @@ import type {
   TrainableSimulator,
   CoevolutionStore,
 } from '../interfaces/index.ts';
-import { familyShares, priorShares, type FamilyShares } from '../curriculum/family-allocation.ts';
 import { buildContexts } from './contexts.ts';
-import type { RandomStreams } from './random-streams.ts';
-import type { VariantPlan } from './variants.ts';
+import { RandomStreams } from './random-streams.ts';
+import { VARIANTS, type VariantPlan } from './variants.ts';
 
-/** What every phase of a run reads: the players, the domain, the store and the run's settings. */
-export interface RunContext {
+/** Everything a run needs; it names no backend and no domain. */
+export interface RunInput {
   config: RunConfig;
-  plan: VariantPlan;
-  streams: RandomStreams;
   domain: Domain;
-  seeds: SeedTask[];
-  heldOut: HeldOutSet[];
   agent: TrainableAgent;
   simulator: TrainableSimulator;
   store: CoevolutionStore;
   /** Offline variant: a teacher simulator, or a dataset of specs. */
   teacher?: EnvironmentPolicy;
   offlineSpecs?: unknown[];
+  onEvent?: EventSink;
+  /** The agent is an external trainer (`genenv serve`): genenv neither trains nor evaluates it. */
+  externalAgent?: boolean;
+}
+
+/** What every phase of a run reads: the players, the domain, the store and the run's settings. */
+export interface RunContext extends Omit<RunInput, 'onEvent' | 'externalAgent'> {
+  plan: VariantPlan;
+  streams: RandomStreams;
+  seeds: SeedTask[];
+  heldOut: HeldOutSet[];
+  externalAgent: boolean;
   emit: EventSink;
+}
+
+/** The context of a run: its variant's plan, its random streams, the domain's seeds and held-out sets. */
+export function createRunContext(input: RunInput): RunContext {
+  const { config, domain, onEvent, externalAgent = false, ...players } = input;
+  return {
+    ...players,
+    config,
+    domain,
+    plan: VARIANTS[config.variant],
+    streams: new RandomStreams(config.seed),
+    seeds: domain.seeds(),
+    heldOut: externalAgent ? [] : domain.heldOutSets(),
+    externalAgent,
+    emit: onEvent ?? (() => {}),
+  };
 }
 
 /** `agent-v3`: the agent's version as stamped on traces and task types. */
@@ -45,21 +68,7 @@ export function contextsFor(run: RunContext, epoch: number | null, count: number
     epoch === null
       ? () => ({ taskTypes: 0, recentSuccess: null })
       : (family: string) => run.store.familyStatistics(family, epoch, run.config.familyWindow);
-  return buildContexts(run.seeds, count, seed, statistics, run.config.alpha, sharesFor(run, epoch));
-}
-
-/**
- * The family shares of an epoch's contexts, or undefined (seeds drawn uniformly) when the choice of family is off
- * (`familyTemperature` 0) or the contexts are drawn outside an epoch (warm start, static pool). Epoch 0, and every
- * epoch of a variant whose simulator stays frozen, gets the seed-count prior.
- */
-export function sharesFor(run: RunContext, epoch: number | null): FamilyShares | undefined {
-  const temperature = run.config.familyTemperature;
-  if (!(temperature > 0) || epoch === null) return undefined;
-  const seedCounts = new Map<string, number>();
-  for (const task of run.seeds) seedCounts.set(task.family, (seedCounts.get(task.family) ?? 0) + 1);
-  if (!run.plan.updatesSimulator || epoch === 0) return priorShares(seedCounts);
-  return familyShares(seedCounts, run.store.familyRewards(epoch, run.config.familyWindow), temperature);
+  return buildContexts(run.seeds, count, seed, statistics, run.config.alpha);
 }
 
 /** What `summary.json` says the run is. */

@@ -28,18 +28,14 @@ export function taskOutcome(
 /**
  * RWR weights of the task types that train the simulator, weighted by exp(λ·R_env) with the configured
  * normalisation. With the `band` filter (paper) only in-band task types are kept and the others get
- * weight 0; `band-or-nearest` keeps the `rwrFallback` task types nearest α when the band is empty;
- * `band-or-nearest-by-family` applies that rule within each family (`families[i]` is task type i's), so a
- * family with nothing in the band is still pulled toward α by its own nearest task types instead of
- * following what the band found in other families; with `none` every task type is kept and the weights
- * alone rank them.
+ * weight 0; `band-or-nearest` keeps the `rwrFallback` task types nearest α when the band is empty; with
+ * `none` every task type is kept and the weights alone rank them.
  */
 export function simulatorWeights(
   outcomes: readonly TaskOutcome[],
   config: Pick<RunConfig, 'lambda' | 'weightNormalization' | 'rwrFilter' | 'rwrFallback' | 'alpha'>,
-  families: readonly string[] = [],
 ): number[] {
-  const keep = keptTaskTypes(outcomes, config, families);
+  const keep = keptTaskTypes(outcomes, config);
   const kept = outcomes.map((outcome, index) => ({ outcome, index })).filter(({ index }) => keep.has(index));
   const weights = rwrWeights(
     kept.map(({ outcome }) => outcome.envReward),
@@ -57,31 +53,16 @@ export function simulatorWeights(
 function keptTaskTypes(
   outcomes: readonly TaskOutcome[],
   config: Pick<RunConfig, 'rwrFilter' | 'rwrFallback' | 'alpha'>,
-  families: readonly string[],
 ): Set<number> {
   const all = outcomes.map((_, index) => index);
   if (config.rwrFilter === 'none') return new Set(all);
-  // One group for the whole batch, or one per family under the by-family filter.
-  const groups = new Map<string, number[]>();
-  for (const index of all) {
-    const key = config.rwrFilter === 'band-or-nearest-by-family' ? (families[index] ?? '') : '';
-    const members = groups.get(key);
-    if (members) members.push(index);
-    else groups.set(key, [index]);
-  }
-  const kept = new Set<number>();
-  for (const members of groups.values()) {
-    const banded = members.filter((index) => outcomes[index]!.inBand);
-    if (banded.length > 0 || config.rwrFilter === 'band') {
-      for (const index of banded) kept.add(index);
-      continue;
-    }
-    const nearest = nearestToTarget(
-      members.map((index) => outcomes[index]!.successRate),
+  const banded = all.filter((index) => outcomes[index]!.inBand);
+  if (banded.length > 0 || config.rwrFilter === 'band') return new Set(banded);
+  return new Set(
+    nearestToTarget(
+      outcomes.map((outcome) => outcome.successRate),
       config.alpha,
       config.rwrFallback,
-    );
-    for (const position of nearest) kept.add(members[position]!);
-  }
-  return kept;
+    ),
+  );
 }

@@ -1,22 +1,13 @@
-import type {
-  Domain,
-  EnvironmentPolicy,
-  Proposal,
-  ProposalRecord,
-  SimulatorContext,
-  TaskSource,
+import {
+  type Domain,
+  type EnvironmentPolicy,
+  messageLine,
+  type Proposal,
+  type ProposalRecord,
+  type SimulatorContext,
 } from '../interfaces/index.ts';
-import { stableId } from '../util/random.ts';
-
-/** The proposals an epoch attempts, the contexts they answer, and where they came from. */
-export interface EpochTasks {
-  proposals: Proposal[];
-  contexts: Map<string, SimulatorContext>;
-  source: TaskSource;
-}
-
-export const contextMap = (contexts: readonly SimulatorContext[]) =>
-  new Map(contexts.map((context) => [context.id, context]));
+import { deriveSeed, Random, stableId } from '../util/random.ts';
+import type { RejectedProposal } from './task-type.ts';
 
 /** Proposals of a (trained or frozen) simulator or teacher for the given contexts. */
 export async function proposeFrom(
@@ -24,33 +15,30 @@ export async function proposeFrom(
   contexts: SimulatorContext[],
   seed: number,
   temperature: number,
-  source: TaskSource,
-): Promise<EpochTasks> {
-  const proposals = contexts.length ? await policy.propose(contexts, { seed, temperature }) : [];
-  return { proposals, contexts: contextMap(contexts), source };
+): Promise<Proposal[]> {
+  return contexts.length ? await policy.propose(contexts, { seed, temperature }) : [];
 }
 
 /** Seed tasks as proposals (the `base` variant, and base data in every agent batch). */
-export function seedTasks(domain: Domain, contexts: SimulatorContext[], epoch: number): EpochTasks {
-  const proposals = contexts.map((context, index) => ({
+export function seedProposals(domain: Domain, contexts: readonly SimulatorContext[], epoch: number): Proposal[] {
+  return contexts.map((context, index) => ({
     id: stableId(['seed', epoch, index, context.seed.id]),
     contextId: context.id,
     raw: domain.formatSpec(context.seed.spec),
     spec: context.seed.spec,
     policyVersion: 'seed',
   }));
-  return { proposals, contexts: contextMap(contexts), source: 'seed' };
 }
 
 /** The slice of a dataset of specs for one epoch (offline variant from a file), cycling through it. */
-export function datasetTasks(
+export function datasetProposals(
   domain: Domain,
   specs: readonly unknown[],
-  contexts: SimulatorContext[],
+  contexts: readonly SimulatorContext[],
   epoch: number,
   perEpoch: number,
-): EpochTasks {
-  const proposals = contexts.slice(0, perEpoch).map((context, index) => {
+): Proposal[] {
+  return contexts.slice(0, perEpoch).map((context, index) => {
     const position = ((epoch - 1) * perEpoch + index) % specs.length;
     const spec = specs[position];
     const parsed = domain.specSchema.safeParse(spec);
@@ -62,18 +50,16 @@ export function datasetTasks(
       policyVersion: 'dataset',
     };
   });
-  return { proposals, contexts: contextMap(contexts), source: 'offline' };
 }
 
 /**
  * The static variant's share of its pre-generated pool for epoch t ≥ 1: valid pool entries split evenly
  * over the epochs. Attempted copies get ids `<pool id>@<epoch>` so the pool itself stays intact.
  */
-export function staticSlice(pool: readonly ProposalRecord[], epoch: number, epochs: number): EpochTasks {
+export function staticSlice(pool: readonly ProposalRecord[], epoch: number, epochs: number): Proposal[] {
   const valid = pool.filter((record) => record.valid);
   const perEpoch = Math.ceil(valid.length / epochs);
-  const slice = valid.slice((epoch - 1) * perEpoch, epoch * perEpoch);
-  const proposals: Proposal[] = slice.map((record) => ({
+  return valid.slice((epoch - 1) * perEpoch, epoch * perEpoch).map((record) => ({
     id: `${record.id}@${epoch}`,
     contextId: record.contextId ?? '',
     raw: record.raw,
@@ -81,5 +67,41 @@ export function staticSlice(pool: readonly ProposalRecord[], epoch: number, epoc
     ...(record.sample !== null ? { sample: record.sample } : {}),
     policyVersion: record.simulatorVersion ?? 'static',
   }));
-  return { proposals, contexts: new Map(), source: 'static' };
+}
+
+/**
+ * Domain randomisation (the `uniform` variant): `count` task types whose knob values are drawn uniformly (each
+ * knob's values with equal probability), built by the domain's own `specFromKnobs`. A draw the domain cannot
+ * build is rejected with its reason, as an invalid proposal. Deterministic in `seed`.
+ */
+export function uniformProposals(
+  domain: Domain,
+  count: number,
+  seed: number,
+): { proposals: Proposal[]; rejected: RejectedProposal[] } {
+  const random = new Random(seed);
+  const proposals: Proposal[] = [];
+  const rejected: RejectedProposal[] = [];
+  for (let position = 0; position < count; position++) {
+    const values = Object.fromEntries(domain.knobs.map((knob) => [knob.name, random.pick(knob.values)]));
+    const proposal = { id: stableId(['uniform', seed, position]), contextId: '', sample: values };
+    let built: ReturnType<Domain['specFromKnobs']>;
+    try {
+      built = domain.specFromKnobs(values, deriveSeed(seed, 'spec', position));
+    } catch (error) {
+      built = { ok: false, reason: `domain error: ${messageLine(error)}` };
+    }
+    if (built.ok)
+      proposals.push({ ...proposal, raw: domain.formatSpec(built.value), spec: built.value, policyVersion: 'uniform' });
+    else
+      rejected.push({
+        proposal: { ...proposal, raw: JSON.stringify(values), policyVersion: 'uniform' },
+        context: null,
+        source: 'uniform',
+        spec: null,
+        family: null,
+        reason: built.reason,
+      });
+  }
+  return { proposals, rejected };
 }

@@ -1,7 +1,9 @@
 import type { SimulatorRecord, UpdateStats } from '../interfaces/index.ts';
+import type { EpochRecord } from './epoch-record.ts';
 import { rehearsalDemonstrations } from './rehearsal.ts';
 import type { RunContext } from './run-context.ts';
 import type { AssessedTaskType } from './task-type.ts';
+import { countsAsSynthetic } from './variants.ts';
 
 /** `agent/loss`, …: a player's update statistics under its namespace, non-finite values dropped. */
 export const namespaced = (prefix: string, stats: UpdateStats): Record<string, number> =>
@@ -12,10 +14,33 @@ export const namespaced = (prefix: string, stats: UpdateStats): Record<string, n
   );
 
 /**
+ * Algorithm 1, steps 5–6: the agent learns from every rollout of the epoch, unless an external trainer trains it;
+ * the simulator, where its variant trains it, from its own proposals. The epoch's generated instances count as
+ * synthetic samples when its source is synthetic. Epoch 0 evaluates the warm start: it updates neither player.
+ */
+export async function update(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
+  const { epoch } = record;
+  if (epoch === 0) return record;
+  const extra = { ...record.extra };
+  if (!run.externalAgent) {
+    run.emit({ type: 'phase', epoch, phase: 'update-agent' });
+    Object.assign(extra, await updateAgent(run, epoch, [...record.generated, ...record.extras]));
+  }
+  const syntheticInstances = countsAsSynthetic(record.source)
+    ? record.generated.reduce((sum, taskType) => sum + taskType.instances.length, 0)
+    : 0;
+  if (run.plan.updatesSimulator) {
+    run.emit({ type: 'phase', epoch, phase: 'update-simulator' });
+    Object.assign(extra, await updateSimulator(run, epoch, record.generated));
+  }
+  return { ...record, extra, syntheticInstances };
+}
+
+/**
  * Algorithm 1, step 5: GRPO on every on-policy group of the epoch (generated, replayed and base task types),
  * with `rehearsal` supervised pairs of D_train as committed so far (this epoch's traces join it at commit).
  */
-export async function updateAgent(
+async function updateAgent(
   run: RunContext,
   epoch: number,
   attempted: readonly AssessedTaskType[],
@@ -39,7 +64,7 @@ export async function updateAgent(
  * Algorithm 1, step 6: RWR on the simulator's own proposals of this epoch, each weighted by its assessment
  * (task types outside the band carry weight 0 and are left out).
  */
-export async function updateSimulator(
+async function updateSimulator(
   run: RunContext,
   epoch: number,
   generated: readonly AssessedTaskType[],

@@ -3,7 +3,7 @@ import type { TaskSource, Variant } from '../interfaces/index.ts';
 /** What a variant of the loop does (paper §4.3): where its tasks come from and what learns from them. */
 export interface VariantPlan {
   /** Where the task types of epochs ≥ 1 come from. */
-  source: 'simulator' | 'static' | 'seed' | 'offline';
+  source: 'simulator' | 'static' | 'seed' | 'offline' | 'uniform';
   /**
    * Where epoch 0's task types come from. Variants that own a simulator evaluate the warm-started
    * simulator's first proposals there, so every simulator variant starts from the same point.
@@ -36,6 +36,14 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     updatesSimulator: false,
     addsBaseTasks: true,
   },
+  // Not in the paper: domain randomisation over the domain's knobs, the baseline curricula are first compared with.
+  uniform: {
+    source: 'uniform',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    addsBaseTasks: true,
+  },
   static: {
     source: 'static',
     epochZeroSource: 'simulator',
@@ -61,5 +69,5 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
 
 /** Task instances from these sources count as synthetic training data (`syntheticSamples`); seed data does not. */
 export function countsAsSynthetic(source: TaskSource): boolean {
-  return source === 'simulator' || source === 'static' || source === 'offline';
+  return source === 'simulator' || source === 'static' || source === 'offline' || source === 'uniform';
 }

@@ -2,4 +2,3 @@ export * from './success-rate.ts';
 export * from './difficulty-scorers.ts';
 export * from './band-filter.ts';
 export * from './rwr-weights.ts';
-export * from './reward-selection.ts';

@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 /** The co-evolution variants (paper §4.3; docs/design.md §2). */
 export const VariantSchema = z
-  .enum(['genenv', 'random', 'static', 'base', 'offline'])
+  .enum(['genenv', 'random', 'uniform', 'static', 'base', 'offline'])
   .describe(
-    'genenv: co-evolve both policies; random: simulator never updated; static: all synthetic tasks generated ' +
-      'once before training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
+    'genenv: co-evolve both policies; random: simulator never updated; uniform: task types drawn uniformly over ' +
+      "the domain's difficulty knobs (domain randomisation); static: all synthetic tasks generated once before " +
+      'training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
   );
 export type Variant = z.infer<typeof VariantSchema>;
 
@@ -30,8 +31,22 @@ export const PolicyChoiceSchema = z.object({
 
 const unit = (description: string) => z.number().min(0).max(1).describe(description);
 
-export const RunConfigSchema = z
-  .object({
+/**
+ * Options removed after they measured no gain and no preset used them (docs/results.md keeps their results), each
+ * with the value that meant "off".
+ */
+const RETIRED_OPTIONS: Readonly<Record<string, unknown>> = { oversample: 1, familyTemperature: 0 };
+
+/** A config naming a removed option gets one line that says so; other unknown keys keep zod's message. */
+function retiredOptionError(issue: { code?: string; keys?: string[] }): string | undefined {
+  const retired = issue.code === 'unrecognized_keys' ? issue.keys?.find((key) => key in RETIRED_OPTIONS) : undefined;
+  return retired === undefined
+    ? undefined
+    : `${retired} is no longer an option (removed: it measured no gain; docs/results.md has its results)`;
+}
+
+export const RunConfigSchema = z.strictObject(
+  {
     preset: z.string().min(1).describe('named preset the config was built from'),
     variant: VariantSchema.default('genenv'),
     seed: z
@@ -50,13 +65,11 @@ export const RunConfigSchema = z
     lambda: z.number().min(0).max(1e3).describe('λ: RWR temperature, weights ∝ exp(λ·R_env)'),
     weightNormalization: WeightNormalizationSchema.default('mean'),
     rwrFilter: z
-      .enum(['band', 'band-or-nearest', 'band-or-nearest-by-family', 'none'])
+      .enum(['band', 'band-or-nearest', 'none'])
       .default('band')
       .describe(
         'which task types train the simulator: band keeps |p̂-α| ≤ k_min (paper); band-or-nearest the same, ' +
-          'or the rwrFallback task types nearest α when the band is empty (so every epoch updates); ' +
-          'band-or-nearest-by-family the same within each family (a family with nothing in the band follows its own ' +
-          'nearest task types, not the band of other families); none keeps ' +
+          'or the rwrFallback task types nearest α when the band is empty (so every epoch updates); none keeps ' +
           'all valid ones and lets the weights rank them',
       ),
     rwrFallback: z
@@ -65,9 +78,7 @@ export const RunConfigSchema = z
       .min(1)
       .max(1000)
       .default(4)
-      .describe(
-        'band-or-nearest(-by-family): task types nearest α that train the simulator when none is in the band (of the family)',
-      ),
+      .describe('band-or-nearest: task types nearest α that train the simulator when none is in the band'),
     difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
@@ -130,28 +141,6 @@ export const RunConfigSchema = z
       .max(100000)
       .default(32)
       .describe("recent task types per family summarised in the simulator's context"),
-    familyTemperature: z
-      .number()
-      .min(0)
-      .max(100)
-      .default(0)
-      .describe(
-        "the environment policy's choice of family, trained on R_env: context seeds come from family f with " +
-          'probability ∝ (its seed count)·exp(R̄_f / τ), R̄_f the mean R_env of its last familyWindow simulator ' +
-          'task types; frozen at the seed-count prior unless the variant trains its simulator (0 = off: seeds drawn ' +
-          'uniformly)',
-      ),
-    oversample: z
-      .number()
-      .int()
-      .min(1)
-      .max(64)
-      .default(1)
-      .describe(
-        'selection by R_env from epoch 1 on, where the tasks come from the simulator: the agent attempts oversample × ' +
-          'tasksPerEpoch task types and only the tasksPerEpoch of highest R_env train either player; it fills the α ' +
-          'band with rollouts instead of steering, to measure what in-band training is worth (1 = off; genenv run only)',
-      ),
     checkpointEvery: z
       .number()
       .int()
@@ -174,8 +163,23 @@ export const RunConfigSchema = z
         options: z.record(z.string(), z.unknown()).optional().describe('teacher policy options (as simulator.options)'),
       })
       .optional(),
-  })
-  .strict();
+  },
+  { error: retiredOptionError },
+);
 
 export type RunConfig = z.infer<typeof RunConfigSchema>;
 export type RunConfigInput = z.input<typeof RunConfigSchema>;
+
+/**
+ * A stored run's config (config.json): a removed option that holds its "off" value is dropped, since the run did
+ * not use it; one the run did use still fails, as that run cannot be reproduced without it.
+ */
+export function withoutRetiredOptions(stored: unknown): unknown {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return stored;
+  return Object.fromEntries(
+    Object.entries(stored).filter(([key, value]) => !(key in RETIRED_OPTIONS && RETIRED_OPTIONS[key] === value)),
+  );
+}
+
+/** Parses a stored run's config.json (see `withoutRetiredOptions`). */
+export const StoredRunConfigSchema = z.preprocess(withoutRetiredOptions, RunConfigSchema);

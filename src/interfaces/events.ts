@@ -1,5 +1,13 @@
 /** Events the loop emits, for progress bars and logs. */
-export type Phase = 'warm-start' | 'generate' | 'rollout' | 'update-agent' | 'update-simulator' | 'evaluate' | 'commit';
+export type Phase =
+  | 'warm-start'
+  | 'generate'
+  | 'attempt'
+  | 'assess'
+  | 'update-agent'
+  | 'update-simulator'
+  | 'evaluate'
+  | 'commit';
 
 export type RunEvent =
   | { type: 'run-start'; epochs: number; startEpoch: number }

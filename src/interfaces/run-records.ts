@@ -8,7 +8,7 @@ import type { Completion, Features, TaskInstance } from './task.ts';
  */
 
 /** Where a task type came from. */
-export type TaskSource = 'simulator' | 'static-pool' | 'static' | 'seed' | 'offline' | 'replay';
+export type TaskSource = 'simulator' | 'static-pool' | 'static' | 'seed' | 'offline' | 'uniform' | 'replay';
 
 /** A task type as stored: a proposal with its verdict and, once attempted, its p̂ and R_env. */
 export interface ProposalRecord {
@@ -97,11 +97,6 @@ export interface CoevolutionStore {
   checkpointOf(epoch: number): string | null;
   /** Outcomes of a family's task types of epochs before `beforeEpoch`, over its last `window` task types. */
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory;
-  /**
-   * Mean R_env of each family's last `window` simulator task types of epochs before `beforeEpoch` (families
-   * without any are absent): what the environment policy's choice of family is trained on.
-   */
-  familyRewards(beforeEpoch: number, window: number): Map<string, number>;
   /** The task types stored for an epoch, optionally of one source, in insertion order. */
   proposals(epoch: number, source?: TaskSource): ProposalRecord[];
   /** Distinct task instances behind D_train traces, oldest first. */

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { RunConfigSchema, type RunConfig } from '../interfaces/config.ts';
+import { type RunConfig, StoredRunConfigSchema } from '../interfaces/config.ts';
 import { GenEnvError } from '../interfaces/errors.ts';
 import { EpochMetricsSchema, RunSummarySchema, type EpochMetrics, type RunSummary } from '../interfaces/summary.ts';
 import { readJsonFile, readJsonLinesFile } from './read-files.ts';
@@ -31,7 +31,7 @@ export function mergeEpochs(
 /** Reads and validates config.json, summary.json and metrics.jsonl of a run directory. */
 export function loadRun(directory: string): RunData {
   const absolute = resolve(directory);
-  const config = readJsonFile(join(absolute, 'config.json'), RunConfigSchema);
+  const config = readJsonFile(join(absolute, 'config.json'), StoredRunConfigSchema);
   const summary = readJsonFile(join(absolute, 'summary.json'), RunSummarySchema);
   const metricLines = readJsonLinesFile(join(absolute, 'metrics.jsonl'), EpochMetricsSchema);
   if (summary.seed !== config.seed) {

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
-import type { RunContext } from '../core/run-context.ts';
-import { warmStart } from '../core/warm-start.ts';
-import { GenEnvError, errorLine } from '../interfaces/index.ts';
+import { type RunContext, restore, type ScoredAttempt, warmStart } from '../core/index.ts';
+import { errorLine } from '../interfaces/index.ts';
 import type { OutcomeLog } from './outcome-log.ts';
 import { closeRound, openRound, type OpenRound } from './round-lifecycle.ts';
-import type { Round, Slot, SlotOutcome } from './round.ts';
+import type { Round, Slot } from './round.ts';
 import type { RecordingSimulator } from './served-run.ts';
 
 /** What a claim got: an attempt, or why there is none right now. */
@@ -26,7 +24,6 @@ export class CurriculumDriver {
   private readonly rounds = new Map<number, OpenRound>();
   private lastOpened = -1;
   private lastClosed = -1;
-  private synthetic = 0;
   private working = false;
   private waiters = new Set<() => void>();
   private lastCloseTime = performance.now();
@@ -47,12 +44,7 @@ export class CurriculumDriver {
     const stored = this.log.roundsAfter(last ?? -1);
     for (const round of stored) this.simulator.remember(streams.propose(round.epoch), round.proposals);
     if (last === null) await warmStart(this.run);
-    else {
-      const checkpoint = store.checkpointOf(last);
-      if (checkpoint === null) throw new GenEnvError('resume', `epoch ${last} has no checkpoint`);
-      await this.simulator.load(join(store.directory, checkpoint, 'simulator'));
-      this.synthetic = store.metrics().at(-1)?.syntheticSamples ?? 0;
-    }
+    else await restore(this.run, last);
     this.lastClosed = last ?? -1;
     this.lastOpened = this.lastClosed;
     for (const { epoch } of stored) {
@@ -138,7 +130,7 @@ export class CurriculumDriver {
   }
 
   /** Counts a logged attempt (call after the log committed it). */
-  record(slot: Slot, outcome: SlotOutcome): void {
+  record(slot: Slot, outcome: ScoredAttempt): void {
     const round = this.rounds.get(slot.epoch)?.round;
     if (!round) return;
     round.record(slot.flat, outcome);
@@ -199,12 +191,10 @@ export class CurriculumDriver {
     this.lastOpened = epoch;
   }
 
+  /** Closes an epoch; its clock started when the one before it closed. */
   private async close(epoch: number): Promise<void> {
-    const open = this.rounds.get(epoch)!;
-    const now = performance.now();
-    const extra = { 'serve/attempts': open.round.size };
-    this.synthetic = await closeRound(this.run, open, this.synthetic, (now - this.lastCloseTime) / 1000, extra);
-    this.lastCloseTime = now;
+    await closeRound(this.run, this.rounds.get(epoch)!, this.lastCloseTime);
+    this.lastCloseTime = performance.now();
     this.rounds.delete(epoch);
     this.lastClosed = epoch;
   }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { GenEnvError, type Proposal } from '../interfaces/index.ts';
-import type { SlotOutcome } from './round.ts';
+import type { ScoredAttempt } from '../core/index.ts';
 
 const SERVE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -25,7 +25,7 @@ CREATE TABLE IF NOT EXISTS outcomes (
 `;
 
 /** One logged attempt. */
-export interface OutcomeRow extends SlotOutcome {
+export interface OutcomeRow extends ScoredAttempt {
   episodeId: string;
   requestId: string | null;
   epoch: number;

@@ -1,19 +1,24 @@
-import { assessTaskTypes } from '../core/assess.ts';
-import { commitEpoch } from '../core/epoch.ts';
-import { type GeneratedEpoch, generate } from '../core/generate.ts';
-import type { RunContext } from '../core/run-context.ts';
-import { updateSimulator } from '../core/update.ts';
-import { countsAsSynthetic } from '../core/variants.ts';
-import { attemptedTaskTypes } from './round-assessment.ts';
+import {
+  assess,
+  commit,
+  type EpochRecord,
+  evaluate,
+  generate,
+  openEpoch,
+  recordAttempts,
+  type RunContext,
+  type TaskType,
+  update,
+} from '../core/index.ts';
 import { Round } from './round.ts';
 
 /** The trainer is the agent: its traces carry this version label. */
 export const EXTERNAL_AGENT = 'external';
 
-/** An opened round: what the generate phase produced, laid out as attempts. */
+/** An opened round: the epoch as the generate phase left it, laid out as attempts. */
 export interface OpenRound {
   round: Round;
-  tasks: GeneratedEpoch;
+  record: EpochRecord<TaskType>;
 }
 
 /**
@@ -22,53 +27,19 @@ export interface OpenRound {
  * Each instance is attempted G times by the trainer.
  */
 export async function openRound(run: RunContext, epoch: number): Promise<OpenRound> {
-  const tasks = await generate(run, epoch);
-  return { round: new Round(epoch, [...tasks.generated, ...tasks.base], run.config.samples), tasks };
+  const record = await generate(run, openEpoch(run, epoch, { agentVersion: EXTERNAL_AGENT }));
+  return { round: new Round(epoch, [...record.generated, ...record.extras], run.config.samples), record };
 }
 
 /**
- * Closes a complete round with the loop's own steps 4 and 6–8: the assess step (p̂ → R_env → band → RWR
- * weight) of the generated task types, the simulator update (from epoch 1, where the variant trains it),
- * a checkpoint, and one atomic epoch commit with metrics.jsonl and summary.json re-rendered. Returns the
- * cumulative synthetic-sample count.
+ * Closes a complete round with the loop's own phases once the trainer's attempts are in: assess (p̂ → R_env →
+ * band → RWR weight), update (the simulator, from epoch 1, where the variant trains it; the trainer trains the
+ * agent), evaluate (nothing: genenv does not hold the trainer's weights) and one atomic commit with
+ * metrics.jsonl and summary.json re-rendered. The epoch's wall time runs from `startedAt` (ms, `performance.now()`).
  */
-export async function closeRound(
-  run: RunContext,
-  open: OpenRound,
-  previousSynthetic: number,
-  wallSeconds: number,
-  extra: Record<string, number>,
-): Promise<number> {
-  const { round, tasks } = open;
-  const epoch = round.epoch;
-  const attempted = attemptedTaskTypes(round, run.domain, EXTERNAL_AGENT);
-  const generatedIds = new Set(tasks.generated.map((taskType) => taskType.id));
-  const generated = assessTaskTypes(
-    attempted.filter((taskType) => generatedIds.has(taskType.id)),
-    run.config,
-    true,
-  );
-  const extras = assessTaskTypes(
-    attempted.filter((taskType) => !generatedIds.has(taskType.id)),
-    run.config,
-    false,
-  );
-  let synthetic = previousSynthetic;
-  const stats = { ...extra };
-  if (epoch > 0) {
-    if (countsAsSynthetic(tasks.source))
-      synthetic += generated.reduce((sum, taskType) => sum + taskType.instances.length, 0);
-    if (run.plan.updatesSimulator) Object.assign(stats, await updateSimulator(run, epoch, generated));
-  }
-  const state = {
-    epoch,
-    agentVersion: EXTERNAL_AGENT,
-    tasks,
-    generated,
-    extras,
-    extra: stats,
-    syntheticSamples: synthetic,
-  };
-  await commitEpoch(run, state, {}, () => wallSeconds);
-  return synthetic;
+export async function closeRound(run: RunContext, open: OpenRound, startedAt: number): Promise<void> {
+  const { round, record } = open;
+  const counted = { ...record, extra: { ...record.extra, 'serve/attempts': round.size } };
+  const assessed = assess(run, recordAttempts(counted, round.attempts(run.domain)));
+  await commit(run, await evaluate(run, await update(run, assessed)), startedAt);
 }

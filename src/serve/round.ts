@@ -1,5 +1,5 @@
-import type { TaskType } from '../core/task-type.ts';
-import type { AgentPrompt, Completion, Domain, TaskInstance } from '../interfaces/index.ts';
+import type { InstanceAttempts, ScoredAttempt, TaskType } from '../core/index.ts';
+import type { AgentPrompt, Domain, TaskInstance } from '../interfaces/index.ts';
 
 /** One attempt of a task instance: the unit a `reset` hands out. `flat` = instance index · G + sample. */
 export interface Slot {
@@ -8,15 +8,6 @@ export interface Slot {
   taskTypeIndex: number;
   instanceIndex: number;
   sample: number;
-}
-
-/** A scored attempt, as logged before it is acknowledged. */
-export interface SlotOutcome {
-  completion: Completion;
-  reward: number;
-  /** Counts for p̂: the domain's success and reward ≥ the run's success threshold. */
-  success: boolean;
-  invalid: string | null;
 }
 
 const FREE = 0;
@@ -32,7 +23,7 @@ const DONE = 2;
 export class Round {
   readonly instances: { taskTypeIndex: number; instance: TaskInstance }[];
   private readonly state: Uint8Array;
-  private readonly outcomes: (SlotOutcome | undefined)[];
+  private readonly outcomes: (ScoredAttempt | undefined)[];
   private readonly prompts: (AgentPrompt | undefined)[];
   private readonly groups = new Map<string, number>();
   private cursor = 0;
@@ -154,7 +145,7 @@ export class Round {
   }
 
   /** Records a scored attempt (once; a second call for the same attempt is ignored). */
-  record(flat: number, outcome: SlotOutcome): void {
+  record(flat: number, outcome: ScoredAttempt): void {
     if (this.state[flat] === DONE) return;
     this.state[flat] = DONE;
     this.outcomes[flat] = outcome;
@@ -166,8 +157,16 @@ export class Round {
   }
 
   /** Outcomes of one instance's G attempts in sample order (all present once the round is complete). */
-  groupOutcomes(instanceIndex: number): SlotOutcome[] {
+  groupOutcomes(instanceIndex: number): ScoredAttempt[] {
     const start = instanceIndex * this.groupSize;
     return this.outcomes.slice(start, start + this.groupSize).filter((outcome) => outcome !== undefined);
+  }
+
+  /** Every instance's prompt and scored attempts, in order: what the loop's attempt phase would have produced. */
+  attempts(domain: Domain): InstanceAttempts[] {
+    return this.instances.map((_, index) => ({
+      prompt: this.prompt(domain, index),
+      attempts: this.groupOutcomes(index),
+    }));
   }
 }

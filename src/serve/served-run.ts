@@ -1,8 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RandomStreams } from '../core/random-streams.ts';
-import type { RunContext } from '../core/run-context.ts';
-import { VARIANTS } from '../core/variants.ts';
+import { createRunContext, type RunContext } from '../core/index.ts';
 import type {
   AgentPrompt,
   CoevolutionStore,
@@ -108,9 +106,6 @@ export class LaggedStore implements CoevolutionStore {
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory {
     return this.inner.familyStatistics(family, beforeEpoch - this.prefetch, window);
   }
-  familyRewards(beforeEpoch: number, window: number): Map<string, number> {
-    return this.inner.familyRewards(beforeEpoch - this.prefetch, window);
-  }
   trainPoolInstances(): never {
     throw new GenEnvError('config', 'genenv serve does not replay D_train (replayFraction must be 0)');
   }
@@ -140,16 +135,12 @@ export function servedRunContext(
       'config',
       'genenv serve does not replay D_train: set replayFraction to 0 (the trainer replays)',
     );
-  return {
+  return createRunContext({
     config,
-    plan: VARIANTS[config.variant],
-    streams: new RandomStreams(config.seed),
     domain,
-    seeds: domain.seeds(),
-    heldOut: [],
     agent: new ExternalAgent(),
     simulator,
     store: new LaggedStore(store, prefetch),
-    emit: () => {},
-  };
+    externalAgent: true,
+  });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { safeScore } from '../core/rollout.ts';
+import { safeScore, scoredAttempt } from '../core/index.ts';
 import type { Completion, Domain, RunConfig } from '../interfaces/index.ts';
 import { messageLine } from '../interfaces/errors.ts';
 import {
@@ -259,19 +259,21 @@ export class ServeService {
   private async score(episode: Episode, completion: Completion, requestId: string | null, lastObservation?: string) {
     const { slot, round } = episode;
     const instance = round.instances[slot.instanceIndex]!.instance;
-    const score = safeScore(this.domain, instance, completion);
-    const success = score.success && score.reward >= this.config.successThreshold;
+    const outcome = scoredAttempt(
+      completion,
+      safeScore(this.domain, instance, completion),
+      this.config.successThreshold,
+    );
     const result: StepResult = {
       observation: {
         episode_id: episode.id,
         task: { id: instance.id, epoch: slot.epoch, attempt: slot.sample },
-        feedback: { success, invalid: score.invalid ?? null },
+        feedback: { success: outcome.success, invalid: outcome.invalid },
         ...(lastObservation !== undefined ? { observation: lastObservation, turns: episode.play?.turns.length } : {}),
       },
-      reward: score.reward,
+      reward: outcome.reward,
       done: true,
     };
-    const outcome = { completion, reward: score.reward, success, invalid: score.invalid ?? null };
     try {
       await this.log.append({
         ...outcome,

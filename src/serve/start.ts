@@ -1,7 +1,7 @@
 import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import type { RunStore } from '../store/run-store.ts';
-import { RandomStreams } from '../core/random-streams.ts';
+import { RandomStreams } from '../core/index.ts';
 import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
 import { RecordingSimulator, servedRunContext } from './served-run.ts';

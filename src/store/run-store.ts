@@ -5,7 +5,7 @@ import {
   describeZodError,
   EpochMetricsSchema,
   GenEnvError,
-  RunConfigSchema,
+  StoredRunConfigSchema,
   type EpochMetrics,
   type RunConfig,
   type RunSummary,
@@ -104,9 +104,9 @@ export class RunStore implements CoevolutionStore {
     } catch (error) {
       throw new GenEnvError('resume', `cannot resume: ${configPath} is not valid JSON`, { cause: error });
     }
-    const parsed = RunConfigSchema.safeParse(raw);
+    const parsed = StoredRunConfigSchema.safeParse(raw);
     if (!parsed.success) {
-      throw new GenEnvError('resume', `cannot resume: ${configPath}: ${describeZodError(parsed.error, '(config)')}`);
+      throw new GenEnvError('resume', `cannot resume: ${configPath}: ${describeZodError(parsed.error)}`);
     }
     const release = claimRunDirectory(directory);
     let database: Database.Database;
@@ -287,16 +287,6 @@ export class RunStore implements CoevolutionStore {
       WHERE family = ? AND epoch < ? AND success_rate IS NOT NULL ORDER BY epoch DESC, rowid DESC LIMIT ?)`)
       .get(family, beforeEpoch, window) as { mean: number | null };
     return { taskTypes: count.n, recentSuccess: recent.mean };
-  }
-
-  familyRewards(beforeEpoch: number, window: number): Map<string, number> {
-    const rows = this.database
-      .prepare(`SELECT family, AVG(env_reward) AS mean FROM (SELECT family, env_reward,
-      ROW_NUMBER() OVER (PARTITION BY family ORDER BY epoch DESC, rowid DESC) AS recency FROM proposals
-      WHERE source = 'simulator' AND epoch < ? AND env_reward IS NOT NULL AND family IS NOT NULL)
-      WHERE recency <= ? GROUP BY family ORDER BY family`)
-      .all(beforeEpoch, window) as { family: string; mean: number }[];
-    return new Map(rows.map((row) => [row.family, row.mean]));
   }
 
   /** Distinct task instances behind D_train traces (for replay), oldest first. */

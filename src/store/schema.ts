@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS epochs (
 CREATE TABLE IF NOT EXISTS proposals (
   id TEXT PRIMARY KEY,
   epoch INTEGER NOT NULL,
-  -- simulator | static-pool (generated, unattempted) | static | seed | offline | replay
+  -- simulator | static-pool (generated, unattempted) | static | seed | offline | uniform | replay
   source TEXT NOT NULL,
   context_id TEXT,
   seed_id TEXT,

@@ -37,7 +37,11 @@ describe.concurrent('bad input reaches the user as one line', () => {
   it('wrong type in config file', () =>
     expectOneLineError(['run', '--config', file('type.json', '{"epochs": "ten"}')], /invalid config .*epochs: /));
   it('out-of-range α', () => expectOneLineError(['run', '--alpha', '7'], /alpha: .*1/));
-  it('oversample below 1', () => expectOneLineError(['run', '--oversample', '0'], /oversample: .*1/));
+  it('a removed option in a config file', () =>
+    expectOneLineError(
+      ['run', '--config', file('removed.json', '{"oversample": 4}')],
+      /invalid config .*: oversample is no longer an option/,
+    ));
   it('out-of-range α in a config file', () =>
     expectOneLineError(['run', '--config', file('alpha.json', '{"alpha": 7}')], /alpha/));
   it('unknown config field', () =>

@@ -12,7 +12,7 @@ describe('genenv compare on the student preset', () => {
     '--preset',
     'student',
     '--variants',
-    'genenv,random,static,base,static-2x',
+    'genenv,random,uniform,static,base,static-2x',
     '--seeds',
     '2',
     '--epochs',
@@ -30,6 +30,7 @@ describe('genenv compare on the student preset', () => {
     expect(comparison.variants.map((variant) => variant.variant)).toEqual([
       'genenv',
       'random',
+      'uniform',
       'static',
       'base',
       'static-2x',
@@ -46,6 +47,9 @@ describe('genenv compare on the student preset', () => {
     }
     expect(byName.base!.syntheticSamples).toBe(0);
     expect(byName.genenv!.syntheticSamples).toBeGreaterThan(0);
+    // Uniform draws count as synthetic; some knob combinations cannot be instantiated, so a few fewer than genenv.
+    expect(byName.uniform!.syntheticSamples).toBeGreaterThan(0);
+    expect(byName.uniform!.syntheticSamples).toBeLessThanOrEqual(byName.genenv!.syntheticSamples);
     // Static uses about as many synthetic tasks as genenv; static-2x about twice as many.
     expect(byName.static!.syntheticSamples / byName.genenv!.syntheticSamples).toBeGreaterThan(0.9);
     expect(byName.static!.syntheticSamples / byName.genenv!.syntheticSamples).toBeLessThan(1.1);

@@ -19,16 +19,17 @@ it('refuses to expose the service without a token, in one line and before creati
   }
 });
 
-it('refuses selection by R_env, which needs rollouts of every proposal inside genenv run, before creating the run', async () => {
+it('refuses a config that names a removed option, in one line and before creating the run', async () => {
   const folder = mkdtempSync(join(tmpdir(), 'genenv-serve-cli-'));
   const out = join(folder, 'run');
   const config = join(folder, 'config.json');
-  writeFileSync(config, JSON.stringify({ oversample: 4 }));
+  writeFileSync(config, JSON.stringify({ familyTemperature: 0.1 }));
   try {
     const result = await runCli(['serve', '--preset', 'student', '--config', config, '--port', '0', '--out', out]);
     expect(result.code).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toEqual([
-      'genenv: oversample 4: selection by R_env runs inside genenv run only; serve needs oversample 1',
+      `genenv: invalid config (${config}): familyTemperature is no longer an option ` +
+        '(removed: it measured no gain; docs/results.md has its results)',
     ]);
     expect(existsSync(out)).toBe(false);
   } finally {

@@ -1,0 +1,55 @@
+import type { TaskSource } from '../interfaces/index.ts';
+import { agentLabel, type RunContext } from './run-context.ts';
+import type { AssessedTaskType, RejectedProposal, TaskType } from './task-type.ts';
+import type { ValidationResult } from './validate.ts';
+
+/**
+ * One epoch of Algorithm 1 as its phases build it up: `openEpoch` starts it, generate adds its task types, attempt
+ * their rollouts, assess p̂, R_env and the RWR weights, update the players' statistics and the synthetic count,
+ * evaluate the held-out accuracy, and commit stores it. Each phase returns the record with its part added; `T` is
+ * how far the task types have come (`TaskType` → `AttemptedTaskType` → `AssessedTaskType`).
+ */
+export interface EpochRecord<T extends TaskType = AssessedTaskType> {
+  readonly epoch: number;
+  /** The agent's version before this epoch's update: the one that attempts its tasks, stamped on its traces. */
+  readonly agentVersion: string;
+  /** Metrics beyond the fixed fields, in the order the phases add them. */
+  readonly extra: Readonly<Record<string, number>>;
+  /** Generate: where this epoch's task types came from. */
+  readonly source: TaskSource;
+  /** Generate: the static variant's whole pool (epoch 0 only), else null. */
+  readonly staticPool: ValidationResult | null;
+  /** Generate: this epoch's valid task types; their p̂ and R_env are the curriculum's signal. */
+  readonly generated: readonly T[];
+  /** Generate: the proposals that failed validation, with their reasons; they get no reward. */
+  readonly rejected: readonly RejectedProposal[];
+  /** Generate: replayed D_train instances, then base data, attempted beside them; they train the agent only. */
+  readonly extras: readonly T[];
+  /** Update: synthetic task instances the agent trained on in this epoch (0 before the update, and at epoch 0). */
+  readonly syntheticInstances: number;
+  /** Evaluate: greedy accuracy per held-out set, in [0, 1] (none when the agent is an external trainer). */
+  readonly heldOutAccuracy: Readonly<Record<string, number>>;
+}
+
+/**
+ * Opens epoch `epoch`: nothing generated yet. `extra` holds metrics gathered before it (the warm start's, for
+ * epoch 0); `agentVersion` defaults to the run's agent as it stands now.
+ */
+export function openEpoch(
+  run: RunContext,
+  epoch: number,
+  options: { extra?: Record<string, number>; agentVersion?: string } = {},
+): EpochRecord<TaskType> {
+  return {
+    epoch,
+    agentVersion: options.agentVersion ?? agentLabel(run),
+    extra: { ...options.extra },
+    source: epoch === 0 ? run.plan.epochZeroSource : run.plan.source,
+    staticPool: null,
+    generated: [],
+    rejected: [],
+    extras: [],
+    syntheticInstances: 0,
+    heldOutAccuracy: {},
+  };
+}

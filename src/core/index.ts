@@ -1,0 +1,27 @@
+/**
+ * The co-evolution loop's public surface. `runCoevolution` runs a whole run in process; the phase functions let
+ * another driver (`genenv serve`, where an external trainer attempts the tasks) run the same epoch:
+ * openEpoch → generate → attempt (or recordAttempts) → assess → update → evaluate → commit.
+ */
+export { runCoevolution, restore } from './loop.ts';
+export { runEpoch } from './epoch.ts';
+export { type EpochRecord, openEpoch } from './epoch-record.ts';
+export { generate } from './generate.ts';
+export {
+  attempt,
+  type InstanceAttempts,
+  recordAttempts,
+  safeScore,
+  type ScoredAttempt,
+  scoredAttempt,
+} from './attempt.ts';
+export { assess } from './assess.ts';
+export { update } from './update.ts';
+export { evaluate, evaluateHeldOut, heldOutOutcomes, type HeldOutOutcomes } from './evaluate.ts';
+export { commit } from './commit.ts';
+export { warmStart } from './warm-start.ts';
+export { agentDemonstrations } from './agent-demonstrations.ts';
+export { createRunContext, type RunContext, type RunInput } from './run-context.ts';
+export { RandomStreams } from './random-streams.ts';
+export { countsAsSynthetic, VARIANTS, type VariantPlan } from './variants.ts';
+export type { AssessedTaskType, AttemptedTaskType, TaskType } from './task-type.ts';
