@@ -54,7 +54,7 @@ export const LadderOptionsSchema = worldOptionsSchema({
   success: 'the exact calls',
 }).extend({
   seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
-  hardRungs: rungRange([3, 5], [2, 4], 'test-hard'),
+  hardRungs: rungRange([3, 4], [2, 4], 'test-hard'),
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 

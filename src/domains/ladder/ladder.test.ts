@@ -64,7 +64,7 @@ describe('ladder world', () => {
         expect(state, text).not.toBeNull();
         expect(grammar.complete(state!), text).toBe(true);
         expect(domain.knobValuesOf!(spec)).toEqual({ constraints, distractors });
-        expect(rungOf(spec)).toBe(constraints - 1 + distractors);
+        expect(rungOf(spec)).toBe(2 * (constraints - 1) + distractors);
       }
     }
     expect(grammarState(grammar, 'f:team,role|x0')).toBeNull();
@@ -111,9 +111,9 @@ describe('ladder world', () => {
         .heldOutSets()
         .find((set) => set.name === name)!
         .instances.map((instance) => instance.features.rung!);
-    expect(Math.max(...rungs('test-id'))).toBeLessThanOrEqual(2);
-    expect(Math.min(...rungs('test-hard'))).toBeGreaterThanOrEqual(4);
-    expect(Math.max(...domain.seeds().map((seed) => rungOf(seed.spec)))).toBeLessThanOrEqual(2);
+    expect(Math.max(...rungs('test-id'))).toBeLessThanOrEqual(3);
+    expect(Math.min(...rungs('test-hard'))).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...domain.seeds().map((seed) => rungOf(seed.spec)))).toBeLessThanOrEqual(3);
     const again = createLadderWorld({ heldOutSize: 60 });
     const ids = (world: typeof domain) =>
       world.heldOutSets().flatMap((set) => set.instances.map((instance) => instance.id));

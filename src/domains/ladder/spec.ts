@@ -34,5 +34,8 @@ export type LadderSpec = z.infer<typeof LadderSpecSchema>;
 
 export const constraintsOf = (spec: LadderSpec): number => spec.filters.length;
 export const distractorsOf = (spec: LadderSpec): number => spec.distractors;
-/** How high a task type sits on the ladder: (constraints − 1) + distractors, 0..11. */
-export const rungOf = (spec: LadderSpec): number => spec.filters.length - MIN_CONSTRAINTS + spec.distractors;
+/**
+ * How high a task type sits on the ladder: 2·(constraints − 1) + distractors, 0..16. A constraint counts twice: at
+ * the warm start one more attribute to copy cost the agent about as much success as two more values to rule out.
+ */
+export const rungOf = (spec: LadderSpec): number => 2 * (spec.filters.length - MIN_CONSTRAINTS) + spec.distractors;

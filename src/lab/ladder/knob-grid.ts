@@ -17,8 +17,15 @@ export function knobCells(domain: Domain): Cell[] {
   );
 }
 
-/** The rung of a cell: the sum of each knob's position among its values (0 = the easiest cell). */
+/**
+ * The rung of a cell: the domain's difficulty of a spec drawn in it, rounded (the knobs decide a spec's difficulty,
+ * not the fields a cell leaves to the draw); the sum of each knob's position among its values where no spec can be
+ * drawn.
+ */
 export function cellRung(domain: Domain, cell: Cell): number {
+  const spec = domain.specFromKnobs(cell, 0);
+  const difficulty = spec.ok ? domain.features(spec.value).difficulty : undefined;
+  if (difficulty !== undefined) return Math.round(difficulty);
   return domain.knobs.reduce((sum, knob) => sum + Math.max(0, knob.values.indexOf(cell[knob.name]!)), 0);
 }
 

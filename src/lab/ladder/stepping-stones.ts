@@ -18,14 +18,19 @@ export interface SteppingStone {
   trainedSuccess: number;
   /** Success on the next rung after training on this one only, in [0, 1]. */
   nextSuccess: number;
+  /** GRPO updates spent on this rung. */
+  updates: number;
 }
 
 export interface SteppingStoneOptions {
   /** The lowest rung trained on (the seeds' top rung, say) and the highest. */
   fromRung: number;
   toRung: number;
-  /** GRPO updates per rung, each on `prompts` fresh instances × `samples` rollouts. */
-  updates: number;
+  /**
+   * GRPO updates per rung, each on `prompts` fresh instances × `samples` rollouts: until the rung is solved at ½
+   * (checked every CHECK_EVERY updates), at most this many.
+   */
+  maxUpdates: number;
   prompts: number;
   samples: number;
   temperature: number;
@@ -33,6 +38,9 @@ export interface SteppingStoneOptions {
   measureInstances: number;
   seed: number;
 }
+
+/** Updates between checks of whether the trained rung is solved at ½. */
+const CHECK_EVERY = 5;
 
 /** Walks the rungs from `fromRung` to `toRung` with the agent saved in `agentDirectory` (left unchanged). */
 export async function steppingStones(
@@ -67,7 +75,9 @@ export async function steppingStones(
     for (let rung = options.fromRung; rung <= options.toRung; rung++) {
       const trainCells = onRung(rung);
       if (trainCells.length === 0) break;
-      for (let update = 0; update < options.updates; update++) {
+      let update = 0;
+      for (; update < options.maxUpdates; update++) {
+        if (update > 0 && update % CHECK_EVERY === 0 && (await success(rung, 2 + update)) >= 0.5) break;
         const instances = trainCells.flatMap((cell, index) =>
           cellInstances(
             domain,
@@ -89,7 +99,12 @@ export async function steppingStones(
         }));
         await agent.update({ groups }, { seed: deriveSeed(options.seed, 'train-update', rung, update) });
       }
-      stones.push({ rung, trainedSuccess: await success(rung, 0), nextSuccess: await success(rung + 1, 1) });
+      stones.push({
+        rung,
+        trainedSuccess: await success(rung, 0),
+        nextSuccess: await success(rung + 1, 1),
+        updates: update,
+      });
     }
   } finally {
     await agent.close();

@@ -8,7 +8,6 @@ import { GenEnvError } from '../../interfaces/errors.ts';
 import { loadBuiltinAgent } from '../../policies/builtin/index.ts';
 import { confidenceInterval95, mean } from '../../util/statistics.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
-import { cellRung } from '../ladder/knob-grid.ts';
 import { readPilotRun, slope } from '../ladder/pilot-runs.ts';
 import {
   type CellSuccess,
@@ -80,8 +79,8 @@ export async function ladderPilotSuite(options: DiagnosticOptions): Promise<stri
     domain
       .heldOutSets()
       .find((entry) => entry.name === set)!
-      .instances.map((instance) => cellRung(domain, instance.features));
-  const seedRungs = domain.seeds().map((seed) => cellRung(domain, domain.features(seed.spec)));
+      .instances.map((instance) => Math.round(instance.features.difficulty ?? 0));
+  const seedRungs = domain.seeds().map((seed) => Math.round(domain.features(seed.spec).difficulty ?? 0));
   const hardRungs = rungsOf('test-hard');
   const idRungs = rungsOf('test-id');
   const edge = competenceEdge(warm.rungs);
@@ -89,7 +88,7 @@ export async function ladderPilotSuite(options: DiagnosticOptions): Promise<stri
   const stones = await steppingStones(first.firstAgent, domain, {
     fromRung: Math.max(...seedRungs),
     toRung: hardTop - 1,
-    updates: quick ? 6 : 20,
+    maxUpdates: quick ? 10 : 60,
     prompts: 32,
     samples,
     temperature,
@@ -149,7 +148,7 @@ export async function ladderPilotSuite(options: DiagnosticOptions): Promise<stri
     },
     {
       name: 'stepping stones',
-      threshold: 'after training on rung k only, rung k + 1 at p ≥ 0.1',
+      threshold: 'after training on rung k only (until it is solved at ½, at most 60 updates), rung k + 1 at p ≥ 0.1',
       measured: stones.map((stone) => `${stone.rung}→${fixed(stone.nextSuccess, 2)}`).join(', '),
       met: stones.length > 0 && stones.every((stone) => stone.nextSuccess >= 0.1),
     },
@@ -195,7 +194,7 @@ export async function ladderPilotSuite(options: DiagnosticOptions): Promise<stri
       `success per rung, warm start: ${warm.rungs.map((rung) => `${rung.rung}:${fixed(rung.successRate, 2)}`).join(' ')}`,
       `success per rung, last checkpoint: ${last.rungs.map((rung) => `${rung.rung}:${fixed(rung.successRate, 2)}`).join(' ')}`,
       `the simulator's proposals per rung (epochs ≥ 1, ${proposals} in all): ${distribution.map((share, rung) => `${rung}:${fixed(share, 3)}`).join(' ')}`,
-      `stepping stones (rung trained: its success → the next rung's): ${stones.map((stone) => `${stone.rung}: ${fixed(stone.trainedSuccess, 2)} → ${fixed(stone.nextSuccess, 2)}`).join('; ')}`,
+      `stepping stones (rung trained: its success → the next rung's): ${stones.map((stone) => `${stone.rung}: ${fixed(stone.trainedSuccess, 2)} after ${stone.updates} updates → ${fixed(stone.nextSuccess, 2)}`).join('; ')}`,
     ],
   }));
 }
