@@ -27,7 +27,19 @@ describe('constants of a Python module', () => {
   it('reads each literal as ast.literal_eval does: ints exact, floats apart, dict order and repeated keys', () => {
     const constants = readPythonConstants(MODULE, 'fixture.py');
     expect([...constants.keys()]).toEqual(['NAMES', 'LONG', 'RAW', 'NUMBERS', 'NESTED', 'WATCH', 'CONTROL', 'PAIR']);
-    expect(constants.get('NUMBERS')).toEqual([0n, -3n, 15, 0.1, 1e-5, 1e16, 12345678901234567890n, -0, 0.0025, 31n, 1000n]);
+    expect(constants.get('NUMBERS')).toEqual([
+      0n,
+      -3n,
+      15,
+      0.1,
+      1e-5,
+      1e16,
+      12345678901234567890n,
+      -0,
+      0.0025,
+      31n,
+      1000n,
+    ]);
     expect(constants.get('WATCH')).toEqual(['X', 'Y', ELLIPSIS]);
     const nested = constants.get('NESTED') as Map<unknown, unknown>;
     expect([...nested.keys()]).toEqual(['b', 'a', 1n, 'empty', 'single', 'paren']);
@@ -47,7 +59,7 @@ describe('constants of a Python module', () => {
       [0.00012, '0.00012'],
       [1e-5, '1e-05'],
       [123456789012345.6, '123456789012345.6'],
-      [1234567890123456.7, '1234567890123456.8'],
+      [1234567890123456.8, '1234567890123456.8'],
       [1e22, '1e+22'],
       [5e-324, '5e-324'],
       [1.7976931348623157e308, '1.7976931348623157e+308'],
