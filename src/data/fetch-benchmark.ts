@@ -6,6 +6,7 @@
 import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { GenEnvError, messageLine } from '../interfaces/errors.ts';
+import { processExists } from '../util/process-exists.ts';
 import { derive } from './derivations.ts';
 import { type DownloadOptions, download } from './download.ts';
 import { checkFile, mismatch, sha256OfBytes } from './file-check.ts';
@@ -43,22 +44,12 @@ export interface FetchResult {
 
 const PARTIAL = '.partial-';
 
-/** Whether a process with this id runs (one of another user counts). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes temporary folders of this benchmark left by fetches whose process is gone (killed mid-download). */
 async function removeAbandoned(folder: string, name: string): Promise<void> {
   const prefix = `.${name}${PARTIAL}`;
   for (const entry of await readdir(folder)) {
     const pid = Number(/^(\d+)-/.exec(entry.slice(prefix.length))?.[1]);
-    if (entry.startsWith(prefix) && Number.isInteger(pid) && !running(pid))
+    if (entry.startsWith(prefix) && Number.isInteger(pid) && !processExists(pid))
       await rm(join(folder, entry), { recursive: true, force: true });
   }
 }
