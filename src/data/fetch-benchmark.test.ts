@@ -110,6 +110,12 @@ describe('fetching a benchmark from a mirror', () => {
     expect((error as Error).message).not.toContain('\n');
     expect(server.requests.filter((path) => path.endsWith('b.bin'))).toHaveLength(2);
     expect(folderSnapshot(folder)).toEqual({});
+    // A data folder that did not exist is not left behind, empty.
+    const fresh = join(folder, 'new', 'data');
+    await expect(fetchBenchmark(manifest, { folder: fresh, mirror: server.url, download: quick })).rejects.toThrow(
+      /^fixture: sub dir\/b\.bin: /,
+    );
+    expect(existsSync(join(folder, 'new'))).toBe(false);
   });
 
   it('tries again after server errors, and not after a missing file', async () => {

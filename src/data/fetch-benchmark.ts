@@ -3,7 +3,7 @@
  * benchmark's and are moved in only once every file has its recorded size and SHA-256. Files already present and
  * verified are kept and not downloaded again.
  */
-import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { GenEnvError, messageLine } from '../interfaces/errors.ts';
 import { processExists } from '../util/process-exists.ts';
@@ -51,6 +51,18 @@ async function removeAbandoned(folder: string, name: string): Promise<void> {
     const pid = Number(/^(\d+)-/.exec(entry.slice(prefix.length))?.[1]);
     if (entry.startsWith(prefix) && Number.isInteger(pid) && !processExists(pid))
       await rm(join(folder, entry), { recursive: true, force: true });
+  }
+}
+
+/** After a failed fetch: removes the folders it created (`folder` up to `created`) while they are empty. */
+async function removeEmptyFolders(folder: string, created: string | undefined): Promise<void> {
+  if (created === undefined) return;
+  for (let path = folder; ; path = dirname(path)) {
+    const removed = await rmdir(path).then(
+      () => true,
+      () => false,
+    );
+    if (!removed || path === created) return;
   }
 }
 
@@ -124,8 +136,9 @@ export async function fetchBenchmark(manifest: BenchmarkManifest, options: Fetch
     bytesTotal: needed.reduce((total, file) => total + sizeOf(file), 0),
   };
   let temporary: string;
+  let created: string | undefined;
   try {
-    await mkdir(options.folder, { recursive: true });
+    created = await mkdir(options.folder, { recursive: true });
     await removeAbandoned(options.folder, manifest.name);
     temporary = await mkdtemp(join(options.folder, `.${manifest.name}${PARTIAL}${process.pid}-`));
   } catch (error) {
@@ -163,5 +176,6 @@ export async function fetchBenchmark(manifest: BenchmarkManifest, options: Fetch
     return result;
   } finally {
     await rm(temporary, { recursive: true, force: true });
+    if (result.downloaded === 0) await removeEmptyFolders(options.folder, created);
   }
 }
