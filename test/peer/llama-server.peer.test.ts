@@ -1,6 +1,6 @@
 /**
- * genenv's OpenAI-compatible path against a real llama-server (see peer-server.ts and the README,
- * "Peer tests"). Runs only when GENENV_PEER_URL is set. Tests that start, kill and restart servers of
+ * genenv's OpenAI-compatible path against a real llama-server (see peer-server.ts and docs/design.md §9;
+ * `npm run test:peer`, not part of `npm test`). Runs only when GENENV_PEER_URL is set. Tests that start, kill and restart servers of
  * their own also need LLAMA_PEER_DIR. GENENV_PEER_SEEDS / GENENV_PEER_EPOCHS size the co-evolution runs
  * (default 1 × 2; the issue's check is 5 × 10).
  */
@@ -16,7 +16,10 @@ import { benchmarkData } from '../support/benchmark-data.ts';
 import { runCli } from '../support/run-cli.ts';
 import { PEER_DIR, PEER_MODEL, PEER_URL, type PeerServer, peerAdapters, startPeerServer } from './peer-server.ts';
 
-if (!PEER_URL) console.warn('skipping the llama-server peer suite: GENENV_PEER_URL is not set (README: "Peer tests")');
+if (!PEER_URL)
+  console.warn(
+    'skipping the llama-server peer suite: GENENV_PEER_URL is not set (docs/design.md §9 says how to start one)',
+  );
 else if (!PEER_DIR)
   console.warn('peer suite: LLAMA_PEER_DIR is not set; the kill/restart, two-URL and 4,096-token tests are skipped');
 
