@@ -41,7 +41,7 @@ describe('difficulty counts', () => {
   });
 
   it('leaves out task types without a finite difficulty feature', () => {
-    const taskTypes = [
+    const taskTypes: { features: Record<string, number> }[] = [
       { features: { depth: 3 } },
       { features: { difficulty: Number.NaN } },
       { features: { difficulty: 2 } },

@@ -1,5 +1,6 @@
 import { diagnosticsSection } from './diagnostics.ts';
 import { calibrationChart } from './charts/calibration.ts';
+import { climbChart } from './charts/climb.ts';
 import { curriculumChart } from './charts/curriculum.ts';
 import { recordKeys } from './charts/epoch-series.ts';
 import { solvedFractionsChart } from './charts/solved-fractions.ts';
@@ -61,9 +62,11 @@ export function runReportHtml(run: RunData, generatedAt: string): string {
     { label: 'wall time', value: `${formatNumber(summary.wallSeconds, 1)} s` },
     ...[...finalHeldOut].map(([set, value]) => ({ label: `final held-out: ${set}`, value: formatNumber(value) })),
   ];
+  const climb = climbChart(group);
   const charts = [
     trainingDynamicsChart(group),
     curriculumChart(group, config.alpha),
+    ...(climb ? [climb] : []),
     calibrationChart([run.epochs], config.alpha, config.kMin),
     solvedFractionsChart(group),
   ];
