@@ -62,14 +62,13 @@ export function runReportHtml(run: RunData, generatedAt: string): string {
     { label: 'wall time', value: `${formatNumber(summary.wallSeconds, 1)} s` },
     ...[...finalHeldOut].map(([set, value]) => ({ label: `final held-out: ${set}`, value: formatNumber(value) })),
   ];
-  const climb = climbChart(group);
   const charts = [
     trainingDynamicsChart(group),
     curriculumChart(group, config.alpha),
-    ...(climb ? [climb] : []),
+    climbChart(group),
     calibrationChart([run.epochs], config.alpha, config.kMin),
     solvedFractionsChart(group),
-  ];
+  ].filter((chart) => chart !== null);
   const configRows = flattenConfig(config).map(([key, value]) => [
     { text: key, className: 'mono' },
     { text: value, className: 'mono' },
