@@ -38,6 +38,8 @@ describe('buildReport', () => {
     expect(html.match(/<svg /g)).toHaveLength(4);
     expect(externalReferences(html)).toEqual([]);
     expect(html).toContain("default-src 'none'");
+    // No attribute of an SVG chart is cut short by a quote inside it (the font stack in every text style).
+    expect(html).not.toMatch(/style="[^"]*font-family:[^"]*"[^"\s>]/);
     expect(html).toContain('data-table="config"');
     // Every data point of the calibration strip is an SVG element tagged with its data index.
     const calibration = html.slice(
