@@ -1,17 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { benchmarkData } from '../../test/support/benchmark-data.ts';
 import { startScriptedServer, type ScriptedServer } from '../../test/support/openai-server/server.ts';
 import { evalCommand } from './eval-command.ts';
 
-// Beside the main checkout, or beside the worktrees' folder.
-const bfcl =
-  ['../shared/benchmarks/bfcl', '../../shared/benchmarks/bfcl']
-    .map((path) => resolve(process.cwd(), path))
-    .find((path) => existsSync(path)) ?? resolve(process.cwd(), '../shared/benchmarks/bfcl');
-const available = existsSync(bfcl);
-if (!available) console.warn(`skipping eval-command tests: no BFCL data at ${bfcl}`);
+const bfcl = benchmarkData('bfcl');
 
 const servers: ScriptedServer[] = [];
 const folders: string[] = [];
@@ -20,7 +15,7 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-describe.skipIf(!available)('genenv eval against a llama-server with a short context', () => {
+describe.skipIf(bfcl.skip)(bfcl.title('genenv eval against a llama-server with a short context'), () => {
   it('prompts longer than the context fail their items with the reason; the rest are scored', async () => {
     // A token is a character on the scripted server: BFCL's first prompts are 21k–42k long, about
     // half of them fit in 30,000.
@@ -35,7 +30,7 @@ describe.skipIf(!available)('genenv eval against a llama-server with a short con
       await evalCommand({
         benchmark: 'bfcl',
         policy: `openai:${server.baseUrl}#tiny`,
-        data: bfcl,
+        data: bfcl.path,
         limit: 6,
         out,
         seed: 1,
@@ -68,16 +63,34 @@ describe.skipIf(!available)('genenv eval against a llama-server with a short con
   });
 });
 
+// Options are checked before the data is looked for: these hold without any benchmark data.
 describe('genenv eval generation flags', () => {
   it('are refused for policies that are not openai:', async () => {
-    await expect(
-      evalCommand({ benchmark: 'bfcl', policy: 'oracle', data: bfcl, seed: 1, maxTokens: 10 }),
-    ).rejects.toThrow('--max-tokens, --timeout and --concurrency apply to openai: policies only');
+    await expect(evalCommand({ benchmark: 'bfcl', policy: 'oracle', seed: 1, maxTokens: 10 })).rejects.toThrow(
+      '--max-tokens, --timeout and --concurrency apply to openai: policies only',
+    );
   });
 
   it('bad values are one config line', async () => {
     await expect(
-      evalCommand({ benchmark: 'bfcl', policy: 'openai:http://127.0.0.1:9/v1#m', data: bfcl, seed: 1, timeout: -1 }),
+      evalCommand({ benchmark: 'bfcl', policy: 'openai:http://127.0.0.1:9/v1#m', seed: 1, timeout: -1 }),
     ).rejects.toThrow(/^openai agent option timeoutSeconds: /);
+  });
+});
+
+describe('genenv eval without --data', () => {
+  it('reads the data folder and names the command that fetches a missing dataset', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'genenv-eval-data-'));
+    folders.push(folder);
+    const before = process.env.GENENV_DATA_DIR;
+    process.env.GENENV_DATA_DIR = folder;
+    try {
+      await expect(evalCommand({ benchmark: 'bamboogle', policy: 'oracle', seed: 1 })).rejects.toThrow(
+        `no bamboogle data in ${join(folder, 'bamboogle')}: run genenv data fetch bamboogle (or pass --data <folder>)`,
+      );
+    } finally {
+      if (before === undefined) delete process.env.GENENV_DATA_DIR;
+      else process.env.GENENV_DATA_DIR = before;
+    }
   });
 });

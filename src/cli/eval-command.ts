@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { installedDataPath } from '../data/installed-data.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { loadBenchmark } from './benchmarks.ts';
@@ -42,11 +42,6 @@ export function generationOptions(options: EvalOptions): Record<string, unknown>
   return given;
 }
 
-/** Default data folder: ../shared/benchmarks/<name> beside the repository. */
-function defaultData(name: string): string {
-  return resolve(fileURLToPath(new URL('../../..', import.meta.url)), 'shared', 'benchmarks', name);
-}
-
 /**
  * `genenv eval`: runs a policy on a benchmark by its official rules, writes per-item results
  * (items.jsonl) and summary.json to the output folder, and prints the summary (JSON with --json).
@@ -54,9 +49,7 @@ function defaultData(name: string): string {
 export async function evalCommand(options: EvalOptions): Promise<string> {
   const policyOptions = generationOptions(options);
   const benchmark = await loadBenchmark(options.benchmark);
-  const dataPath = options.data ?? defaultData(benchmark.name);
-  if (!existsSync(dataPath))
-    throw new GenEnvError('benchmark', `no ${benchmark.name} data at ${dataPath}; pass --data <folder>`);
+  // The policy's options are checked before the data is looked for: a bad flag is reported as such.
   const created = await createEvaluationAgent({
     spec: options.policy,
     options: policyOptions,
@@ -72,6 +65,8 @@ export async function evalCommand(options: EvalOptions): Promise<string> {
       : null;
   let started = false;
   try {
+    const dataPath = options.data ?? (await installedDataPath(benchmark.name));
+    if (!existsSync(dataPath)) throw new GenEnvError('benchmark', `no ${benchmark.name} data at ${dataPath}`);
     const report = await benchmark.run(policy, {
       dataPath,
       seed: options.seed,

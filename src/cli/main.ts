@@ -9,6 +9,7 @@ import { EVAL_GENERATION_FLAGS, evalCommand } from './eval-command.ts';
 import { reportCommand } from './report-command.ts';
 import { BENCH_SUITES, benchCommand } from './bench-command.ts';
 import { registerServeCommand } from './serve-command.ts';
+import { registerDataCommand } from './data-command.ts';
 
 /** Flags that override single config fields: name → config key (help text comes from the schema). */
 const CONFIG_FLAGS = [
@@ -125,7 +126,7 @@ function buildProgram(
     .description('run a policy on a benchmark')
     .requiredOption('--benchmark <name>', 'api-bank, bfcl, bamboogle, travelplanner or alfworld')
     .requiredOption('--policy <spec>', 'builtin:<checkpoint dir>, openai:<base URL>#<model>, oracle or student')
-    .option('--data <path>', 'benchmark data folder (default ../shared/benchmarks/<name>)')
+    .option('--data <path>', 'benchmark data folder (default: <data folder>/<name>, filled by genenv data fetch)')
     .option('--mode <name>', 'benchmark-specific scoring mode')
     .option('--limit <n>', 'evaluate at most n items', integerFlag('--limit'))
     .option('--out <dir>', 'where per-item results and the summary are written')
@@ -165,6 +166,7 @@ function buildProgram(
     });
 
   registerServeCommand(program, output.out);
+  registerDataCommand(program, output.out);
 
   program.hook('postAction', () => setExit(0));
   return program;

@@ -1,6 +1,6 @@
 import type { EpochMetrics } from '../interfaces/index.ts';
 import { mean } from '../util/statistics.ts';
-import type { AssessedTaskType } from './task-type.ts';
+import type { AssessedTaskType, TaskType } from './task-type.ts';
 
 export interface EpochMetricsInput {
   epoch: number;
@@ -9,6 +9,23 @@ export interface EpochMetricsInput {
   heldOutAccuracy: Record<string, number>;
   syntheticSamples: number;
   extra: Record<string, number>;
+}
+
+/**
+ * Count of task types per difficulty level: the level is the `difficulty` feature rounded to the nearest integer
+ * (halves up), keyed by the level as a string. Rounding because some domains' difficulty is a
+ * weighted sum on a continuous scale (toolworld's 0–5.5) while a ladder's is its integer rung: whole levels give
+ * one distribution shape for both. Task types without a finite `difficulty` feature are not counted. Pure.
+ */
+export function difficultyCounts(taskTypes: readonly Pick<TaskType, 'features'>[]): Record<string, number> {
+  const counts = new Map<number, number>();
+  for (const taskType of taskTypes) {
+    const difficulty = taskType.features.difficulty;
+    if (difficulty === undefined || !Number.isFinite(difficulty)) continue;
+    const level = Math.round(difficulty);
+    counts.set(level, (counts.get(level) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts].sort(([a], [b]) => a - b).map(([level, count]) => [String(level), count]));
 }
 
 /** One epoch's summary.json fields (docs/design.md §6.3). Pure. Null where an epoch had no valid task type. */
@@ -30,6 +47,7 @@ export function computeEpochMetrics(input: EpochMetricsInput): EpochMetrics {
     envReward: mean(taskTypes.map((taskType) => taskType.assessment.envReward)),
     heldOutAccuracy: input.heldOutAccuracy,
     taskComplexity,
+    difficultyCounts: difficultyCounts(taskTypes),
     responseLength: mean(traces.map((trace) => trace.completion.text.length)),
     invalidProposals: input.invalidProposals,
     successRates: taskTypes.map((taskType) => taskType.assessment.successRate),

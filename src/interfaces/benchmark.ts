@@ -23,7 +23,7 @@ export interface BenchmarkReport {
 }
 
 export interface BenchmarkRunOptions {
-  /** Folder holding the benchmark's data: its folder in the data directory `genenv data fetch` fills, or `--data`. */
+  /** Folder holding the benchmark's data (e.g. ~/.cache/genenv/data/bfcl, as genenv data fetch writes it). */
   dataPath: string;
   /** Evaluate at most this many items (first N in file order). */
   limit?: number;

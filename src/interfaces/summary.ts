@@ -14,6 +14,12 @@ export const EpochMetricsSchema = z.object({
   heldOutAccuracy: z.record(z.string(), z.number().min(0).max(1)),
   /** Mean difficulty features of this epoch's valid task types. */
   taskComplexity: z.record(z.string(), z.number()),
+  /**
+   * Valid task types per difficulty level (the `difficulty` feature rounded to the nearest integer), keyed by the
+   * level ("0", "1", …): the distribution whose drift over epochs is the curriculum's climb. Absent in runs
+   * stored before it was recorded.
+   */
+  difficultyCounts: z.record(z.string().regex(/^-?\d+$/), z.number().int().min(0)).optional(),
   /** Mean response length of the agent's rollouts, in characters. */
   responseLength: z.number().nullable(),
   invalidProposals: z.number().int().min(0),

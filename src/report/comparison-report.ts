@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { calibrationChart } from './charts/calibration.ts';
+import { climbChart } from './charts/climb.ts';
 import { curriculumChart } from './charts/curriculum.ts';
 import { dataEfficiencyChart } from './charts/data-efficiency.ts';
 import type { RunGroup } from './charts/run-groups.ts';
@@ -120,7 +121,13 @@ export function comparisonReportHtml(data: ComparisonData, generatedAt: string):
     },
     {
       heading: 'Training (mean over seeds per variant)',
-      html: [trainingDynamicsChart(groups), curriculumChart(groups, alpha), solvedFractionsChart(groups)]
+      html: [
+        trainingDynamicsChart(groups),
+        curriculumChart(groups, alpha),
+        climbChart(groups),
+        solvedFractionsChart(groups),
+      ]
+        .filter((chart) => chart !== null)
         .map(chartFigure)
         .join('\n'),
     },

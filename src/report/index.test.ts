@@ -38,6 +38,8 @@ describe('buildReport', () => {
     expect(html.match(/<svg /g)).toHaveLength(4);
     expect(externalReferences(html)).toEqual([]);
     expect(html).toContain("default-src 'none'");
+    // No attribute of an SVG chart is cut short by a quote inside it (the font stack in every text style).
+    expect(html).not.toMatch(/style="[^"]*font-family:[^"]*"[^"\s>]/);
     expect(html).toContain('data-table="config"');
     // Every data point of the calibration strip is an SVG element tagged with its data index.
     const calibration = html.slice(
@@ -67,6 +69,32 @@ describe('buildReport', () => {
     // Unique SVG style scopes: the charts' CSS classes must not leak into each other.
     const scopes = [...html.matchAll(/class="(zr\d+)-cls-/g)].map((match) => match[1]);
     expect(new Set(scopes).size).toBe(ids.length);
+  });
+
+  it('shows the climb beside the emergent curriculum when runs recorded task types per difficulty level', async () => {
+    writeRunFixture(join(root, 'run-levels'), { variant: 'genenv', seed: 2, epochs: 4, difficultyLevels: true });
+    const runHtml = readFileSync(await buildReport(join(root, 'run-levels')), 'utf8');
+    expect(Object.keys(charts(runHtml))).toEqual([
+      'training-dynamics',
+      'curriculum',
+      'climb',
+      'calibration',
+      'solved-fractions',
+    ]);
+    const climb = runHtml.slice(runHtml.indexOf('data-chart="climb"'), runHtml.indexOf('data-chart="calibration"'));
+    expect(climb).toContain('<h3>The climb</h3>');
+    expect(charts(runHtml).climb).toBeGreaterThan(0);
+    // Every mean point and heatmap cell is an SVG element tagged with its data index.
+    expect((climb.match(/ecmeta_data_index=/g) ?? []).length).toBeGreaterThanOrEqual(charts(runHtml).climb!);
+
+    writeComparisonFixture(join(root, 'comparison-levels'), [1, 2], 4, true);
+    const html = readFileSync(await buildReport(join(root, 'comparison-levels')), 'utf8');
+    const ids = Object.keys(charts(html));
+    expect(ids.indexOf('climb')).toBe(ids.indexOf('curriculum') + 1);
+    for (const variant of ['genenv', 'random', 'static-3.3x']) expect(html).toContain(`${variant}: share per level`);
+    expect(externalReferences(html)).toEqual([]);
+    // The fixture comparison without levels (a store from before them) has no climb and no error.
+    expect(charts(readFileSync(join(root, 'comparison', 'report.html'), 'utf8')).climb).toBeUndefined();
   });
 
   it('escapes text from the stored files', async () => {

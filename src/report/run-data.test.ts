@@ -62,6 +62,33 @@ describe('loadRun', () => {
     expect(run.epochs).toEqual(epochs);
   });
 
+  it('reads runs stored before task types per difficulty level were recorded, and keeps the counts when present', () => {
+    writeRunFixture(join(root, 'old'), { variant: 'genenv', seed: 1, epochs: 2 });
+    const old = loadRun(join(root, 'old'));
+    expect(old.epochs.every((entry) => !('difficultyCounts' in entry))).toBe(true);
+    expect(old.summary.epochs.every((entry) => entry.difficultyCounts === undefined)).toBe(true);
+    const epochs = writeRunFixture(join(root, 'new'), {
+      variant: 'genenv',
+      seed: 1,
+      epochs: 2,
+      difficultyLevels: true,
+    });
+    const run = loadRun(join(root, 'new'));
+    expect(run.epochs.map((entry) => entry.difficultyCounts)).toEqual(epochs.map((entry) => entry.difficultyCounts));
+    expect(run.epochs[1]!.difficultyCounts).not.toEqual({});
+  });
+
+  it('rejects task-type counts keyed by something other than an integer level', () => {
+    writeRunFixture(join(root, 'run'), { variant: 'genenv', seed: 1, epochs: 2, difficultyLevels: true });
+    const path = join(root, 'run', 'summary.json');
+    const summary = JSON.parse(readFileSync(path, 'utf8'));
+    summary.epochs[1].difficultyCounts = { '1.5': 2 };
+    writeFileSync(path, JSON.stringify(summary));
+    expect(storeError(() => loadRun(join(root, 'run'))).message).toMatch(
+      /summary\.json is malformed: epochs\.1\.difficultyCounts/,
+    );
+  });
+
   it('names the missing file', () => {
     writeRunFixture(join(root, 'run'), { variant: 'genenv', seed: 1, epochs: 2 });
     unlinkSync(join(root, 'run', 'metrics.jsonl'));

@@ -1,5 +1,6 @@
 import { diagnosticsSection } from './diagnostics.ts';
 import { calibrationChart } from './charts/calibration.ts';
+import { climbChart } from './charts/climb.ts';
 import { curriculumChart } from './charts/curriculum.ts';
 import { recordKeys } from './charts/epoch-series.ts';
 import { solvedFractionsChart } from './charts/solved-fractions.ts';
@@ -64,9 +65,10 @@ export function runReportHtml(run: RunData, generatedAt: string): string {
   const charts = [
     trainingDynamicsChart(group),
     curriculumChart(group, config.alpha),
+    climbChart(group),
     calibrationChart([run.epochs], config.alpha, config.kMin),
     solvedFractionsChart(group),
-  ];
+  ].filter((chart) => chart !== null);
   const configRows = flattenConfig(config).map(([key, value]) => [
     { text: key, className: 'mono' },
     { text: value, className: 'mono' },

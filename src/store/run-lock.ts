@@ -7,18 +7,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenEnvError } from '../interfaces/errors.ts';
+import { processExists } from '../util/process-exists.ts';
 
 export const LOCK_FILE = 'run.lock';
-
-/** Whether a process with this pid exists (one we may not signal still exists). */
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The pid written in a lock file, or null when the file is unreadable or holds no pid. */
 function lockOwner(path: string): number | null {

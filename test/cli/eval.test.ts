@@ -1,14 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allBenchmarkData, benchmarkData } from '../support/benchmark-data.ts';
 import { runCli } from '../support/run-cli.ts';
 
-const shared = resolve(process.cwd(), '../shared/benchmarks');
-const available = existsSync(shared);
-if (!available) console.warn(`skipping eval CLI tests: no benchmark data at ${shared}`);
+const data = allBenchmarkData();
 
-describe.skipIf(!available).concurrent('genenv eval --policy oracle on the real data', () => {
+describe.skipIf(data.skip).concurrent(data.title('genenv eval --policy oracle on the real data'), () => {
   it.each([
     ['bfcl', { accuracy: 1, entryAccuracy: 1 }],
     ['bamboogle', { accuracy: 1, f1: 1 }],
@@ -26,7 +25,7 @@ describe.skipIf(!available).concurrent('genenv eval --policy oracle on the real 
         '--policy',
         'oracle',
         '--data',
-        join(shared, benchmark),
+        benchmarkData(benchmark).path,
         '--json',
         '--out',
         out,
@@ -51,7 +50,7 @@ describe.skipIf(!available).concurrent('genenv eval --policy oracle on the real 
       '--policy',
       'oracle',
       '--data',
-      join(shared, 'api-bank'),
+      benchmarkData('api-bank').path,
       '--json',
       '--out',
       out,

@@ -1,29 +1,30 @@
 /**
- * genenv's OpenAI-compatible path against a real llama-server (see peer-server.ts and the README,
- * "Peer tests"). Runs only when GENENV_PEER_URL is set. Tests that start, kill and restart servers of
+ * genenv's OpenAI-compatible path against a real llama-server (see peer-server.ts and docs/design.md §9;
+ * `npm run test:peer`, not part of `npm test`). Runs only when GENENV_PEER_URL is set. Tests that start, kill and restart servers of
  * their own also need LLAMA_PEER_DIR. GENENV_PEER_SEEDS / GENENV_PEER_EPOCHS size the co-evolution runs
  * (default 1 × 2; the issue's check is 5 × 10).
  */
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LlamaCppAdapterManager } from '../../src/external-trainers/llama-cpp-adapters.ts';
 import type { AgentPrompt } from '../../src/interfaces/task.ts';
 import { createOpenAIAgent } from '../../src/policies/openai/index.ts';
+import { benchmarkData } from '../support/benchmark-data.ts';
 import { runCli } from '../support/run-cli.ts';
 import { PEER_DIR, PEER_MODEL, PEER_URL, type PeerServer, peerAdapters, startPeerServer } from './peer-server.ts';
 
-if (!PEER_URL) console.warn('skipping the llama-server peer suite: GENENV_PEER_URL is not set (README: "Peer tests")');
+if (!PEER_URL)
+  console.warn(
+    'skipping the llama-server peer suite: GENENV_PEER_URL is not set (docs/design.md §9 says how to start one)',
+  );
 else if (!PEER_DIR)
   console.warn('peer suite: LLAMA_PEER_DIR is not set; the kill/restart, two-URL and 4,096-token tests are skipped');
 
 const SEEDS = Number(process.env.GENENV_PEER_SEEDS ?? 1);
 const EPOCHS = Number(process.env.GENENV_PEER_EPOCHS ?? 2);
-const BENCHMARKS = ['../shared/benchmarks', '../../shared/benchmarks']
-  .map((path) => resolve(process.cwd(), path))
-  .find((path) => existsSync(path));
 const MINUTE = 60_000;
 
 const folders: string[] = [];
@@ -167,11 +168,13 @@ describe.skipIf(!PEER_URL)('genenv against a real llama-server', () => {
   it.each(['api-bank', 'bfcl', 'bamboogle', 'travelplanner', 'alfworld'])(
     'genenv eval --benchmark %s completes with a small limit',
     async (benchmark) => {
-      if (!BENCHMARKS) return console.warn('peer suite: no benchmark data beside the repository; eval skipped');
+      // Without the data the helper says why and how to get it; GENENV_REQUIRE_DATA=1 makes that a failure.
+      const data = benchmarkData(benchmark);
+      if (data.skip) return;
       const out = join(scratch(), benchmark);
       const policy = `openai:${PEER_URL}#${PEER_MODEL}`;
       const result = await runCli([
-        ...['eval', '--benchmark', benchmark, '--policy', policy, '--data', join(BENCHMARKS, benchmark)],
+        ...['eval', '--benchmark', benchmark, '--policy', policy, '--data', data.path],
         ...['--limit', '2', '--max-tokens', '48', '--timeout', '120', '--concurrency', '4', '--out', out, '--json'],
       ]);
       expect(result.code, result.stderr).toBe(0);
@@ -262,12 +265,13 @@ describe.skipIf(!PEER_URL || !PEER_DIR)('genenv against llama-servers it starts,
   it(
     'genenv eval --benchmark bfcl against a 4,096-token server: long items fail with the reason',
     async () => {
-      if (!BENCHMARKS) return console.warn('peer suite: no benchmark data beside the repository; eval skipped');
+      const bfcl = benchmarkData('bfcl');
+      if (bfcl.skip) return;
       const server = await ownServer(18_094, true);
       const out = join(scratch(), 'bfcl');
       const result = await runCli([
         ...['eval', '--benchmark', 'bfcl', '--policy', `openai:${server.baseUrl}#${PEER_MODEL}`],
-        ...['--data', join(BENCHMARKS, 'bfcl'), '--limit', '5', '--max-tokens', '48', '--out', out, '--json'],
+        ...['--data', bfcl.path, '--limit', '5', '--max-tokens', '48', '--out', out, '--json'],
       ]);
       expect(result.code, result.stderr).toBe(0);
       const summary = JSON.parse(result.stdout) as { failedGenerations?: number; notes: string[] };

@@ -1,5 +1,5 @@
-/** Helpers shared by this folder's tests: fixture games, the shared data folder, simple policies. */
-import { existsSync, readFileSync } from 'node:fs';
+/** Helpers of the ALFWorld tests: fixture games and simple policies. */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentPolicy } from '../../src/interfaces/policy.ts';
 import type { AgentPrompt } from '../../src/interfaces/task.ts';
@@ -7,11 +7,6 @@ import { FIXTURE_SCENES } from '../../src/benchmarks/alfworld/fixture-scenes.ts'
 import type { AlfworldGame } from '../../src/domains/household/alfred/game.ts';
 import { GAME_FILE_NAME, parseGameFile } from '../../src/domains/household/alfred/game-file.ts';
 import { FIXTURES_FOLDER } from '../../src/benchmarks/alfworld/write-fixtures.ts';
-
-/** `../shared/benchmarks/alfworld` from the repository root. */
-export const SHARED_ALFWORLD = path.resolve(process.cwd(), '../shared/benchmarks/alfworld');
-export const TRANSCRIPTS = path.join(SHARED_ALFWORLD, 'reference', 'alfworld_3prompts.json');
-export const HAVE_TRANSCRIPTS = existsSync(TRANSCRIPTS);
 
 /** The fixture game of a task type, loaded from its committed file. */
 export function fixtureGame(taskType: string): AlfworldGame {

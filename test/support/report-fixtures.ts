@@ -33,6 +33,24 @@ export interface RunFixtureOptions {
   emptyEpochs?: number[];
   /** Static variant: synthetic data relative to genenv (config.staticMultiplier). */
   staticMultiplier?: number;
+  /**
+   * Record task types per difficulty level (`difficultyCounts`): genenv's climb with progress, other variants'
+   * stay low. Off by default, as in runs stored before the counts were recorded.
+   */
+  difficultyLevels?: boolean;
+}
+
+/** Task types per level at one epoch: around a centre, a sixth one level below, a third one level above. */
+function fixtureLevels(options: RunFixtureOptions, tasks: number, progress: number): Record<string, number> {
+  const centre =
+    (options.variant === 'genenv' ? 1 + 8 * (options.skill ?? 1) * progress : 1.5) + 0.4 * (options.seed % 3);
+  const offsets = [-1, 0, 0, 0, 1, 1];
+  const counts: Record<string, number> = {};
+  for (let task = 0; task < tasks; task += 1) {
+    const level = String(Math.max(0, Math.round(centre + offsets[task % offsets.length]!)));
+    counts[level] = (counts[level] ?? 0) + 1;
+  }
+  return counts;
 }
 
 export function fixtureConfig(
@@ -106,6 +124,7 @@ export function fixtureEpoch(options: RunFixtureOptions, epoch: number): EpochMe
           distractors: 3 * skill * progress,
           descriptionLength: 80 + 120 * skill * progress,
         },
+    ...(options.difficultyLevels ? { difficultyCounts: empty ? {} : fixtureLevels(options, tasks, progress) } : {}),
     responseLength: empty ? null : 40 + 60 * skill * progress,
     invalidProposals: Math.max(0, 5 - epoch),
     successRates,
@@ -150,7 +169,12 @@ export const FIXTURE_VARIANTS: { name: string; variant: Variant; skill: number; 
 ];
 
 /** Writes a comparison directory (runs in `runs/<variant>/seed-<s>`) and returns its comparison.json content. */
-export function writeComparisonFixture(directory: string, seeds: number[] = [1, 2, 3], epochs = 6): Comparison {
+export function writeComparisonFixture(
+  directory: string,
+  seeds: number[] = [1, 2, 3],
+  epochs = 6,
+  difficultyLevels = false,
+): Comparison {
   const variants = FIXTURE_VARIANTS.map((entry) => {
     const runs: string[] = [];
     const finals: EpochMetrics[] = [];
@@ -162,6 +186,7 @@ export function writeComparisonFixture(directory: string, seeds: number[] = [1, 
         epochs,
         skill: entry.skill,
         staticMultiplier: entry.variant === 'static' ? entry.multiple : 1,
+        difficultyLevels,
       });
       runs.push(run);
       finals.push(stored[stored.length - 1]!);

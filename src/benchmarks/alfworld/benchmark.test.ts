@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { alfworldBenchmark } from './index.ts';
-import { HAVE_TRANSCRIPTS, SHARED_ALFWORLD, oraclePolicy, scriptedPolicy } from '../../../test/support/alfworld.ts';
+import { oraclePolicy, scriptedPolicy } from '../../../test/support/alfworld.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
 import { FIXTURES_FOLDER } from './write-fixtures.ts';
 
 const run = (policy = oraclePolicy, mode?: string, limit?: number) =>
@@ -125,9 +126,11 @@ describe('alfworldBenchmark', () => {
   });
 });
 
-describe.skipIf(!HAVE_TRANSCRIPTS)('alfworldBenchmark on ../shared/benchmarks/alfworld (transcript games)', () => {
+const alfworld = benchmarkData('alfworld');
+
+describe.skipIf(alfworld.skip)(alfworld.title('alfworldBenchmark on the ALFWorld data (transcript games)'), () => {
   it('oracle scores 100% in both modes on the 17 rebuilt games', async () => {
-    const report = await alfworldBenchmark.run(oraclePolicy, { dataPath: SHARED_ALFWORLD, seed: 1, mode: 'both' });
+    const report = await alfworldBenchmark.run(oraclePolicy, { dataPath: alfworld.path, seed: 1, mode: 'both' });
     expect(report.summary).toMatchObject({ accuracy: 1, episodeSuccess: 1, source: 'transcripts', games: 17 });
     expect(report.notes.some((note) => note.includes('act_heat_0'))).toBe(true);
   });

@@ -1,6 +1,6 @@
 /**
  * Where the games come from: official `game.tw-pddl` files under the data folder, or — when the folder
- * has none, as `../shared/benchmarks/alfworld` — games rebuilt from the expert transcripts in
+ * has none, as the one `genenv data fetch alfworld` writes — games rebuilt from the expert transcripts in
  * `reference/alfworld_3prompts.json` (the `act_*` entries; ReAct's `react_*` entries are the same games).
  */
 import { readFile, stat } from 'node:fs/promises';

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { AlfworldEngine } from '../../domains/household/alfred/engine.ts';
 import { parseGameFile } from '../../domains/household/alfred/game-file.ts';
 import { sceneGameFile } from '../../domains/household/alfred/scene.ts';
-import { HAVE_TRANSCRIPTS, TRANSCRIPTS } from '../../../test/support/alfworld.ts';
+import { join } from 'node:path';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
+import { TRANSCRIPT_FILE } from './sources.ts';
 import { parseTranscript, reactObservation, sceneOfTranscript } from './transcripts.ts';
+
+const alfworld = benchmarkData('alfworld');
+const TRANSCRIPTS = join(alfworld.path, TRANSCRIPT_FILE);
 
 /**
  * Steps where the recorded observation is not what ALFWorld printed: ReAct's authors edited these
@@ -12,7 +17,7 @@ import { parseTranscript, reactObservation, sceneOfTranscript } from './transcri
  */
 const HAND_EDITED = ['act_put_0#1', 'act_heat_0#1'];
 
-describe.skipIf(!HAVE_TRANSCRIPTS)('replaying ALFWorld expert transcripts in rebuilt games', () => {
+describe.skipIf(alfworld.skip)(alfworld.title('replaying ALFWorld expert transcripts in rebuilt games'), () => {
   it('reproduces every recorded observation except the hand-edited ones', () => {
     const prompts = JSON.parse(readFileSync(TRANSCRIPTS, 'utf8')) as Record<string, string>;
     const mismatches: string[] = [];

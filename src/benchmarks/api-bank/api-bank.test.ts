@@ -7,7 +7,9 @@ import { loadApiBank, type ApiBankData, type ApiBankItem, type ApiTurn } from '.
 import { createEnvironment, type ApiEnvironment } from './environment.ts';
 import { apiBankBenchmark } from './index.ts';
 import { buildPrompt } from './prompts.ts';
-import { apiBankDataPath, apiBankDataPresent } from './test-data-path.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
+
+const apiBank = benchmarkData('api-bank');
 
 function oracle(answer: 'text' | 'tools' | 'both'): AgentPolicy {
   return {
@@ -22,7 +24,7 @@ function oracle(answer: 'text' | 'tools' | 'both'): AgentPolicy {
   };
 }
 
-describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
+describe.skipIf(apiBank.skip)(apiBank.title('API-Bank on the real data'), () => {
   let data: ApiBankData;
   let environment: ApiEnvironment;
   const byId = (id: string): ApiBankItem => {
@@ -41,7 +43,7 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   const gold = (id: string) => byId(id).expectedOutput;
 
   beforeAll(() => {
-    data = loadApiBank(apiBankDataPath);
+    data = loadApiBank(apiBank.path);
     environment = createEnvironment(data);
   });
 
@@ -83,7 +85,7 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   it(
     'oracle: fixed mode and accuracy are 1; official mode gives what the official evaluator gives its own ' + 'gold',
     async () => {
-      const report = await apiBankBenchmark.run(oracle('both'), { dataPath: apiBankDataPath, seed: 3 });
+      const report = await apiBankBenchmark.run(oracle('both'), { dataPath: apiBank.path, seed: 3 });
       expect(report.summary.accuracy).toBe(1);
       expect(report.summary.accuracyFixed).toBe(1);
       expect(report.summary.rougeL).toBe(1);
@@ -102,7 +104,7 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
   );
 
   it('oracle answering only through OpenAI tool calls parses the same way', async () => {
-    const report = await apiBankBenchmark.run(oracle('tools'), { dataPath: apiBankDataPath, seed: 3, mode: 'fixed' });
+    const report = await apiBankBenchmark.run(oracle('tools'), { dataPath: apiBank.path, seed: 3, mode: 'fixed' });
     expect(report.summary.accuracyFixed).toBe(1);
     expect(report.summary.accuracy).toBe(1);
     expect(report.items.filter((item) => item.details?.kind === 'api').every((item) => item.correct)).toBe(true);
@@ -241,10 +243,10 @@ describe.skipIf(!apiBankDataPresent)('API-Bank on the real data', () => {
         ]);
       },
     };
-    const report = await apiBankBenchmark.run(policy, { dataPath: apiBankDataPath, seed: 1, limit: 5, mode: 'fixed' });
+    const report = await apiBankBenchmark.run(policy, { dataPath: apiBank.path, seed: 1, limit: 5, mode: 'fixed' });
     expect(report.items).toHaveLength(5);
     expect(report.summary.mode).toBe('fixed');
-    await expect(apiBankBenchmark.run(policy, { dataPath: apiBankDataPath, seed: 1, mode: 'lenient' })).rejects.toThrow(
+    await expect(apiBankBenchmark.run(policy, { dataPath: apiBank.path, seed: 1, mode: 'lenient' })).rejects.toThrow(
       /unknown API-Bank scoring mode/,
     );
   });

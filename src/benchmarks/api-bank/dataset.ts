@@ -83,7 +83,7 @@ export interface ApiBankData {
   initialDatabases: Record<string, unknown>;
 }
 
-/** Reads everything under `dataPath` (a folder laid out like shared/benchmarks/api-bank). */
+/** Reads everything under `dataPath` (a folder laid out as `genenv data fetch api-bank` writes it). */
 export function loadApiBank(dataPath: string): ApiBankData {
   const testFolder = path.join(dataPath, 'test-data');
   if (!existsSync(testFolder))

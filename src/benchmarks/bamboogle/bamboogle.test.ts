@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OraclePolicy } from '../../policies/oracle.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { bamboogleBenchmark, loadBamboogle } from './index.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
 
-const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/bamboogle');
-const present = existsSync(resolve(dataPath, 'bamboogle.jsonl'));
-if (!present) console.warn(`Bamboogle data absent at ${dataPath}: real-data tests skipped`);
+const bamboogle = benchmarkData('bamboogle');
+const dataPath = bamboogle.path;
 
 /** Answers with a fixed function of the prompt. */
 function scripted(answer: (prompt: AgentPrompt) => string): AgentPolicy {
@@ -20,7 +18,7 @@ function scripted(answer: (prompt: AgentPrompt) => string): AgentPolicy {
   };
 }
 
-describe.skipIf(!present)('Bamboogle on the real data', () => {
+describe.skipIf(bamboogle.skip)(bamboogle.title('Bamboogle on the real data'), () => {
   it('loads 125 items with the documented quirks', () => {
     const items = loadBamboogle(dataPath);
     expect(items).toHaveLength(125);

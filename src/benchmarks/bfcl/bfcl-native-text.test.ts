@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { bfclBenchmark } from './index.ts';
-import { BFCL_DATA_PATH, bfclDataAvailable } from './test-data-path.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
 
-describe.skipIf(!bfclDataAvailable())('bfcl with answers in the native Python call-list format', () => {
+const bfcl = benchmarkData('bfcl');
+
+describe.skipIf(bfcl.skip)(bfcl.title('bfcl with answers in the native Python call-list format'), () => {
   it('the oracle answering only text (no tool calls) also scores 100% per turn and per entry', async () => {
     const textOracle: AgentPolicy = {
       name: 'oracle-text',
@@ -11,7 +13,7 @@ describe.skipIf(!bfclDataAvailable())('bfcl with answers in the native Python ca
         return prompts.map((prompt) => [{ text: prompt.reference.answer, policyVersion: 'oracle-text' }]);
       },
     };
-    const report = await bfclBenchmark.run(textOracle, { dataPath: BFCL_DATA_PATH, seed: 3 });
+    const report = await bfclBenchmark.run(textOracle, { dataPath: bfcl.path, seed: 3 });
     expect(report.summary).toMatchObject({ accuracy: 1, entryAccuracy: 1, turnsCorrect: 734, entriesCorrect: 200 });
   });
 
@@ -24,7 +26,7 @@ describe.skipIf(!bfclDataAvailable())('bfcl with answers in the native Python ca
         ]);
       },
     };
-    const report = await bfclBenchmark.run(fenced, { dataPath: BFCL_DATA_PATH, seed: 3, limit: 5, mode: 'per-turn' });
+    const report = await bfclBenchmark.run(fenced, { dataPath: bfcl.path, seed: 3, limit: 5, mode: 'per-turn' });
     expect(report.summary.accuracy).toBe(1);
 
     // Entry 0 turn 2's gold is sort('final_report.pdf') (positional): written so by a model, the argument is lost.
@@ -39,7 +41,7 @@ describe.skipIf(!bfclDataAvailable())('bfcl with answers in the native Python ca
         ]);
       },
     };
-    const lost = await bfclBenchmark.run(positional, { dataPath: BFCL_DATA_PATH, seed: 3, limit: 1, mode: 'per-turn' });
+    const lost = await bfclBenchmark.run(positional, { dataPath: bfcl.path, seed: 3, limit: 1, mode: 'per-turn' });
     const turn2 = lost.items.find((item) => item.id === 'multi_turn_long_context_0/turn-2')!;
     expect(turn2.correct).toBe(false);
     expect(turn2.details).toMatchObject({

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { bfclBenchmark } from './index.ts';
-import { BFCL_DATA_PATH, bfclDataAvailable } from './test-data-path.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
+
+const bfcl = benchmarkData('bfcl');
 
 /** A policy from a function of one prompt. */
 const policyOf = (name: string, answer: (prompt: AgentPrompt) => Omit<Completion, 'policyVersion'>): AgentPolicy => ({
@@ -18,11 +20,11 @@ const oracle = policyOf('oracle', (prompt) => ({
   toolCalls: prompt.reference.toolCalls,
 }));
 
-describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
+describe.skipIf(bfcl.skip)(bfcl.title('bfcl benchmark on the real data'), () => {
   it('the oracle scores 100% per turn and per entry on all 200 entries', async () => {
     const progress: number[] = [];
     const report = await bfclBenchmark.run(oracle, {
-      dataPath: BFCL_DATA_PATH,
+      dataPath: bfcl.path,
       seed: 7,
       onProgress: (done) => progress.push(done),
     });
@@ -48,7 +50,7 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
       text: '',
       toolCalls: JSON.parse(JSON.stringify(prompt.reference.toolCalls)),
     }));
-    const report = await bfclBenchmark.run(serverOracle, { dataPath: BFCL_DATA_PATH, seed: 7 });
+    const report = await bfclBenchmark.run(serverOracle, { dataPath: bfcl.path, seed: 7 });
     expect(report.summary).toMatchObject({ accuracy: 1, entryAccuracy: 1 });
   });
 
@@ -58,7 +60,7 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
       seen.push(prompt);
       return { text: prompt.reference.answer };
     });
-    await bfclBenchmark.run(recorder, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 1, mode: 'per-turn' });
+    await bfclBenchmark.run(recorder, { dataPath: bfcl.path, seed: 1, limit: 1, mode: 'per-turn' });
     expect(seen.map((prompt) => prompt.id)).toEqual(
       [0, 1, 2, 3].map((turn) => `multi_turn_long_context_0/turn-${turn}`),
     );
@@ -96,7 +98,7 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
         const next = goldByTurn.get(turnKey!)![Number(step)];
         return next ? { text: '', toolCalls: [next] } : { text: '[]' };
       });
-      const stepped = await bfclBenchmark.run(stepper, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 20, mode: 'entry' });
+      const stepped = await bfclBenchmark.run(stepper, { dataPath: bfcl.path, seed: 1, limit: 20, mode: 'entry' });
       expect(stepped.summary).toMatchObject({ entryAccuracy: 1, entriesCorrect: 20 });
       const goldCalls = [...goldByTurn.values()].reduce((sum, calls) => sum + calls.length, 0);
       expect(stepped.summary.entrySteps).toBe(goldCalls);
@@ -105,14 +107,14 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
         const first = prompt.reference.toolCalls?.[0];
         return first ? { text: '', toolCalls: [first] } : { text: '[]' };
       });
-      const report = await bfclBenchmark.run(hasty, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 20, mode: 'entry' });
+      const report = await bfclBenchmark.run(hasty, { dataPath: bfcl.path, seed: 1, limit: 20, mode: 'entry' });
       expect(report.summary.entryAccuracy).toBeLessThan(1);
     },
   );
 
   it('a policy that never stops calling is force-quit after 20 steps and fails the entry', async () => {
     const looper = policyOf('looper', () => ({ text: '[pwd()]' }));
-    const report = await bfclBenchmark.run(looper, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 2, mode: 'entry' });
+    const report = await bfclBenchmark.run(looper, { dataPath: bfcl.path, seed: 1, limit: 2, mode: 'entry' });
     expect(report.summary).toMatchObject({
       entryAccuracy: 0,
       entrySteps: 42,
@@ -128,7 +130,7 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
         return { text: prompt.reference.answer, toolCalls: prompt.reference.toolCalls };
       return prompt.id.endsWith('/step-0') ? { text: prompt.reference.answer } : { text: '[check_tire_pressure()]' };
     });
-    const report = await bfclBenchmark.run(lingerer, { dataPath: BFCL_DATA_PATH, seed: 1, limit: 51, mode: 'entry' });
+    const report = await bfclBenchmark.run(lingerer, { dataPath: bfcl.path, seed: 1, limit: 51, mode: 'entry' });
     const lingered = report.items.find((item) => item.id === 'multi_turn_long_context_50')!;
     expect(lingered).toMatchObject({ correct: true, details: { forceQuit: true, stepsPerTurn: [21] } });
     expect(report.summary.entryAccuracy).toBe(1);
@@ -136,13 +138,13 @@ describe.skipIf(!bfclDataAvailable())('bfcl benchmark on the real data', () => {
 
   it('a policy that answers in prose makes no call: it fails every turn except the irrelevance turns', async () => {
     const talker = policyOf('talker', () => ({ text: 'I would rather not.' }));
-    const report = await bfclBenchmark.run(talker, { dataPath: BFCL_DATA_PATH, seed: 1, mode: 'per-turn' });
+    const report = await bfclBenchmark.run(talker, { dataPath: bfcl.path, seed: 1, mode: 'per-turn' });
     expect(report.summary).toMatchObject({ turnsCorrect: 3, irrelevanceCorrect: 3, entryAccuracy: null });
     expect(report.summary.accuracy).toBeCloseTo(3 / 734, 10);
   });
 
   it('rejects an unknown mode with a clear error', async () => {
-    await expect(bfclBenchmark.run(oracle, { dataPath: BFCL_DATA_PATH, seed: 1, mode: 'fast' })).rejects.toThrow(
+    await expect(bfclBenchmark.run(oracle, { dataPath: bfcl.path, seed: 1, mode: 'fast' })).rejects.toThrow(
       /bfcl mode must be one of/,
     );
   });

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkEntry, checkTurn, missingResults } from './checker.ts';
 import { loadBfclData, type BfclData, type BfclEntry } from './data.ts';
 import { parsePythonCallList, type PythonCall } from './python-call-parser.ts';
-import { BFCL_DATA_PATH, bfclDataAvailable } from './test-data-path.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
+
+const bfcl = benchmarkData('bfcl');
 
 const calls = (text: string): PythonCall[] => {
   const parsed = parsePythonCallList(text);
@@ -20,7 +22,7 @@ describe('missingResults (response check)', () => {
 
 // Every verdict below was also obtained from the official Python checker (multi_turn_checker at upstream commit
 // 6ea5797).
-describe.skipIf(!bfclDataAvailable())('official checks on the real data: near misses', () => {
+describe.skipIf(bfcl.skip)(bfcl.title('official checks on the real data: near misses'), () => {
   let data: BfclData;
   const entry = (number: number): BfclEntry =>
     data.entries.find((candidate) => candidate.id === `multi_turn_long_context_${number}`)!;
@@ -28,7 +30,7 @@ describe.skipIf(!bfclDataAvailable())('official checks on the real data: near mi
     checkTurn(entry(number), turn, calls(text), data.constants);
 
   beforeAll(() => {
-    data = loadBfclData(BFCL_DATA_PATH);
+    data = loadBfclData(bfcl.path);
   });
 
   // Entry 0, turn 0 gold: cd(folder='document'), mkdir(dir_name='temp'), mv(source='final_report.pdf',

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTravelPlanner } from './index.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
 import { parseBudget, parseCityCount, parseDays, parseLocalConstraint, parsePeopleNumber } from './query-fields.ts';
 
 describe('query text parsing', () => {
@@ -58,10 +57,10 @@ describe('query text parsing', () => {
   });
 });
 
-const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/travelplanner');
-const present = existsSync(resolve(dataPath, 'database/train_ref_info.jsonl'));
+const travelPlanner = benchmarkData('travelplanner');
+const dataPath = travelPlanner.path;
 
-describe.skipIf(!present)('derived fields of the training queries', () => {
+describe.skipIf(travelPlanner.skip)(travelPlanner.title('derived fields of the training queries'), () => {
   it('derives the structured fields of sample queries', () => {
     const { queries } = loadTravelPlanner(dataPath);
     expect(queries).toHaveLength(45);

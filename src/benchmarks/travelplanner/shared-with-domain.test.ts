@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entryCity, formatCompactPlan, type CompactDay } from '../../domains/travel/checks/compact-plan.ts';
 import { PLANNER_INSTRUCTION } from '../../domains/travel/checks/planner-instruction.ts';
@@ -16,9 +14,10 @@ import {
 } from './index.ts';
 import { parseCityCount, parseDays } from './query-fields.ts';
 import { parseBudget, parseLocalConstraint, parsePeopleNumber } from './query-fields.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
 
-const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/travelplanner');
-const present = existsSync(resolve(dataPath, 'database/train_ref_info.jsonl'));
+const travelPlanner = benchmarkData('travelplanner');
+const dataPath = travelPlanner.path;
 
 /**
  * A gold plan written in the compact syntax: flight numbers, car, taxi; names without their city where it is the one
@@ -76,7 +75,9 @@ function compactOf(plan: PlanDay[]): string {
   return formatCompactPlan(days);
 }
 
-describe.skipIf(!present)('TravelPlanner and the travel domain share their checks, prompts and plan syntax', () => {
+const title = travelPlanner.title('TravelPlanner and the travel domain share their checks, prompts and plan syntax');
+
+describe.skipIf(travelPlanner.skip)(title, () => {
   let data: TravelPlannerData;
   beforeAll(() => {
     data = loadTravelPlanner(dataPath);

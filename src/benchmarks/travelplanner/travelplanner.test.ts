@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OraclePolicy } from '../../policies/oracle.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
@@ -16,10 +14,10 @@ import {
   type QueryVerdict,
   type TravelPlannerData,
 } from './index.ts';
+import { benchmarkData } from '../../../test/support/benchmark-data.ts';
 
-const dataPath = resolve(new URL('../../..', import.meta.url).pathname, '../shared/benchmarks/travelplanner');
-const present = existsSync(resolve(dataPath, 'database/train_ref_info.jsonl'));
-if (!present) console.warn(`TravelPlanner data absent at ${dataPath}: real-data tests skipped`);
+const travelPlanner = benchmarkData('travelplanner');
+const dataPath = travelPlanner.path;
 
 /** Names of the checks a verdict fails. */
 function failed(verdict: QueryVerdict): string[] {
@@ -28,7 +26,7 @@ function failed(verdict: QueryVerdict): string[] {
     .map(([name]) => name);
 }
 
-describe.skipIf(!present)('TravelPlanner on the real data', () => {
+describe.skipIf(travelPlanner.skip)(travelPlanner.title('TravelPlanner on the real data'), () => {
   let data: TravelPlannerData;
   beforeAll(() => {
     data = loadTravelPlanner(dataPath);

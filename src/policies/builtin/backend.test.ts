@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { activeBackend, nativeUnavailableReason, setNativeThreads, useBackend } from '../../models/kernels.ts';
 import { echoDomain } from '../../../test/support/echo-domain.ts';
@@ -99,8 +99,22 @@ describe('backend option', () => {
     );
   });
 
-  it.skipIf(reason === null)('forcing native where the addon is missing says why in one line', async () => {
-    const attempt = createBuiltinAgent({ domain: echoDomain, options: { ...tiny, backend: 'native' }, seed: 1 });
-    await expect(attempt).rejects.toThrow(/^agent\.options\.backend: the native backend was asked for but /);
+  it('forcing native where the addon is missing says why in one line', async () => {
+    // The addon's absence is simulated, so this runs whether or not it was built here.
+    vi.resetModules();
+    vi.doMock('../../models/backend-native.ts', async (importOriginal) => ({
+      ...(await importOriginal<typeof import('../../models/backend-native.ts')>()),
+      loadNativeBackend: () => ({ ok: false, reason: 'the addon was not built (simulated)' }),
+    }));
+    try {
+      const { createBuiltinAgent: createWithoutAddon } = await import('./index.ts');
+      const attempt = createWithoutAddon({ domain: echoDomain, options: { ...tiny, backend: 'native' }, seed: 1 });
+      await expect(attempt).rejects.toThrow(
+        /^agent\.options\.backend: the native backend was asked for but the addon was not built \(simulated\)/,
+      );
+    } finally {
+      vi.doUnmock('../../models/backend-native.ts');
+      vi.resetModules();
+    }
   });
 });

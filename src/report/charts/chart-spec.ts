@@ -18,7 +18,8 @@ export interface ChartSpec {
 /** Categorical colours with good contrast on white (Okabe–Ito, reordered so the first two differ most). */
 export const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#7F7F7F', '#000000'];
 
-export const FONT_FAMILY = 'Inter, "Segoe UI", "Helvetica Neue", Helvetica, Arial, sans-serif';
+/** Font stack; single quotes because the SVG renderer writes it unescaped into double-quoted style attributes. */
+export const FONT_FAMILY = "Inter, 'Segoe UI', 'Helvetica Neue', Helvetica, Arial, sans-serif";
 
 /** Options every chart shares: static rendering (no animation), fonts, palette, white background. */
 export function baseOption(): EChartsOption {
