@@ -215,9 +215,13 @@ export class ServedCurriculum {
     return `${this.tag}-${this.serial}`;
   }
 
-  /** Steps one single-response episode (idempotent by its request id, so a retried step is never counted twice). */
-  async step(episodeId: string, action: ServedAction): Promise<StepOutcome> {
+  /**
+   * Steps one single-response episode (idempotent by its request id, so a retried step is never counted twice).
+   * Null when the service no longer knows the episode (it expired unstepped and its attempt was handed out again).
+   */
+  async step(episodeId: string, action: ServedAction): Promise<StepOutcome | null> {
     const reply = await this.call('POST', '/step', { episode_id: episodeId, action, request_id: `${episodeId}:1` });
+    if (reply.status === 404 && reply.body?.code === 'UNKNOWN_EPISODE') return null;
     const observation = reply.body?.observation as { feedback?: { success?: unknown } } | undefined;
     if (reply.status !== 200 || typeof reply.body?.reward !== 'number' || reply.body.done !== true)
       throw new GenEnvError('policy', `step of episode ${episodeId} refused: ${errorOf(reply)}`);

@@ -25,6 +25,8 @@ export interface ServedEpochRecord {
   attempts: number;
   /** Claims it took (more than one when the epoch exceeds the service's session cap). */
   batches: number;
+  /** Attempts that expired unstepped (the service's idle timeout) and were left out of their groups. */
+  expired: number;
   /** Share of attempts the service scored as successes, in [0, 1]; null without attempts. */
   successRate: number | null;
   /** Mean reward of the attempts, in [0, 1]; null without attempts. */
@@ -92,6 +94,7 @@ interface EpochInProgress {
   groups: RolloutGroup[];
   attempts: Attempt[];
   batches: number;
+  expired: number;
   seconds: ServedEpochRecord['seconds'];
 }
 
@@ -133,13 +136,20 @@ export async function trainOverService(input: ServedTrainingInput): Promise<Serv
         Promise.all(
           group.episodeIds.map((episodeId, member) => {
             const completion = samples[index]?.[member] ?? MISSING;
-            return limit(async () => ({ completion, ...(await curriculum.step(episodeId, actionOf(completion))) }));
+            return limit(async () => {
+              const outcome = await curriculum.step(episodeId, actionOf(completion));
+              return outcome && { completion, ...outcome };
+            });
           }),
         ),
       ),
     );
     current.seconds.step += elapsed(started);
-    outcomes.forEach((members, index) => {
+    outcomes.forEach((stepped, index) => {
+      // An attempt that expired before its step is not the trainer's any more: its group goes on without it.
+      const members = stepped.filter((member) => member !== null);
+      current.expired += stepped.length - members.length;
+      if (members.length === 0) return;
       current.groups.push({
         prompt: prompts[index]!,
         completions: members.map((member) => member.completion),
@@ -165,6 +175,7 @@ export async function trainOverService(input: ServedTrainingInput): Promise<Serv
       groups: current.groups.length,
       attempts: attempts.length,
       batches: current.batches,
+      expired: current.expired,
       successRate: attempts.length ? attempts.filter((entry) => entry.success).length / attempts.length : null,
       meanReward: attempts.length ? attempts.reduce((sum, entry) => sum + entry.reward, 0) / attempts.length : null,
       heldOutAccuracy,
@@ -190,6 +201,7 @@ export async function trainOverService(input: ServedTrainingInput): Promise<Serv
       groups: [],
       attempts: [],
       batches: 0,
+      expired: 0,
       seconds: { claim: 0, act: 0, step: 0, update: 0, evaluate: 0 },
     };
     current.seconds.claim += elapsed(started);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run-command.ts';
-import type { ServedEpochRecord } from '../../src/cli/served-trainer.ts';
+import { ServedCurriculum } from '../../src/cli/served-episodes.ts';
+import { actionOf, type ServedEpochRecord } from '../../src/cli/served-trainer.ts';
 import type { RunSummary } from '../../src/interfaces/index.ts';
 import { loadBuiltinAgent } from '../../src/policies/builtin/index.ts';
 import { runCli } from '../support/run-cli.ts';
@@ -112,6 +113,27 @@ describe('genenv train --serve', () => {
       await served.stop();
     }
   }, 30_000);
+
+  it('claims a whole epoch as groups of one instance, and knows an attempt the service took back', async () => {
+    const served = await serveRun({ ...STUDENT, epochs: 1 }, { prefetch: 0 });
+    const curriculum = new ServedCurriculum(served.url, undefined);
+    try {
+      const batch = (await curriculum.claimBatch())!;
+      expect([batch.epoch, batch.groupSize, batch.groups.length, batch.last]).toEqual([0, 8, 16, true]);
+      // 16 instances × 8 attempts, each instance's attempts in one group (the exact reproduction above needs it too).
+      expect(batch.groups.every((group) => group.episodeIds.length === 8)).toBe(true);
+      expect(new Set(batch.groups.flatMap((group) => group.episodeIds)).size).toBe(128);
+      expect(new Set(batch.groups.map((group) => group.observation.task.id)).size).toBe(16);
+      // As when the episode expires unstepped: the service forgets it and hands its attempt out again.
+      served.service.close(batch.groups[0]!.episodeIds[0]!);
+      expect(await curriculum.step(batch.groups[0]!.episodeIds[0]!, actionOf({ text: '1', policyVersion: 'v' }))).toBe(
+        null,
+      );
+    } finally {
+      curriculum.close();
+      await served.stop();
+    }
+  });
 
   it('refuses what it cannot train on in one line', async () => {
     const served = await serveRun({ epochs: 1 });
