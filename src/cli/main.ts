@@ -10,6 +10,7 @@ import { reportCommand } from './report-command.ts';
 import { BENCH_SUITES, benchCommand } from './bench-command.ts';
 import { registerServeCommand } from './serve-command.ts';
 import { registerDataCommand } from './data-command.ts';
+import { registerTrainCommand } from './train-command.ts';
 
 /** Flags that override single config fields: name → config key (help text comes from the schema). */
 const CONFIG_FLAGS = [
@@ -167,6 +168,7 @@ function buildProgram(
 
   registerServeCommand(program, output.out);
   registerDataCommand(program, output.out);
+  registerTrainCommand(program, output.out, output.err);
 
   program.hook('postAction', () => setExit(0));
   return program;

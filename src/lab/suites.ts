@@ -52,6 +52,12 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'placement, budget), from pilot runs of one variant (--runs A,B,…)',
     run: async (options) => (await import('./suites/ladder-pilot.ts')).ladderPilotSuite(options),
   },
+  'served-trainer': {
+    summary:
+      'genenv run against genenv serve + genenv train --serve (the built-in agent over the protocol), seeds 1..n: ' +
+      'held-out accuracy and curriculum metrics per epoch, each ± 95% interval',
+    run: async (options) => (await import('./suites/served-trainer.ts')).servedTrainerSuite(options),
+  },
   transfer: {
     summary: 'held-out gain of two runs (--runs A,B) family by family, beside the rollouts with signal',
     run: async (options) => (await import('./suites/transfer.ts')).transferSuite(options),
