@@ -351,6 +351,7 @@ export class ServeService {
       finished: this.driver.finished,
       closed_epochs: status.closedEpochs,
       open_rounds: status.openRounds,
+      preparing: status.preparing,
       open_episodes: this.episodes.size,
       counters: this.counters,
       failure: this.driver.failure,

@@ -128,3 +128,53 @@ it('replays the D_train instances that genenv run replays from the same D_train 
     await served.stop();
   }
 }, 60_000);
+
+/** Resets and steps `count` episodes one after another with right answers; stops when the curriculum finished. */
+async function drive(client: ServeClient, count: number): Promise<void> {
+  for (let index = 0; index < count; index++) {
+    const reset = await client.post('/reset', {});
+    if (reset.status === 410) return;
+    const observation = reset.body!.observation as { episode_id: string; prompt: string };
+    await client.post('/step', {
+      episode_id: observation.episode_id,
+      action: { text: arithmeticAnswer(observation.prompt) },
+    });
+  }
+}
+
+/** The task types of a run directory, epoch by epoch, with where they came from. */
+function taskTypesOf(directory: string): string {
+  const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
+  try {
+    return JSON.stringify(database.prepare('SELECT epoch, id, source FROM proposals ORDER BY epoch, rowid').all());
+  } finally {
+    database.close();
+  }
+}
+
+it('replays the same D_train instances after a restart as without one (prefetch 1)', async () => {
+  const overrides = { epochs: 3, replayFraction: 0.5, seed: 2 };
+  const reference = await serveRun(overrides);
+  let client = new ServeClient(reference.url);
+  await drive(client, 10_000);
+  client.close();
+  const expected = taskTypesOf(reference.directory);
+  await reference.stop();
+  expect(expected).toContain('"source":"replay"');
+
+  let served = await serveRun(overrides);
+  client = new ServeClient(served.url);
+  try {
+    await drive(client, 300);
+    client.close();
+    await served.stop(true);
+    served = await serveRun({}, { resume: served.directory });
+    client = new ServeClient(served.url);
+    await drive(client, 10_000);
+    expect(served.service.driver.finished).toBe(true);
+    expect(taskTypesOf(served.directory)).toBe(expected);
+  } finally {
+    client.close();
+    await served.stop();
+  }
+}, 60_000);
