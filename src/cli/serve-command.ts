@@ -90,7 +90,7 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
     for (const line of servePlan(config).lines) out(`genenv serve: ${line}\n`);
     const starting =
       store.lastCommittedEpoch() === null ? 'warming up the simulator, opening epoch 0' : 'restoring the curriculum';
-    out(`genenv serve: ${starting} (run directory ${store.directory})\n`);
+    out(`genenv serve: ${starting}\n`);
     const domain = await createDomain(config.domain.name, config.domain.options);
     const simulator = await createTrainableSimulator({
       spec: config.simulator.policy,

@@ -41,15 +41,15 @@ export function servePlan(config: RunConfig): ServePlan {
     'held-out evaluation',
   ];
   const extras = [
-    ...(replayShare > 0 ? [`D_train replay (${percent(replayShare)}, task.source "replay")`] : []),
-    ...(baseShare > 0 ? [`base data (${percent(baseShare)}, task.source "seed")`] : []),
+    ...(replayShare > 0 ? [`D_train replay (${percent(replayShare)} as many, task.source "replay")`] : []),
+    ...(baseShare > 0 ? [`base data (${percent(baseShare)} as many, task.source "seed")`] : []),
   ];
   const lines = [
     `${config.preset} preset, variant ${config.variant}: epoch 0 and ${config.epochs} more, each ` +
       `${config.tasksPerEpoch} task types × ${config.variations} variations × G = ${config.samples} attempts`,
     extras.length
-      ? `from epoch 1 on the service hands out ${extras.join(' and ')} beside the fresh task types, as genenv run ` +
-        "adds them to its agent's batch (shares of the fresh task types)"
+      ? `from epoch 1 on, beside the fresh task types, the service hands out ${extras.join(' and ')}, as ` +
+        "genenv run adds them to its agent's batch"
       : 'no replay or base data: every task type comes from the simulator',
     `your trainer owns the agent: ${trainerOwns.join(', ')}`,
   ];

@@ -23,7 +23,8 @@ describe('genenv serve: every preset', () => {
     expect(plan.lines).toHaveLength(3);
     expect(plan.replayShare).toBe(config.replayFraction);
     expect(plan.baseShare).toBe(config.baseFraction);
-    if (config.replayFraction > 0) expect(plan.lines[1]).toMatch(/D_train replay \(\d+%, task.source "replay"\)/);
+    if (config.replayFraction > 0)
+      expect(plan.lines[1]).toMatch(/D_train replay \(\d+% as many, task.source "replay"\)/);
     expect(plan.lines[2]).toMatch(/^your trainer owns the agent: its warm start/);
     expect(plan.lines.every((line) => !line.includes('\n'))).toBe(true);
   });
