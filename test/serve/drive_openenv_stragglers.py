@@ -2,28 +2,17 @@
 
 One client resets and vanishes (its WebSocket stays open, it never steps); then 32 clients reset and step
 for the given seconds. Prints one JSON line: errors, steps, the service's state afterwards, and what the
-vanished client gets when it steps late. Needs OpenEnv's client on PYTHONPATH (openenv-client-assemble.sh).
+vanished client gets when it steps late. Needs OpenEnv's client on PYTHONPATH (see openenv-client.test.ts).
 """
 
 import asyncio
 import json
-import re
 import sys
 import time
 import urllib.request
 
+from arithmetic_answer import solve
 from openenv.core.generic_client import GenericEnvClient
-
-
-def solve(prompt: str) -> str:
-    """The value of an arithmetic task ("Ignore 4. 12 + 7 =")."""
-    expression = re.sub(r"^Ignore [^.]*\.\s*", "", prompt).rstrip("= ")
-    numbers = [int(value) for value in re.findall(r"\d+", expression)]
-    operators = re.findall(r"\s([-+*])\s", expression)
-    value = numbers[0]
-    for operator, number in zip(operators, numbers[1:]):
-        value = value + number if operator == "+" else value - number if operator == "-" else value * number
-    return str(value)
 
 
 async def main(url: str, seconds: float) -> dict:
