@@ -132,7 +132,7 @@ export class CurriculumDriver {
     const owner = groupKey === undefined ? undefined : open.find(({ round }) => round.hasGroup(groupKey));
     const candidates = owner ? [owner] : open;
     for (const backup of [false, true]) {
-      if (backup && (this.canOpen() || this.failure)) break;
+      if (backup && this.canOpen()) break;
       for (const { round } of candidates) {
         const result = round.claim(groupKey, { ...terms, backup });
         if (result === 'group-full')

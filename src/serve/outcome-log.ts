@@ -48,6 +48,9 @@ export interface OutcomeRow extends ScoredAttempt {
   duplicate: boolean;
 }
 
+/** An attempt to log: the log decides whether it is its attempt's first outcome or a duplicate. */
+export type NewOutcome = Omit<OutcomeRow, 'duplicate'>;
+
 interface StoredRow {
   episode_id: string;
   request_id: string | null;
@@ -85,7 +88,7 @@ const COLUMNS = '(@episodeId, @requestId, @epoch, @flat, @completion, @reward, @
 export class OutcomeLog {
   private readonly database: Database.Database;
   private pending: {
-    row: OutcomeRow;
+    row: NewOutcome;
     resolve: (verdict: { duplicate: boolean }) => void;
     reject: (error: Error) => void;
   }[] = [];
@@ -142,7 +145,7 @@ export class OutcomeLog {
    * Queues an attempt; resolves once it is committed, with whether it was a duplicate (its attempt already had
    * an outcome), and rejects when it conflicts with a logged one (its episode or request id is taken).
    */
-  append(row: OutcomeRow): Promise<{ duplicate: boolean }> {
+  append(row: NewOutcome): Promise<{ duplicate: boolean }> {
     return new Promise((resolve, reject) => {
       this.pending.push({ row, resolve, reject });
       if (!this.scheduled) {
@@ -176,7 +179,7 @@ export class OutcomeLog {
   }
 
   /** Inserts one row inside the flush's transaction: into outcomes if it is its attempt's first, else duplicates. */
-  private insertRow(row: OutcomeRow): Error | { duplicate: boolean } {
+  private insertRow(row: NewOutcome): Error | { duplicate: boolean } {
     if (this.byEpisode(row.episodeId)) return new Error(`episode ${row.episodeId} is already logged`);
     if (row.requestId !== null && this.byRequest(row.requestId))
       return new Error(`request_id ${row.requestId} is already logged`);

@@ -307,7 +307,6 @@ export class ServeService {
         epoch: slot.epoch,
         flat: slot.flat,
         response: JSON.stringify(result),
-        duplicate: false,
       }));
     } catch (error) {
       episode.scoring = null;
