@@ -2,7 +2,9 @@
 
 The service speaks OpenEnv's HTTP protocol (POST /reset, POST /step, GET /state, /schema, /metadata,
 /health) and OpenRLHF's reward protocol (POST /get_reward). Every refusal comes back as a 4xx (or 503)
-with a one-line reason, raised here as GenEnvServiceError; refused connections and 503s are retried.
+with a one-line reason, raised here as GenEnvServiceError. A 503 is a limit that frees up (the session cap,
+or no task yet while the next epoch is prepared): it is retried after its Retry-After, as are refused
+connections (a restarting server).
 """
 
 from __future__ import annotations
@@ -16,12 +18,17 @@ from typing import Any, Optional
 
 
 class GenEnvServiceError(RuntimeError):
-    """The service refused a request: `status` is the HTTP status, the message its one-line reason."""
+    """The service refused a request: `status` is the HTTP status, `code` its code, `reason` its one line."""
 
-    def __init__(self, status: int, reason: str):
+    def __init__(self, status: int, reason: str, code: Optional[str] = None):
         super().__init__(f"genenv serve answered {status}: {reason}")
         self.status = status
         self.reason = reason
+        self.code = code
+
+
+# Longest wait between two tries, in seconds, whatever Retry-After says.
+MAX_RETRY_WAIT = 30.0
 
 
 class GenEnvClient:
@@ -29,7 +36,8 @@ class GenEnvClient:
 
     base_url: e.g. http://127.0.0.1:8000 (default: $GENENV_URL).
     token: bearer token when the service is exposed beyond loopback (default: $GENENV_TOKEN).
-    timeout: seconds per request; retries: attempts on refused connections and 503 answers.
+    timeout: seconds per request (a reset may wait up to the service's --reset-wait, 45 s by default).
+    retries: tries on refused connections and 503 answers; a 503 is retried after its Retry-After.
     """
 
     def __init__(
@@ -37,7 +45,7 @@ class GenEnvClient:
         base_url: Optional[str] = None,
         token: Optional[str] = None,
         timeout: float = 180.0,
-        retries: int = 5,
+        retries: int = 20,
     ):
         self.base_url = (base_url or os.environ.get("GENENV_URL") or "http://127.0.0.1:8000").rstrip("/")
         self.token = token if token is not None else os.environ.get("GENENV_TOKEN")
@@ -56,12 +64,12 @@ class GenEnvClient:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
                     return json.loads(response.read().decode("utf-8"))
             except urllib.error.HTTPError as error:
-                reason = _reason(error)
+                reason, code = _reason(error)
                 if error.code == 503 and attempt + 1 < self.retries:
-                    last_error = GenEnvServiceError(error.code, reason)
-                    time.sleep(min(2.0, 0.1 * 2**attempt))
+                    last_error = GenEnvServiceError(error.code, reason, code)
+                    time.sleep(_retry_after(error, attempt))
                     continue
-                raise GenEnvServiceError(error.code, reason) from None
+                raise GenEnvServiceError(error.code, reason, code) from None
             except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
                 last_error = error
                 time.sleep(min(2.0, 0.1 * 2**attempt))
@@ -109,12 +117,21 @@ class GenEnvClient:
         return self._call("POST", "/get_reward", body)
 
 
-def _reason(error: urllib.error.HTTPError) -> str:
+def _reason(error: urllib.error.HTTPError) -> tuple:
+    """The refusal's one-line reason and code (None when the body has none)."""
     try:
         body = json.loads(error.read().decode("utf-8"))
-        return str(body.get("error", body))
+        return str(body.get("error", body)), body.get("code")
     except Exception:  # a body that is not JSON: the status line is the reason
-        return error.reason if isinstance(error.reason, str) else str(error.reason)
+        return (error.reason if isinstance(error.reason, str) else str(error.reason)), None
+
+
+def _retry_after(error: urllib.error.HTTPError, attempt: int) -> float:
+    """Seconds to wait before retrying a 503: its Retry-After when given, else a growing backoff."""
+    try:
+        return min(MAX_RETRY_WAIT, max(0.0, float(error.headers.get("retry-after", ""))))
+    except ValueError:
+        return min(2.0, 0.1 * 2**attempt)
 
 
 def export_dataset(client: GenEnvClient, count: int, path: str, prefix: str = "openrlhf") -> int:

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SimulatedStudent } from '../policies/student/student.ts';
 import { HUGE_BODY, hostileRequests, sendHostile } from './hostile-requests.ts';
 import { ServeClient, runTrainerLoop } from './serve-client.ts';
-import { crashCheck, freePort, killed, startServer, uninterruptedPools } from './serve-crash-check.ts';
+import { crashCheck, freePort, killed, startServer, uninterruptedPools, vanishing } from './serve-crash-check.ts';
 
 /** Options of `genenv bench --suite serve`. */
 export interface ServeBenchOptions {
@@ -19,6 +19,10 @@ export interface ServeBenchOptions {
   hostile: number;
 }
 
+/** The throughput run's curriculum: the student preset, 64 task types × 8 variations × 16 attempts an epoch. */
+const THROUGHPUT_FLAGS = ['--preset', 'student', '--tasks-per-epoch', '64', '--variations', '8', '--samples', '16'];
+const ATTEMPTS_PER_EPOCH = 64 * 8 * 16;
+
 const percentile = (sorted: readonly number[], fraction: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]! : Number.NaN;
 
@@ -30,10 +34,9 @@ const percentile = (sorted: readonly number[], fraction: number) =>
 async function throughput(options: ServeBenchOptions): Promise<Record<string, number>> {
   const directory = mkdtempSync(join(tmpdir(), 'genenv-serve-bench-'));
   const port = await freePort();
-  const perEpoch = 64 * 8 * 16;
-  const epochs = Math.ceil(options.steps / perEpoch) + 1;
-  const flags = ['--preset', 'student', '--tasks-per-epoch', '64', '--variations', '8', '--samples', '16'];
-  const child = await startServer([...flags, '--epochs', String(epochs), '--port', String(port), '--out', directory]);
+  const epochs = Math.ceil(options.steps / ATTEMPTS_PER_EPOCH) + 1;
+  const flags = [...THROUGHPUT_FLAGS, '--epochs', String(epochs), '--port', String(port), '--out', directory];
+  const child = await startServer(flags);
   const client = new ServeClient(`http://127.0.0.1:${port}`, undefined, options.sessions);
   const memory: number[] = [];
   const sampler = setInterval(async () => {
@@ -83,6 +86,61 @@ async function throughput(options: ServeBenchOptions): Promise<Record<string, nu
     await killed(child);
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
+/** One served run to its end with `sessions` clients of which a share `vanish` vanish mid-episode. */
+async function runToEnd(options: { sessions: number; epochs: number; vanish: number }) {
+  const directory = mkdtempSync(join(tmpdir(), 'genenv-serve-straggler-'));
+  const port = await freePort();
+  const flags = [...THROUGHPUT_FLAGS, '--epochs', String(options.epochs), '--port', String(port)];
+  const child = await startServer([...flags, '--out', directory]);
+  const client = new ServeClient(`http://127.0.0.1:${port}`, undefined, options.sessions);
+  try {
+    const perWorker = (ATTEMPTS_PER_EPOCH * (options.epochs + 1)) / options.sessions;
+    const started = performance.now();
+    const result = await runTrainerLoop({
+      client,
+      student: new SimulatedStudent({ learningRate: 0 }),
+      concurrency: options.sessions,
+      groupsPerUpdate: Number.POSITIVE_INFINITY,
+      seed: 1,
+      keepAcknowledged: false,
+      // Each vanishing client leaves within the first half of the run, so every epoch may hold stragglers.
+      vanishes: vanishing(options.sessions, options.vanish, 7, Math.floor(perWorker / 2)),
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const state = (await client.get('/state')).body!;
+    return { seconds, ...result, closedEpochs: Number(state.closed_epochs), finished: state.finished === true };
+  } finally {
+    client.close();
+    await killed(child);
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Stragglers: the same served curriculum run to its end twice with `sessions` clients, fault-free and with
+ * a tenth of the clients vanishing mid-episode (each resets and never steps, as a trainer process that died).
+ * Reports the counted attempts per second of both, their ratio, and whether every epoch closed.
+ */
+async function stragglerCheck(options: ServeBenchOptions): Promise<Record<string, number>> {
+  const epochs = Math.max(2, Math.round(options.steps / ATTEMPTS_PER_EPOCH / 16)) - 1;
+  const attempts = ATTEMPTS_PER_EPOCH * (epochs + 1);
+  const faultFree = await runToEnd({ sessions: options.sessions, epochs, vanish: 0 });
+  const straggling = await runToEnd({ sessions: options.sessions, epochs, vanish: 0.1 });
+  const faultFreeRate = attempts / faultFree.seconds;
+  const rate = attempts / straggling.seconds;
+  return {
+    'straggler/sessions': options.sessions,
+    'straggler/vanished': straggling.vanished,
+    'straggler/epochs': epochs + 1,
+    'straggler/epochsClosed': straggling.finished ? straggling.closedEpochs : 0,
+    'straggler/faultFreeEpochsClosed': faultFree.finished ? faultFree.closedEpochs : 0,
+    'straggler/faultFreeAttemptsPerSecond': faultFreeRate,
+    'straggler/attemptsPerSecond': rate,
+    'straggler/throughputRatio': rate / faultFreeRate,
+    'straggler/duplicates': straggling.duplicates,
+  };
 }
 
 /** Rows of the service log and the run database, to show hostile requests changed nothing. */
@@ -145,18 +203,24 @@ export async function hostileCheck(count: number): Promise<Record<string, number
   }
 }
 
-/** `genenv bench --suite serve`: throughput, p99, memory, the kill -9 check and the hostile-request check. */
+/**
+ * `genenv bench --suite serve`: throughput, p99, memory, the straggler case, the kill -9 check (with a tenth
+ * of the clients vanishing and a one-second lease) and the hostile-request check.
+ */
 export async function runServeBenchmark(options: ServeBenchOptions): Promise<Record<string, number>> {
   const results: Record<string, number> = { ...(await throughput(options)) };
+  Object.assign(results, await stragglerCheck(options));
   // Enough epochs that the server is still working when the last of the kills comes on a fast machine.
   const epochs = 16;
   const [crashed, reference] = await Promise.all([
-    crashCheck({ kills: options.kills, epochs, seed: 3 }),
+    crashCheck({ kills: options.kills, epochs, seed: 3, lease: 1, vanish: 0.1 }),
     uninterruptedPools({ epochs, seed: 3 }),
   ]);
   Object.assign(results, {
     'kill9/kills': crashed.kills,
+    'kill9/vanishedClients': crashed.vanished,
     'kill9/acknowledged': crashed.acknowledged,
+    'kill9/duplicates': crashed.duplicates,
     'kill9/lost': crashed.lost,
     'kill9/doubled': crashed.doubled,
     'kill9/poolsEqualUninterrupted': crashed.pools === reference ? 1 : 0,

@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import type { AgentPrompt, Completion, RolloutGroup } from '../interfaces/index.ts';
 import type { SimulatedStudent } from '../policies/student/student.ts';
 import { deriveSeed } from '../util/random.ts';
@@ -7,6 +7,7 @@ import { deriveSeed } from '../util/random.ts';
 export interface Reply {
   status: number;
   body: Record<string, unknown> | null;
+  headers: IncomingHttpHeaders;
   /** Milliseconds from sending to the parsed reply. */
   milliseconds: number;
 }
@@ -47,7 +48,12 @@ export class ServeClient {
             } catch {
               parsed = null;
             }
-            resolve({ status: response.statusCode ?? 0, body: parsed, milliseconds: performance.now() - started });
+            resolve({
+              status: response.statusCode ?? 0,
+              body: parsed,
+              headers: response.headers,
+              milliseconds: performance.now() - started,
+            });
           });
           response.on('error', reject);
         },
@@ -126,10 +132,19 @@ export interface TrainerLoopOptions {
   retryMs?: number;
   /** Keep the acknowledged outcomes (default true; a long benchmark leaves them out). */
   keepAcknowledged?: boolean;
+  /**
+   * Whether worker `worker` vanishes after its `serial`-th reset: it never steps that episode and stops, as a
+   * trainer process that died would (default: none vanishes).
+   */
+  vanishes?: (worker: number, serial: number) => boolean;
 }
 
 export interface TrainerLoopResult {
   steps: number;
+  /** Of the steps, those the service answered as duplicates (another copy of the attempt was scored first). */
+  duplicates: number;
+  /** Workers that vanished. */
+  vanished: number;
   /** Acknowledged outcomes: episode id → reward. */
   acknowledged: Map<string, number>;
   /** Milliseconds of each acknowledged reset + step pair. */
@@ -186,7 +201,7 @@ function retrying(client: ServeClient, retryMs: number) {
 export async function runTrainerLoop(options: TrainerLoopOptions): Promise<TrainerLoopResult> {
   const { student } = options;
   const { call, wait } = retrying(options.client, options.retryMs ?? 50);
-  const result: TrainerLoopResult = { steps: 0, acknowledged: new Map(), latencies: [] };
+  const result: TrainerLoopResult = { steps: 0, duplicates: 0, vanished: 0, acknowledged: new Map(), latencies: [] };
   const batcher = new GroupBatcher(student, options.groupsPerUpdate);
   let done = false;
   const worker = async (workerIndex: number) => {
@@ -196,6 +211,10 @@ export async function runTrainerLoop(options: TrainerLoopOptions): Promise<Train
       if (reset.status !== 200) {
         await wait(0);
         continue;
+      }
+      if (options.vanishes?.(workerIndex, serial)) {
+        result.vanished++;
+        return;
       }
       const observation = (reset.body as { observation: Record<string, unknown> }).observation;
       const episodeId = String(observation.episode_id);
@@ -215,7 +234,9 @@ export async function runTrainerLoop(options: TrainerLoopOptions): Promise<Train
       result.steps++;
       result.latencies.push(reset.milliseconds + step.milliseconds);
       if (options.keepAcknowledged !== false) result.acknowledged.set(episodeId, reward);
-      await batcher.add(task, prompt, completion, reward);
+      // A duplicate's group already has this attempt's counted answer: it stays out of the GRPO group.
+      if ((step.body!.observation as { duplicate?: boolean }).duplicate) result.duplicates++;
+      else await batcher.add(task, prompt, completion, reward);
     }
     done = true;
   };

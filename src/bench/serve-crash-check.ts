@@ -17,6 +17,10 @@ export const CRASH_FLAGS = ['--preset', 'student', '--tasks-per-epoch', '8', '--
 export interface CrashCheckResult {
   kills: number;
   acknowledged: number;
+  /** Acknowledged steps answered as duplicates (another copy of their attempt was counted). */
+  duplicates: number;
+  /** Clients that vanished mid-episode. */
+  vanished: number;
   /** Acknowledged outcomes missing from the log, or logged with another reward. */
   lost: number;
   /** Attempts stored more than once, and epochs whose trace count is not n × G × task types. */
@@ -83,25 +87,63 @@ export function poolsOf(directory: string): string {
 /** A deterministic trainer: a student that never updates, so each answer depends on (task, attempt) only. */
 const frozenStudent = () => new SimulatedStudent({ learningRate: 0 });
 
+/** Options of the crash check. */
+export interface CrashCheckOptions {
+  kills: number;
+  epochs: number;
+  seed: number;
+  /** Concurrent clients (default 64). */
+  clients?: number;
+  /** The service's lease in seconds (default: the service's own). */
+  lease?: number;
+  /** Share of the clients that vanish mid-episode, each after a random number of episodes (default 0). */
+  vanish?: number;
+}
+
+/**
+ * Which workers vanish, and when: the first `share` of `clients`, each in its k-th episode, k drawn from
+ * `seed` below `within` (so they vanish while the run goes on). That episode is reset and never stepped.
+ */
+export function vanishing(
+  clients: number,
+  share: number,
+  seed: number,
+  within: number,
+): (worker: number, serial: number) => boolean {
+  const random = new Random(seed);
+  const at = Array.from({ length: Math.round(clients * share) }, () => random.int(0, Math.max(0, within - 1)));
+  return (worker, serial) => at[worker] === serial;
+}
+
 /**
  * `kill -9` under load: 64 clients drive a served run while the server is killed at `kills` random moments
- * and restarted with `--resume` on the same port. Afterwards every acknowledged outcome must be in the log
- * with its reward, each attempt stored once, and the pools equal to those of an uninterrupted run.
+ * and restarted with `--resume` on the same port; some clients may vanish mid-episode, leaving their attempts
+ * to leases and backups. Afterwards every acknowledged outcome must be in the log with its reward, each
+ * attempt counted once, and the pools equal to those of an uninterrupted run.
  */
-export async function crashCheck(options: { kills: number; epochs: number; seed: number; clients?: number }) {
+export async function crashCheck(options: CrashCheckOptions) {
   const started = performance.now();
   const directory = mkdtempSync(join(tmpdir(), 'genenv-crash-'));
   const port = await freePort();
-  const flags = [...CRASH_FLAGS, '--epochs', String(options.epochs), '--port', String(port)];
+  const lease = options.lease === undefined ? [] : ['--lease', String(options.lease)];
+  const flags = [...CRASH_FLAGS, '--epochs', String(options.epochs), '--port', String(port), ...lease];
   let child = await startServer([...flags, '--out', directory]);
-  const client = new ServeClient(`http://127.0.0.1:${port}`, undefined, options.clients ?? 64);
+  const clients = options.clients ?? 64;
+  const client = new ServeClient(`http://127.0.0.1:${port}`, undefined, clients);
   const loop = runTrainerLoop({
     client,
     student: frozenStudent(),
-    concurrency: options.clients ?? 64,
+    concurrency: clients,
     groupsPerUpdate: Number.POSITIVE_INFINITY,
     seed: options.seed,
     retryMs: 20,
+    // Half of the episodes a worker plays on average, so each vanishes mid-run.
+    vanishes: vanishing(
+      clients,
+      options.vanish ?? 0,
+      options.seed,
+      Math.floor((128 * (options.epochs + 1)) / clients / 2),
+    ),
   });
   const random = new Random(options.seed);
   let kills = 0;
@@ -114,7 +156,7 @@ export async function crashCheck(options: { kills: number; epochs: number; seed:
     if (finished) break;
     await killed(child);
     kills++;
-    child = await startServer(['--resume', directory, '--port', String(port)]);
+    child = await startServer(['--resume', directory, '--port', String(port), ...lease]);
   }
   const result = await loop;
   client.close();
@@ -125,6 +167,8 @@ export async function crashCheck(options: { kills: number; epochs: number; seed:
   return {
     kills,
     acknowledged: result.acknowledged.size,
+    duplicates: result.duplicates,
+    vanished: result.vanished,
     ...counts,
     pools,
     seconds: (performance.now() - started) / 1000,
@@ -132,8 +176,9 @@ export async function crashCheck(options: { kills: number; epochs: number; seed:
 }
 
 /**
- * Acknowledged outcomes missing from the log (or logged with another reward), and attempts counted twice:
- * logged more often than stored, or epochs whose trace count is not 8 × 2 × 8 (or a missing epoch).
+ * Acknowledged outcomes missing from the log (counted or duplicate, or logged with another reward), and
+ * attempts counted twice: counted more often than stored, or epochs whose trace count is not 8 × 2 × 8 (or a
+ * missing epoch).
  */
 function countLogged(
   directory: string,
@@ -141,10 +186,13 @@ function countLogged(
   epochs: number,
 ): { lost: number; doubled: number } {
   const log = new Database(join(directory, 'serve.sqlite'), { readonly: true });
-  const rows = log.prepare('SELECT episode_id, reward FROM outcomes').all() as { episode_id: string; reward: number }[];
+  type Row = { episode_id: string; reward: number };
+  const rows = log.prepare('SELECT episode_id, reward FROM outcomes').all() as Row[];
+  const duplicates = log.prepare('SELECT episode_id, reward FROM duplicates').all() as Row[];
   log.close();
   const rewards = new Map(rows.map((row) => [row.episode_id, row.reward]));
-  const lost = [...acknowledged].filter(([episode, reward]) => rewards.get(episode) !== reward).length;
+  const answered = new Map([...rewards, ...duplicates.map((row) => [row.episode_id, row.reward] as const)]);
+  const lost = [...acknowledged].filter(([episode, reward]) => answered.get(episode) !== reward).length;
   const database = new Database(join(directory, 'run.sqlite'), { readonly: true });
   const perEpoch = database.prepare('SELECT epoch, COUNT(*) AS n FROM traces GROUP BY epoch').all() as {
     epoch: number;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { GenEnvError, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
+import { servePlan } from '../serve/serve-plan.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { integerFlag, numberFlag } from './flags.ts';
@@ -17,6 +18,8 @@ export interface ServeCommandOptions {
   tokenEnv?: string;
   maxSessions?: number;
   idleTimeout?: number;
+  lease?: number;
+  resetWait?: number;
   prefetch?: number;
   overrides: Partial<RunConfigInput>;
 }
@@ -29,6 +32,8 @@ function openStore(options: ServeCommandOptions): RunStore {
       configFile: options.config,
       overrides: { ...options.overrides, agent: { policy: 'external', options: {} } },
     });
+    // A config the service cannot serve is refused before the run directory exists.
+    servePlan(config);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
     return RunStore.create(options.out ?? join('runs', `${stamp}-serve-${config.preset}`), config);
   }
@@ -82,6 +87,10 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
   let server: Awaited<ReturnType<typeof startServe>> | null = null;
   let committed = false;
   try {
+    for (const line of servePlan(config).lines) out(`genenv serve: ${line}\n`);
+    const starting =
+      store.lastCommittedEpoch() === null ? 'warming up the simulator, opening epoch 0' : 'restoring the curriculum';
+    out(`genenv serve: ${starting}\n`);
     const domain = await createDomain(config.domain.name, config.domain.options);
     const simulator = await createTrainableSimulator({
       spec: config.simulator.policy,
@@ -102,6 +111,8 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
       limits: {
         ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
         ...(options.idleTimeout !== undefined ? { idleMs: options.idleTimeout * 1000 } : {}),
+        ...(options.lease !== undefined ? { leaseMs: options.lease * 1000 } : {}),
+        ...(options.resetWait !== undefined ? { resetWaitMs: options.resetWait * 1000 } : {}),
       },
     });
     out(`genenv serve: listening on ${server.url} (run directory ${store.directory})\n`);
@@ -133,7 +144,21 @@ export function registerServeCommand(program: Command, out: (text: string) => vo
     .option('--port <n>', 'port (0 picks a free one)', integerFlag('--port'), 8000)
     .option('--token-env <name>', 'environment variable holding the bearer token clients must send')
     .option('--max-sessions <n>', 'open episodes (and WebSocket sessions) at most', integerFlag('--max-sessions'))
-    .option('--idle-timeout <s>', 'an episode not stepped within s seconds expires', numberFlag('--idle-timeout'))
+    .option(
+      '--idle-timeout <s>',
+      'an episode not stepped within s seconds expires (default 600)',
+      numberFlag('--idle-timeout'),
+    )
+    .option(
+      '--lease <s>',
+      'an attempt not stepped within s seconds is handed out again; the first scored answer counts (default 60)',
+      numberFlag('--lease'),
+    )
+    .option(
+      '--reset-wait <s>',
+      'how long a reset waits for a task before a 503 (default 45)',
+      numberFlag('--reset-wait'),
+    )
     .option(
       '--prefetch <n>',
       '1 (default): the next epoch opens when the current one is handed out (trainers that reset a whole ' +
@@ -153,6 +178,13 @@ export function registerServeCommand(program: Command, out: (text: string) => vo
         throw new GenEnvError('usage', `--prefetch is 0 or 1, got ${flags.prefetch}`);
       if (flags.port !== undefined && ((flags.port as number) < 0 || (flags.port as number) > 65535))
         throw new GenEnvError('usage', `--port ${flags.port} is not a port number`);
+      for (const [flag, value] of [
+        ['--idle-timeout', flags.idleTimeout],
+        ['--lease', flags.lease],
+        ['--reset-wait', flags.resetWait],
+      ] as const)
+        if (value !== undefined && !((value as number) > 0))
+          throw new GenEnvError('usage', `${flag} is a number of seconds above 0, got ${value}`);
       await serveCommand({ ...(flags as Omit<ServeCommandOptions, 'overrides'>), overrides }, out);
     });
 }

@@ -96,7 +96,7 @@ async function generateStaticPool(run: RunContext): Promise<ValidationResult> {
 function replayTaskTypes(run: RunContext, epoch: number, freshCount: number): TaskType[] {
   const wanted = Math.round(run.config.replayFraction * freshCount);
   if (wanted === 0) return [];
-  const pool = run.store.trainPoolInstances();
+  const pool = run.store.trainPoolInstances(epoch);
   if (pool.length === 0) return [];
   const random = new Random(run.streams.replay(epoch));
   return Array.from({ length: wanted }, (_, index) => {

@@ -99,8 +99,8 @@ export interface CoevolutionStore {
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory;
   /** The task types stored for an epoch, optionally of one source, in insertion order. */
   proposals(epoch: number, source?: TaskSource): ProposalRecord[];
-  /** Distinct task instances behind D_train traces, oldest first. */
-  trainPoolInstances(): TaskInstance[];
+  /** Distinct task instances behind D_train traces of epochs before `beforeEpoch`, oldest first. */
+  trainPoolInstances(beforeEpoch: number): TaskInstance[];
   /** One successful D_train trace per task instance (the earliest), oldest first. */
   successfulTraces(): SuccessfulTrace[];
   poolSizes(): { train: number; env: number };

@@ -9,8 +9,20 @@ import type { RecordingSimulator } from './served-run.ts';
 export type Claim =
   | { kind: 'slot'; slot: Slot; round: Round }
   | { kind: 'finished' }
+  | { kind: 'stopped'; reason: string }
   | { kind: 'busy'; reason: string }
   | { kind: 'group-full'; reason: string };
+
+/** An open round as `/state` shows it. */
+export interface RoundStatus {
+  epoch: number;
+  done: number;
+  size: number;
+  /** Attempts handed out and not yet scored. */
+  outstanding: number;
+  /** Attempts handed out again while out (lease run out, or backups). */
+  reissued: number;
+}
 
 /**
  * Schedules the served curriculum. Epochs are rounds 0..E (E = config.epochs); rounds close in order.
@@ -26,6 +38,8 @@ export class CurriculumDriver {
   private lastClosed = -1;
   private working = false;
   private waiters = new Set<() => void>();
+  /** What the worker is doing now (opening or closing an epoch), for waiting clients; null when idle. */
+  private preparing: string | null = null;
   private lastCloseTime = performance.now();
   /** Set when the simulator or the store failed: the service refuses work with this reason. */
   failure: string | null = null;
@@ -35,6 +49,8 @@ export class CurriculumDriver {
     private readonly simulator: RecordingSimulator,
     private readonly log: OutcomeLog,
     private readonly prefetch: 0 | 1,
+    /** An attempt out this long (ms) without a step is handed out again; the first scored answer counts. */
+    private readonly leaseMs: number,
   ) {}
 
   /** Restores (or starts) the curriculum: simulator state of the last closed epoch, open rounds and their outcomes. */
@@ -61,17 +77,20 @@ export class CurriculumDriver {
   }
 
   /** Open epochs and progress, for `/state`. */
-  status(): {
-    epoch: number | null;
-    closedEpochs: number;
-    openRounds: { epoch: number; done: number; size: number }[];
-  } {
+  status(): { epoch: number | null; closedEpochs: number; openRounds: RoundStatus[]; preparing: string | null } {
     const openRounds = [...this.rounds.values()].map(({ round }) => ({
       epoch: round.epoch,
       done: round.done,
       size: round.size,
+      outstanding: round.outstanding,
+      reissued: round.reissued,
     }));
-    return { epoch: openRounds[0]?.epoch ?? null, closedEpochs: this.lastClosed + 1, openRounds };
+    return {
+      epoch: openRounds[0]?.epoch ?? null,
+      closedEpochs: this.lastClosed + 1,
+      openRounds,
+      preparing: this.preparing,
+    };
   }
 
   round(epoch: number): Round | undefined {
@@ -83,42 +102,77 @@ export class CurriculumDriver {
     return [...this.rounds.values()].some(({ round }) => round.hasGroup(groupKey));
   }
 
-  /** Hands out an attempt, waiting up to `waitMs` for the next round to open. */
+  /**
+   * Hands out an attempt, waiting up to `waitMs` while none can be: while the next round is being prepared, or
+   * while every outstanding attempt already has a backup within its lease. Wakes when a round opens, an attempt
+   * is given back or a lease runs out.
+   */
   async claim(groupKey: string | undefined, waitMs: number): Promise<Claim> {
     const deadline = performance.now() + waitMs;
     for (;;) {
-      if (this.failure) return { kind: 'busy', reason: `the curriculum stopped: ${this.failure}` };
+      if (this.failure) return { kind: 'stopped', reason: `the curriculum stopped: ${this.failure}` };
       const claimed = this.tryClaim(groupKey);
       if (claimed) return claimed;
       if (this.finished) return { kind: 'finished' };
-      const left = deadline - performance.now();
-      if (left <= 0) return { kind: 'busy', reason: this.busyReason() };
-      await this.changed(left);
+      const now = performance.now();
+      const left = deadline - now;
+      if (left <= 0) return { kind: 'busy', reason: this.busyReason(waitMs) };
+      await this.changed(Math.max(10, Math.min(left, this.nextLeaseEnd() - now)));
     }
   }
 
+  /**
+   * Oldest round first: a free attempt, else one whose lease ran out. Only when nothing is left that way and no
+   * round can open now, a backup copy of the attempt idle longest (one that no other client is copying yet).
+   */
   private tryClaim(groupKey: string | undefined): Claim | null {
-    for (const { round } of this.rounds.values()) {
-      const result = round.claim(groupKey);
-      if (result === 'group-full')
-        return {
-          kind: 'group-full',
-          reason:
-            `group ${groupKey} already has its ${round.groupSize} attempts (the run's samples G); ` +
-            'use a new group key',
-        };
-      if (result) {
-        if (round.exhausted) void this.work();
-        return { kind: 'slot', slot: result, round };
+    const now = performance.now();
+    const terms = { now, cutoff: now - this.leaseMs, backup: false };
+    const open = [...this.rounds.values()];
+    const owner = groupKey === undefined ? undefined : open.find(({ round }) => round.hasGroup(groupKey));
+    const candidates = owner ? [owner] : open;
+    for (const backup of [false, true]) {
+      if (backup && this.canOpen()) break;
+      for (const { round } of candidates) {
+        const result = round.claim(groupKey, { ...terms, backup });
+        if (result === 'group-full')
+          return {
+            kind: 'group-full',
+            reason:
+              `group ${groupKey} already has its ${round.groupSize} attempts (the run's samples G); ` +
+              'use a new group key',
+          };
+        if (result) {
+          if (round.exhausted) void this.work();
+          return { kind: 'slot', slot: result, round };
+        }
       }
     }
     return null;
   }
 
-  private busyReason(): string {
-    const waiting = [...this.rounds.values()].map(({ round }) => `${round.size - round.done} of epoch ${round.epoch}`);
-    const outstanding = waiting.join(', ') || 'none';
-    return `no task free yet: the next epoch opens when outstanding attempts are stepped (${outstanding})`;
+  /** When the next lease runs out (ms, lease clock), or +∞ when no attempt is out. */
+  private nextLeaseEnd(): number {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const { round } of this.rounds.values()) oldest = Math.min(oldest, round.oldestOutstanding ?? oldest);
+    return oldest + this.leaseMs;
+  }
+
+  private busyReason(waitMs: number): string {
+    const waited = `no task free after waiting ${Math.round(waitMs / 1000)} s`;
+    if (this.preparing) return `${waited}: the service is still ${this.preparing}`;
+    const outstanding = [...this.rounds.values()]
+      .map(({ round }) => `${round.outstanding} of epoch ${round.epoch}`)
+      .join(', ');
+    return (
+      `${waited}: every outstanding attempt (${outstanding || 'none'}) is being worked on by two clients ` +
+      'and the next epoch opens when the oldest one closes'
+    );
+  }
+
+  /** An episode holding the attempt played a turn: its lease starts again. */
+  touch(slot: Slot): void {
+    this.rounds.get(slot.epoch)?.round.touch(slot.flat, performance.now());
   }
 
   /** Gives an unscored attempt back. */
@@ -129,11 +183,10 @@ export class CurriculumDriver {
     this.notify();
   }
 
-  /** Counts a logged attempt (call after the log committed it). */
+  /** Counts a logged attempt (call after the log committed it as the attempt's first outcome). */
   record(slot: Slot, outcome: ScoredAttempt): void {
     const round = this.rounds.get(slot.epoch)?.round;
-    if (!round) return;
-    round.record(slot.flat, outcome);
+    if (!round?.record(slot.flat, outcome)) return;
     if (round.complete) void this.work();
   }
 
@@ -159,19 +212,26 @@ export class CurriculumDriver {
     this.working = true;
     try {
       for (;;) {
-        if (this.canOpen()) await this.open(this.lastOpened + 1);
-        else if (this.canClose()) await this.close(this.lastClosed + 1);
-        else break;
+        if (this.canOpen()) {
+          this.preparing = `opening epoch ${this.lastOpened + 1}`;
+          await this.open(this.lastOpened + 1);
+        } else if (this.canClose()) {
+          this.preparing = `closing epoch ${this.lastClosed + 1} (assessing it, updating the simulator)`;
+          await this.close(this.lastClosed + 1);
+        } else break;
+        this.preparing = null;
         this.notify();
       }
     } catch (error) {
       this.failure = errorLine(error);
     } finally {
       this.working = false;
+      this.preparing = null;
       this.notify();
     }
   }
 
+  /** Whether the next round may open now (the one before it handed out, and few enough rounds unclosed). */
   private canOpen(): boolean {
     const next = this.lastOpened + 1;
     if (next > this.run.config.epochs) return false;

@@ -19,8 +19,8 @@ function chatView(prompt: AgentPrompt) {
 
 /**
  * The observation of a new episode: the rendered task (compact text, chat messages, tool schemas) and
- * what a trainer may know about it (family, difficulty features, its place in the GRPO group). Never the
- * reference answer.
+ * what a trainer may know about it (family, difficulty features, where the task type came from, its place in
+ * the GRPO group). Never the reference answer.
  */
 export function resetObservation(episodeId: string, slot: Slot, round: Round, prompt: AgentPrompt) {
   const { instance } = round.instances[slot.instanceIndex]!;
@@ -33,6 +33,7 @@ export function resetObservation(episodeId: string, slot: Slot, round: Round, pr
       family: instance.family,
       epoch: slot.epoch,
       task_type: taskType.id,
+      source: taskType.source,
       attempt: slot.sample,
       group_size: round.groupSize,
       features: instance.features,

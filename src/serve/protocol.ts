@@ -106,6 +106,9 @@ export function protocolSchemas(): Record<'action' | 'observation' | 'state', un
         family: z.string(),
         epoch: z.number().int(),
         task_type: z.string(),
+        source: z
+          .string()
+          .describe('where the task type came from: simulator, replay (a D_train instance) or seed (base data)'),
         attempt: z.number().int().describe('index of this attempt within the GRPO group (0..G-1)'),
         group_size: z.number().int(),
         features: z.record(z.string(), z.number()),
@@ -116,6 +119,10 @@ export function protocolSchemas(): Record<'action' | 'observation' | 'state', un
     turn: z.number().int().optional().describe('multi-turn domains: actions taken so far in this episode'),
     max_steps: z.number().int().optional().describe('multi-turn domains: the step limit of this episode'),
     feedback: z.object({ success: z.boolean(), invalid: z.string().nullable() }).optional(),
+    duplicate: z
+      .literal(true)
+      .optional()
+      .describe('another copy of this attempt was scored first: the reward is real, the curriculum counted the first'),
   });
   const state = z.object({
     episode_id: z.string().nullable(),

@@ -1,5 +1,6 @@
 import type { InstanceAttempts, ScoredAttempt, TaskType } from '../core/index.ts';
 import type { AgentPrompt, Domain, TaskInstance } from '../interfaces/index.ts';
+import { AttemptLedger } from './attempt-ledger.ts';
 
 /** One attempt of a task instance: the unit a `reset` hands out. `flat` = instance index · G + sample. */
 export interface Slot {
@@ -10,25 +11,31 @@ export interface Slot {
   sample: number;
 }
 
-const FREE = 0;
-const OUT = 1;
-const DONE = 2;
+/** When a claim may take an attempt that is already out: its lease cutoff, and whether a backup copy is allowed. */
+export interface ClaimTerms {
+  /** Now, in ms of a monotonic clock (the lease clock). */
+  now: number;
+  /** Attempts idle since this time or earlier (ms) have outlived their lease: they may be handed out again. */
+  cutoff: number;
+  /** Nothing else is left to hand out: an attempt held by one episode only may get a backup copy. */
+  backup: boolean;
+}
 
 /**
  * One served epoch ("round"): the task types the simulator proposed, each instantiated n times, each
- * instance attempted G times (a GRPO group). Hands out free attempts lowest index first, so a
- * run's traces do not depend on which client asked first; attempts that were handed out and expired
- * come back first. Pure bookkeeping: no I/O, no clock.
+ * instance attempted G times (a GRPO group). Hands out free attempts lowest index first, so a run's traces
+ * do not depend on which client asked first; attempts given back come first. An attempt out longer than its
+ * lease is handed out again, and so, when nothing else is left, is any attempt held by one episode only (a
+ * backup copy, as MapReduce's backup tasks): the first scored answer counts. No I/O; the clock is passed in.
  */
 export class Round {
   readonly instances: { taskTypeIndex: number; instance: TaskInstance }[];
-  private readonly state: Uint8Array;
+  private readonly ledger: AttemptLedger;
   private readonly outcomes: (ScoredAttempt | undefined)[];
   private readonly prompts: (AgentPrompt | undefined)[];
   private readonly groups = new Map<string, number>();
-  private cursor = 0;
-  private returned: number[] = [];
-  private doneCount = 0;
+  /** Attempts handed out again while out (after their lease, or as backups). */
+  reissued = 0;
 
   constructor(
     readonly epoch: number,
@@ -38,27 +45,37 @@ export class Round {
     this.instances = taskTypes.flatMap((taskType, taskTypeIndex) =>
       taskType.instances.map((instance) => ({ taskTypeIndex, instance })),
     );
-    this.state = new Uint8Array(this.instances.length * groupSize);
-    this.outcomes = new Array(this.state.length);
+    this.ledger = new AttemptLedger(this.instances.length * groupSize);
+    this.outcomes = new Array(this.ledger.size);
     this.prompts = new Array(this.instances.length);
   }
 
   get size(): number {
-    return this.state.length;
+    return this.ledger.size;
   }
 
   get done(): number {
-    return this.doneCount;
+    return this.ledger.done;
+  }
+
+  /** Attempts handed out and not yet scored. */
+  get outstanding(): number {
+    return this.ledger.outstanding;
   }
 
   /** Every attempt handed out or scored. */
   get exhausted(): boolean {
-    return this.nextFree() === null;
+    return this.ledger.nextFree() === null;
   }
 
   /** Every attempt scored: the round can be assessed. */
   get complete(): boolean {
-    return this.doneCount === this.state.length;
+    return this.ledger.done === this.ledger.size;
+  }
+
+  /** When the longest-idle outstanding attempt was last handed out or played (ms), or null when none is out. */
+  get oldestOutstanding(): number | null {
+    return this.ledger.oldestStamp();
   }
 
   slotAt(flat: number): Slot {
@@ -82,42 +99,39 @@ export class Round {
     return prompt;
   }
 
-  private nextFree(): number | null {
-    while (this.returned.length && this.state[this.returned[0]!] !== FREE) this.returned.shift();
-    if (this.returned.length) return this.returned[0]!;
-    while (this.cursor < this.state.length && this.state[this.cursor] !== FREE) this.cursor++;
-    return this.cursor < this.state.length ? this.cursor : null;
-  }
-
   /**
-   * Hands out an attempt. Without a group key: the lowest free one. With a key: the first reset picks the
-   * first instance with all G attempts free (else the lowest free one), later resets with that key get its
-   * other attempts. Null when
-   * none is free; `group-full` when the key's instance has no free attempt left.
+   * Hands out an attempt. Without a group key: the lowest free one, else one whose lease ran out, else (when
+   * `terms.backup`) a backup of the one idle longest. With a new key: the first instance with all G attempts
+   * free if any, and the key is bound to the instance it got; later resets with that key get its other free
+   * (or lease-expired) attempts, `group-full` when none is left. Null when nothing can be handed out.
    */
-  claim(groupKey?: string): Slot | null | 'group-full' {
-    let flat: number | null;
+  claim(groupKey: string | undefined, terms: ClaimTerms): Slot | null | 'group-full' {
     const bound = groupKey === undefined ? undefined : this.groups.get(groupKey);
+    let flat: number | null;
     if (bound !== undefined) {
-      flat = null;
-      for (let sample = 0; sample < this.groupSize; sample++) {
-        const candidate = bound * this.groupSize + sample;
-        if (this.state[candidate] === FREE) {
-          flat = candidate;
-          break;
-        }
-      }
+      flat =
+        this.sampleOf(bound, (candidate) => this.ledger.isFree(candidate)) ??
+        this.sampleOf(bound, (candidate) => this.ledger.isOverdue(candidate, terms.cutoff));
       if (flat === null) return 'group-full';
     } else {
-      flat = this.nextFree();
-      if (flat === null) return null;
-      if (groupKey !== undefined) {
+      flat = this.ledger.nextFree();
+      if (flat !== null && groupKey !== undefined)
         flat = this.firstUntouched(Math.floor(flat / this.groupSize)) ?? flat;
-        this.groups.set(groupKey, Math.floor(flat / this.groupSize));
-      }
+      flat ??= this.ledger.overdue(terms.cutoff) ?? (terms.backup ? this.ledger.backup() : null);
+      if (flat === null) return null;
+      if (groupKey !== undefined) this.groups.set(groupKey, Math.floor(flat / this.groupSize));
     }
-    this.state[flat] = OUT;
+    if (!this.ledger.isFree(flat)) this.reissued++;
+    this.ledger.take(flat, terms.now);
     return this.slotAt(flat);
+  }
+
+  private sampleOf(instance: number, accept: (flat: number) => boolean): number | null {
+    for (let sample = 0; sample < this.groupSize; sample++) {
+      const candidate = instance * this.groupSize + sample;
+      if (accept(candidate)) return candidate;
+    }
+    return null;
   }
 
   /** First attempt of the first instance from `start` on whose G attempts are all free, so a group gets all G. */
@@ -125,7 +139,7 @@ export class Round {
     for (let instance = start; instance < this.instances.length; instance++) {
       const first = instance * this.groupSize;
       let free = true;
-      for (let sample = 0; sample < this.groupSize && free; sample++) free = this.state[first + sample] === FREE;
+      for (let sample = 0; sample < this.groupSize && free; sample++) free = this.ledger.isFree(first + sample);
       if (free) return first;
     }
     return null;
@@ -136,24 +150,25 @@ export class Round {
     return this.groups.has(groupKey);
   }
 
-  /** Gives an unscored attempt back (its episode expired or was closed). */
+  /** One episode gave its unscored attempt back (expired or closed); free again once no episode holds it. */
   release(flat: number): void {
-    if (this.state[flat] !== OUT) return;
-    this.state[flat] = FREE;
-    const position = this.returned.findIndex((value) => value > flat);
-    this.returned.splice(position < 0 ? this.returned.length : position, 0, flat);
+    this.ledger.release(flat);
   }
 
-  /** Records a scored attempt (once; a second call for the same attempt is ignored). */
-  record(flat: number, outcome: ScoredAttempt): void {
-    if (this.state[flat] === DONE) return;
-    this.state[flat] = DONE;
+  /** An episode holding the attempt played a turn at `now` (ms): its lease starts again. */
+  touch(flat: number, now: number): void {
+    this.ledger.touch(flat, now);
+  }
+
+  /** Records a scored attempt; the first counts, a later call for the same attempt is ignored (returns false). */
+  record(flat: number, outcome: ScoredAttempt): boolean {
+    if (!this.ledger.record(flat)) return false;
     this.outcomes[flat] = outcome;
-    this.doneCount++;
+    return true;
   }
 
   isDone(flat: number): boolean {
-    return this.state[flat] === DONE;
+    return this.ledger.isDone(flat);
   }
 
   /** Outcomes of one instance's G attempts in sample order (all present once the round is complete). */

@@ -11,12 +11,14 @@ import type {
   Proposal,
   RunConfig,
   SimulatorContext,
+  TaskInstance,
   TrainableAgent,
   TrainableSimulator,
   UpdateStats,
 } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import type { RunStore } from '../store/run-store.ts';
+import { servePlan } from './serve-plan.ts';
 
 /**
  * The agent of a served run is the trainer behind the protocol: it is never asked to act, and its weights
@@ -89,10 +91,11 @@ export class RecordingSimulator implements TrainableSimulator {
 }
 
 /**
- * The run store as a served round sees it: with `prefetch` rounds opened ahead, family statistics lag that
- * many epochs (a round opens while the epochs before it may still be collecting outcomes, so it may only
- * read epochs that are surely closed). With the lag, a round rebuilt after a restart sees the same
- * statistics it saw when it first opened; with prefetch 0 it reads what `genenv run` reads.
+ * The run store as a served round sees it: with `prefetch` rounds opened ahead, family statistics and the
+ * D_train pool it replays from lag that many epochs (a round opens while the epochs before it may still be
+ * collecting outcomes, so it may only read epochs that are surely closed). With the lag, a round rebuilt
+ * after a restart sees the same statistics and replays the same instances as when it first opened; with
+ * prefetch 0 it reads what `genenv run` reads.
  */
 export class LaggedStore implements CoevolutionStore {
   constructor(
@@ -106,8 +109,8 @@ export class LaggedStore implements CoevolutionStore {
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory {
     return this.inner.familyStatistics(family, beforeEpoch - this.prefetch, window);
   }
-  trainPoolInstances(): never {
-    throw new GenEnvError('config', 'genenv serve does not replay D_train (replayFraction must be 0)');
+  trainPoolInstances(beforeEpoch: number): TaskInstance[] {
+    return this.inner.trainPoolInstances(beforeEpoch - this.prefetch);
   }
   lastCommittedEpoch = () => this.inner.lastCommittedEpoch();
   checkpointOf = (epoch: number) => this.inner.checkpointOf(epoch);
@@ -120,7 +123,10 @@ export class LaggedStore implements CoevolutionStore {
   pruneCheckpoints = (every: number) => this.inner.pruneCheckpoints(every);
 }
 
-/** The loop's run context for a served run: the trainer as agent, the recording simulator, the lagged store. */
+/**
+ * The loop's run context for a served run: the trainer as agent, the recording simulator, the lagged store.
+ * A config the service cannot serve is refused in one line (see `servePlan`).
+ */
 export function servedRunContext(
   config: RunConfig,
   domain: Domain,
@@ -128,13 +134,7 @@ export function servedRunContext(
   store: RunStore,
   prefetch: number,
 ): RunContext {
-  if (config.variant !== 'genenv' && config.variant !== 'random')
-    throw new GenEnvError('config', `genenv serve runs the genenv and random variants, not ${config.variant}`);
-  if (config.replayFraction > 0)
-    throw new GenEnvError(
-      'config',
-      'genenv serve does not replay D_train: set replayFraction to 0 (the trainer replays)',
-    );
+  servePlan(config);
   return createRunContext({
     config,
     domain,

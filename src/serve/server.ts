@@ -42,8 +42,14 @@ function parse<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer
 }
 
 /** Maps any thrown value to a status and one line; never leaks a stack. */
-export function refusal(error: unknown): { status: number; code: string; message: string } {
-  if (error instanceof ServeError) return { status: error.status, code: error.code, message: error.message };
+export function refusal(error: unknown): { status: number; code: string; message: string; retryAfter?: number } {
+  if (error instanceof ServeError)
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.retryAfterSeconds !== undefined ? { retryAfter: error.retryAfterSeconds } : {}),
+    };
   const fastifyError = error as { statusCode?: number; code?: string; message?: string };
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -98,8 +104,8 @@ export async function buildServer(
   });
   app.addHook('onRequest', authorize(options));
   app.setErrorHandler((error, _request, reply) => {
-    const { status, code, message } = refusal(error);
-    if (status === 503) reply.header('retry-after', '1');
+    const { status, code, message, retryAfter } = refusal(error);
+    if (status === 503) reply.header('retry-after', String(retryAfter ?? 1));
     return reply.code(status).send({ error: message, code });
   });
   app.setNotFoundHandler((request, reply) =>

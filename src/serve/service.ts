@@ -25,6 +25,11 @@ const processUsage = () => {
   };
 };
 
+/** Retry-After of a reset refused at the session cap, in seconds: a step or an expiry frees a place. */
+const CAPACITY_RETRY_SECONDS = 1;
+/** Retry-After of a reset that waited its whole bound for a task, in seconds. */
+const BUSY_RETRY_SECONDS = 2;
+
 /** The answer to reset and step (OpenEnv's `{observation, reward, done}`). */
 export interface StepResult {
   observation: Record<string, unknown>;
@@ -57,8 +62,21 @@ export interface ServiceLimits {
   maxSessions: number;
   /** An episode not stepped within this many milliseconds expires and its attempt is handed out again. */
   idleMs: number;
-  /** How long a reset waits for the next epoch to open, in milliseconds. */
+  /** How long a reset waits for a task (the next epoch being prepared), in milliseconds. */
   resetWaitMs: number;
+  /**
+   * An attempt handed out and not stepped (or, multi-turn, not played) for this many milliseconds is handed
+   * out again; its episode stays open, and the first scored answer counts.
+   */
+  leaseMs: number;
+}
+
+/**
+ * The answer to a step that scored an attempt another copy of it had scored first: its reward is the
+ * verifier's, but the curriculum counted the first answer, not this one.
+ */
+function duplicateResult(result: StepResult): StepResult {
+  return { ...result, observation: { ...result.observation, duplicate: true } };
 }
 
 /**
@@ -70,9 +88,11 @@ export class ServeService {
   private readonly episodes = new Map<string, Episode>();
   private readonly pendingRequests = new Map<string, { episodeId: string; result: Promise<StepResult> }>();
   private readonly reaper: NodeJS.Timeout;
-  /** Counters for `/state`. */
-  /** Counters for `/state`: `steps` are scored episodes, `turns` the unscored turns of multi-turn ones. */
-  readonly counters = { resets: 0, steps: 0, turns: 0, replays: 0, expired: 0, refused: 0 };
+  /**
+   * Counters for `/state`: `steps` are scored episodes (`duplicates` of them scored an attempt another copy
+   * had scored first), `turns` the unscored turns of multi-turn ones.
+   */
+  readonly counters = { resets: 0, steps: 0, duplicates: 0, turns: 0, replays: 0, expired: 0, refused: 0 };
 
   constructor(
     private readonly config: RunConfig,
@@ -98,6 +118,7 @@ export class ServeService {
         'CAPACITY_REACHED',
         `session cap reached: ${this.episodes.size} of ${this.limits.maxSessions} episodes are open; ` +
           `step or close them (they expire after ${Math.round(this.limits.idleMs / 1000)} s idle)`,
+        CAPACITY_RETRY_SECONDS,
       );
     }
     const id = request.episode_id ?? randomUUID();
@@ -115,7 +136,8 @@ export class ServeService {
         `the curriculum finished its ${this.config.epochs} epochs; ` +
           'restart with --resume and a larger --epochs to go on',
       );
-    if (claim.kind === 'busy') throw new ServeError(503, 'BUSY', claim.reason);
+    if (claim.kind === 'stopped') throw new ServeError(503, 'CURRICULUM_STOPPED', claim.reason);
+    if (claim.kind === 'busy') throw new ServeError(503, 'BUSY', claim.reason, BUSY_RETRY_SECONDS);
     if (claim.kind === 'group-full') throw new ServeError(409, 'GROUP_FULL', claim.reason);
     const interactive = this.domain.interactive;
     const instance = claim.round.instances[claim.slot.instanceIndex]!.instance;
@@ -202,6 +224,7 @@ export class ServeService {
       return { done: false, result: play.last.result };
     }
     episode.lastActive = Date.now();
+    this.driver.touch(episode.slot);
     let step: EnvironmentStep;
     try {
       step = play.environment.step(completion);
@@ -253,7 +276,8 @@ export class ServeService {
 
   private replay(row: OutcomeRow): StepResult {
     this.counters.replays++;
-    return JSON.parse(row.response) as StepResult;
+    const result = JSON.parse(row.response) as StepResult;
+    return row.duplicate ? duplicateResult(result) : result;
   }
 
   private async score(episode: Episode, completion: Completion, requestId: string | null, lastObservation?: string) {
@@ -274,15 +298,16 @@ export class ServeService {
       reward: outcome.reward,
       done: true,
     };
+    let duplicate: boolean;
     try {
-      await this.log.append({
+      ({ duplicate } = await this.log.append({
         ...outcome,
         episodeId: episode.id,
         requestId,
         epoch: slot.epoch,
         flat: slot.flat,
         response: JSON.stringify(result),
-      });
+      }));
     } catch (error) {
       episode.scoring = null;
       if (requestId !== null && /request_id/.test((error as Error).message))
@@ -290,8 +315,12 @@ export class ServeService {
       throw new ServeError(409, 'CONFLICT', `the outcome could not be logged: ${(error as Error).message}`);
     }
     this.episodes.delete(episode.id);
-    this.driver.record(slot, outcome);
     this.counters.steps++;
+    if (duplicate) {
+      this.counters.duplicates++;
+      return duplicateResult(result);
+    }
+    this.driver.record(slot, outcome);
     return result;
   }
 
@@ -321,6 +350,7 @@ export class ServeService {
       finished: this.driver.finished,
       closed_epochs: status.closedEpochs,
       open_rounds: status.openRounds,
+      preparing: status.preparing,
       open_episodes: this.episodes.size,
       counters: this.counters,
       failure: this.driver.failure,

@@ -13,8 +13,14 @@ export function socketCount(): number {
   return openSockets;
 }
 
-function refusalOf(error: unknown): { message: string; code: string } {
-  if (error instanceof ServeError) return { message: error.message, code: error.code };
+/** The data of an error message; `retry_after_s` says when a retry may succeed (a limit that frees up). */
+function refusalOf(error: unknown): { message: string; code: string; retry_after_s?: number } {
+  if (error instanceof ServeError)
+    return {
+      message: error.message,
+      code: error.code,
+      ...(error.retryAfterSeconds !== undefined ? { retry_after_s: error.retryAfterSeconds } : {}),
+    };
   const line = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   return { message: `internal error: ${line.slice(0, 300)}`, code: 'EXECUTION_ERROR' };
 }
@@ -24,6 +30,8 @@ interface Session {
   socket: WebSocket;
   service: ServeService;
   episodeId: string | null;
+  /** Set when the socket closed: an episode that a reset opens after that is given back at once. */
+  closed: boolean;
   send(value: unknown): void;
 }
 
@@ -50,7 +58,10 @@ async function handleMessage(session: Session, raw: string): Promise<void> {
       if (session.episodeId !== null) service.close(session.episodeId);
       session.episodeId = null;
       const result = await service.reset(message.data ?? {});
-      session.episodeId = String(result.observation.episode_id);
+      const episodeId = String(result.observation.episode_id);
+      // The client left while the reset waited for a task: nobody will step it, so its attempt goes back.
+      if (session.closed) return service.close(episodeId);
+      session.episodeId = episodeId;
       return send({ type: 'observation', data: result });
     }
     if (session.episodeId === null) throw new ServeError(409, 'NO_EPISODE', 'step before reset: send a reset first');
@@ -69,7 +80,7 @@ async function handleMessage(session: Session, raw: string): Promise<void> {
 export function attachSocket(socket: WebSocket, service: ServeService): void {
   if (openSockets >= service.limits.maxSessions) {
     const message = `session cap reached: ${openSockets} of ${service.limits.maxSessions} WebSocket sessions are open`;
-    socket.send(JSON.stringify({ type: 'error', data: { message, code: 'CAPACITY_REACHED' } }));
+    socket.send(JSON.stringify({ type: 'error', data: { message, code: 'CAPACITY_REACHED', retry_after_s: 1 } }));
     socket.close(1013, 'session cap reached');
     return;
   }
@@ -78,6 +89,7 @@ export function attachSocket(socket: WebSocket, service: ServeService): void {
     socket,
     service,
     episodeId: null,
+    closed: false,
     send: (value) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(value));
     },
@@ -100,7 +112,9 @@ export function attachSocket(socket: WebSocket, service: ServeService): void {
   });
   socket.on('close', () => {
     openSockets--;
+    session.closed = true;
     clearInterval(ping);
+    // A client that disconnects (or is dropped for missing pings) gives its open attempt back at once.
     if (session.episodeId !== null) service.close(session.episodeId);
   });
   socket.on('error', () => socket.terminate());

@@ -34,10 +34,16 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/**
+ * The service's limits. A reset waits up to 45 s for a task, under the 60 s an OpenEnv client waits for an
+ * answer; an attempt is handed out again after a 60 s lease, a tenth of the 600 s after which an idle episode
+ * is dropped.
+ */
 export const DEFAULT_LIMITS = {
   maxSessions: 1024,
   idleMs: 600_000,
-  resetWaitMs: 10_000,
+  resetWaitMs: 45_000,
+  leaseMs: 60_000,
   bodyLimit: 1 << 20,
   requestTimeoutMs: 30_000,
   keepAliveMs: 75_000,
@@ -72,7 +78,7 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
       throw new GenEnvError('usage', `this served run uses --prefetch ${stored}; it cannot change on resume`);
     const prefetch = stored === '0' ? 0 : 1;
     const run = servedRunContext(input.config, input.domain, simulator, input.store, prefetch);
-    driver = new CurriculumDriver(run, simulator, log, prefetch);
+    driver = new CurriculumDriver(run, simulator, log, prefetch, limits.leaseMs);
     await driver.start();
   } catch (error) {
     log.close();

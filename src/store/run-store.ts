@@ -289,12 +289,13 @@ export class RunStore implements CoevolutionStore {
     return { taskTypes: count.n, recentSuccess: recent.mean };
   }
 
-  /** Distinct task instances behind D_train traces (for replay), oldest first. */
-  trainPoolInstances(): TaskInstance[] {
+  /** Distinct task instances behind D_train traces of epochs before `beforeEpoch` (for replay), oldest first. */
+  trainPoolInstances(beforeEpoch: number): TaskInstance[] {
     const rows = this.database
       .prepare(`SELECT DISTINCT i.payload AS payload FROM pool_train p JOIN traces t ON t.id = p.trace_id
-      JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id ORDER BY i.epoch, i.proposal_id, i.id`)
-      .all() as { payload: string }[];
+      JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id WHERE p.epoch < ?
+      ORDER BY i.epoch, i.proposal_id, i.id`)
+      .all(beforeEpoch) as { payload: string }[];
     return rows.map((row) => JSON.parse(row.payload) as TaskInstance);
   }
 

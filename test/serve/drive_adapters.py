@@ -2,7 +2,6 @@
 
 import json
 import os
-import re
 import sys
 import tempfile
 
@@ -11,18 +10,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "adapters
 from genenv_client import GenEnvClient, GenEnvServiceError, export_dataset  # noqa: E402
 from genenv_trl import GenEnvEnvironment, reward_from_environments  # noqa: E402
 import genenv_verl  # noqa: E402
-
-
-def solve(prompt: str) -> str:
-    """The value of an arithmetic task ("Ignore 4. 12 + 7 =")."""
-    expression = re.sub(r"^Ignore [^.]*\.\s*", "", prompt).rstrip("= ")
-    numbers = [int(value) for value in re.findall(r"\d+", expression)]
-    operators = re.findall(r"\s([-+*])\s", expression)
-    value = numbers[0]
-    for operator, number in zip(operators, numbers[1:]):
-        value = value + number if operator == "+" else value - number if operator == "-" else value * number
-    return str(value)
-
+from arithmetic_answer import solve  # noqa: E402
 
 url = sys.argv[1]
 os.environ["GENENV_URL"] = url

@@ -58,6 +58,35 @@ describe('idempotent steps', () => {
     }
   });
 
+  it('answers a late copy of an attempt as a duplicate, idempotently, and never counts it', async () => {
+    // A 1 ms lease: once epoch 0 is all handed out, the next reset gets a copy of its oldest attempt.
+    const served = await serveRun({}, { prefetch: 0, limits: { leaseMs: 1 } });
+    const client = new ServeClient(served.url);
+    try {
+      const first = observationOf(await client.post('/reset', {}));
+      await Promise.all(Array.from({ length: 127 }, () => client.post('/reset', {})));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const copy = observationOf(await client.post('/reset', {}));
+      expect((copy as unknown as { task: unknown }).task).toEqual((first as unknown as { task: unknown }).task);
+      const counted = await client.post('/step', { episode_id: copy.episode_id, action: { text: '12' } });
+      expect(counted.body!.observation).not.toHaveProperty('duplicate');
+      const body = { episode_id: first.episode_id, request_id: 'late', action: { text: '13' } };
+      const late = await client.post('/step', body);
+      expect(late.body).toMatchObject({ done: true, observation: { duplicate: true } });
+      expect((await client.post('/step', body)).body).toEqual(late.body);
+      expect((await client.post('/step', { ...body, request_id: undefined })).body).toEqual(late.body);
+      const changed = await client.post('/step', { episode_id: first.episode_id, action: { text: '14' } });
+      expect(changed.status).toBe(409);
+      const reused = await client.post('/step', { ...body, episode_id: copy.episode_id });
+      expect(reused.status).toBe(409);
+      expect(served.service.driver.round(0)!.done).toBe(1);
+      expect(served.service.counters.duplicates).toBe(1);
+    } finally {
+      client.close();
+      await served.stop();
+    }
+  });
+
   it('scores OpenRLHF reward requests idempotently by episode', async () => {
     const served = await serveRun();
     const client = new ServeClient(served.url);

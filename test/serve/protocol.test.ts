@@ -2,23 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ServeClient, arithmeticAnswer } from '../../src/bench/serve-client.ts';
 import { type Served, serveRun } from './serve-fixture.ts';
-
-/** Sends a WebSocket message and waits for the reply. */
-function exchange(socket: WebSocket, message: unknown): Promise<{ type: string; data: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    socket.once('message', (data) => resolve(JSON.parse(String(data))));
-    socket.once('error', reject);
-    socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  });
-}
-
-function connect(url: string): Promise<WebSocket> {
-  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
+import { connect, exchange } from './socket-client.ts';
 
 // Written from OpenEnv's http_server.py / types.py: reset → {observation, reward, done}, step → same shape,
 // GET /state, /schema {action, observation, state}, /metadata, /health; /ws with {type, data} messages.

@@ -71,15 +71,19 @@ export async function serveRun(
 }
 
 /**
- * Runs a Python driver script (next to the tests) with `python3 SCRIPT URL` and collects its output. The
- * spawn is asynchronous: the served run lives in this process and must keep answering meanwhile.
+ * Runs a Python driver script (next to the tests) with `python3 SCRIPT URL ...args` and collects its output.
+ * The spawn is asynchronous: the served run lives in this process and must keep answering meanwhile.
  */
 export function runPythonDriver(
   script: string,
   url: string,
+  options: { args?: string[]; environment?: Record<string, string> } = {},
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const python = spawn('python3', [script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const python = spawn('python3', [script, url, ...(options.args ?? [])], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.environment },
+    });
     let stdout = '';
     let stderr = '';
     python.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
