@@ -51,6 +51,53 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // The entropy bonus keeps harder neighbours in reach once current tasks become too easy.
     simulator: { policy: 'parametric', options: { klCoefficient: 0.003, entropyBonus: 0.1 } },
   },
+  // The ladder world (`src/domains/ladder`): find a person from the attributes a request gives, ruling out the
+  // values it mentions as distractors, and act on them. The simulator sets both difficulty knobs; seeds and test-id
+  // sit on the lowest rungs, test-hard above what the warm start solves.
+  ladder: {
+    preset: 'ladder',
+    variant: 'genenv',
+    epochs: 24,
+    tasksPerEpoch: 32,
+    // n·G = 16 attempts behind each p̂: four variations of four rollouts.
+    variations: 4,
+    samples: 4,
+    ...PAPER_CURRICULUM,
+    rwrFilter: 'band-or-nearest',
+    baseFraction: 0.25,
+    replayFraction: 0.25,
+    // Sixteen fresh instances of each of the 120 seeds, two passes in batches of 8: 480 SFT steps.
+    warmStartVariations: 16,
+    rehearsal: 0,
+    heldOutLimit: 200,
+    checkpointEvery: 8,
+    simulatorTemperature: 1,
+    domain: { name: 'ladder', options: {} },
+    agent: {
+      policy: 'builtin',
+      options: {
+        size: 'small',
+        tieEmbeddings: true,
+        copyHead: true,
+        pieces: 'numbers',
+        merges: 256,
+        warmStartEpochs: 2,
+        warmStartSchedule: 'cosine',
+        warmStartLearningRate: 5e-3,
+        batchSize: 8,
+        learningRate: 2e-4,
+        updateEpochs: 2,
+        minibatchSize: 8,
+        maxResponseTokens: 48,
+        trainThreads: 2,
+        workers: 2,
+      },
+    },
+    simulator: {
+      policy: 'builtin',
+      options: { ...BUILTIN_SIMULATOR, explore: 0.05, updateEpochs: 2, maxResponseTokens: 24 },
+    },
+  },
   toolworld: {
     preset: 'toolworld',
     variant: 'genenv',

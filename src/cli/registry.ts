@@ -19,6 +19,7 @@ const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Pro
   household: async (options) => (await import('../domains/household/index.ts')).createHousehold(options),
   travel: async (options) => (await import('../domains/travel/index.ts')).createTravel(options),
   multihop: async (options) => (await import('../domains/multihop/index.ts')).createMultihop(options),
+  ladder: async (options) => (await import('../domains/ladder/index.ts')).createLadderWorld(options),
 };
 
 export function domainNames(): string[] {

@@ -46,6 +46,18 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'spec fields explain p̂',
     run: async (options) => (await import('./suites/signal.ts')).signalSuite(options),
   },
+  claim: {
+    summary:
+      'the claim on comparisons (--runs A[,B]): held-out accuracy per variant, genenv against each as a ratio and a ' +
+      'paired difference, the climb and the calibration',
+    run: async (options) => (await import('./suites/claim.ts')).claimSuite(options),
+  },
+  'ladder-pilot': {
+    summary:
+      'the properties a curriculum testbed needs (controllability, a ladder, waste, stepping stones, held-out ' +
+      'placement, budget), from pilot runs of one variant (--runs A,B,…)',
+    run: async (options) => (await import('./suites/ladder-pilot.ts')).ladderPilotSuite(options),
+  },
   'served-trainer': {
     summary:
       'genenv run against genenv serve + genenv train --serve (the built-in agent over the protocol), seeds 1..n: ' +

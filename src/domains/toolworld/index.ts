@@ -14,7 +14,7 @@ export { createToolWorld, ToolWorldOptionsSchema, MAX_VARIATIONS, type ToolWorld
 export { ToolWorldSpecSchema, MAX_DISTRACTORS, type ToolWorldSpec } from './spec.ts';
 export type { ToolWorldPayload } from './variation.ts';
 export { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';
-export { formatCalls, parseCompletionCalls, parseCompactCalls, parseToolCallBlocks } from './call-syntax.ts';
+export { formatCalls, parseCompletionCalls, parseCompactCalls, parseToolCallBlocks } from '../tool-call-syntax.ts';
 export { TOOLS, TOOL_NAMES, toolSchema, toolSignature, type Tool } from './tools.ts';
 export { INTENTS, type Intent } from './intents.ts';
 export { TOOLWORLD_KNOBS, toolWorldKnobValuesOf, toolWorldSpecFromKnobs } from './knobs.ts';

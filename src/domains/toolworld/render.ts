@@ -3,7 +3,7 @@
  * 40–280 characters) and chat messages with OpenAI tool schemas for chat models.
  */
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
-import { formatCalls } from './call-syntax.ts';
+import { formatCalls } from '../tool-call-syntax.ts';
 import { toolByName, toolSchema } from './tools.ts';
 import type { ToolWorldPayload } from './variation.ts';
 import { TODAY_TEXT } from './world.ts';

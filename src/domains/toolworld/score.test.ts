@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Completion, TaskInstance } from '../../interfaces/task.ts';
-import { formatCalls } from './call-syntax.ts';
+import { formatCalls } from '../tool-call-syntax.ts';
 import { createToolWorld } from './domain.ts';
 import { INTENTS } from './intents.ts';
 import { nearMisses } from './near-misses.ts';

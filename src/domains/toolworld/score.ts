@@ -7,7 +7,7 @@
 import type { ToolCall } from '../../interfaces/chat.ts';
 import type { Completion, Score } from '../../interfaces/task.ts';
 import { matchActions, partialActionCredit, type Action } from '../answer-matching.ts';
-import { parseCompletionCalls } from './call-syntax.ts';
+import { parseCompletionCalls } from '../tool-call-syntax.ts';
 import { referenceIndex } from './execute.ts';
 import { canonicalArgument, toolByName } from './tools.ts';
 import type { ToolWorldPayload } from './variation.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDomainContract } from '../../../test/contracts/domain-contract.ts';
 import type { Completion, TaskInstance } from '../../interfaces/task.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
-import { formatCalls } from './call-syntax.ts';
+import { formatCalls } from '../tool-call-syntax.ts';
 import { createToolWorld } from './domain.ts';
 import { INTENTS, intentArity } from './intents.ts';
 import { nearMisses } from './near-misses.ts';

@@ -66,7 +66,7 @@ export function readRunSignal(directory: string): RunSignal {
     taskTypes = database
       .prepare(
         `SELECT spec, success_rate AS successRate FROM proposals
-         WHERE source IN ('simulator', 'static', 'offline') AND epoch >= 1 AND valid = 1
+         WHERE source IN ('simulator', 'static', 'offline', 'uniform') AND epoch >= 1 AND valid = 1
            AND spec IS NOT NULL AND success_rate IS NOT NULL`,
       )
       .all() as typeof taskTypes;
@@ -74,7 +74,7 @@ export function readRunSignal(directory: string): RunSignal {
       .prepare(
         `SELECT t.epoch AS epoch, t.proposal_id AS proposal, t.instance_id AS instance, t.success AS success
          FROM traces t JOIN proposals p ON p.id = t.proposal_id
-         WHERE p.source IN ('simulator', 'static', 'offline')
+         WHERE p.source IN ('simulator', 'static', 'offline', 'uniform')
          ORDER BY t.epoch, t.proposal_id, t.instance_id, t.sample`,
       )
       .all() as typeof rows;

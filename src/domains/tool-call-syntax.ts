@@ -7,8 +7,8 @@
  *    multi-line, the last one may be unclosed), or bare JSON call objects / arrays.
  * Malformed output is data: the parser returns a reason, never throws.
  */
-import type { ToolCall } from '../../interfaces/chat.ts';
-import type { Completion, ParseResult } from '../../interfaces/task.ts';
+import type { ToolCall } from '../interfaces/chat.ts';
+import type { Completion, ParseResult } from '../interfaces/task.ts';
 
 const BARE_VALUE = /^[^,();"\n\r]+$/;
 /** Longer responses are rejected unread (a gold answer is under 200 characters). */

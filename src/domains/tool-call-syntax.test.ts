@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Completion } from '../../interfaces/task.ts';
-import { formatCalls, parseCompactCalls, parseCompletionCalls } from './call-syntax.ts';
+import type { Completion } from '../interfaces/task.ts';
+import { formatCalls, parseCompactCalls, parseCompletionCalls } from './tool-call-syntax.ts';
 
 const completion = (text: string, extra: Partial<Completion> = {}): Completion => ({
   text,

@@ -1,0 +1,116 @@
+/**
+ * The ladder world as a Domain: the agent finds the person a request describes and acts on them, two calls whose
+ * value flows from the first to the second. Two integer knobs the simulator sets make it harder one rung at a time:
+ * how many attributes the request gives (1..6) and how many other values it mentions only to rule them out (0..6).
+ * Verified by matching the agent's calls against the gold calls.
+ */
+import { z } from 'zod';
+import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
+import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
+import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
+import { Random, deriveSeed, stableId } from '../../util/random.ts';
+import { heldOutInstance, instantiateVariations } from '../variations.ts';
+import { worldOptionsSchema } from '../world-options.ts';
+import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
+import { buildHeldOutSets, buildSeeds, LADDER_FAMILY, type RungRange } from './datasets.ts';
+import { ladderGrammar } from './grammar.ts';
+import { LADDER_KNOBS, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
+import { renderLadder } from './render.ts';
+import { scoreLadder } from './score.ts';
+import {
+  constraintsOf,
+  distractorsOf,
+  type LadderSpec,
+  LadderSpecSchema,
+  MAX_CONSTRAINTS,
+  MAX_DISTRACTORS,
+  MIN_CONSTRAINTS,
+  rungOf,
+} from './spec.ts';
+import { buildVariation, type LadderPayload } from './variation.ts';
+
+/** An inclusive [low, high] range of one knob. */
+const knobRange = (min: number, max: number) =>
+  z
+    .tuple([z.number().int().min(min).max(max), z.number().int().min(min).max(max)])
+    .refine(([low, high]) => low <= high, 'a range is [low, high] with low ≤ high');
+
+const rungRange = (constraints: [number, number], distractors: [number, number], what: string) =>
+  z
+    .object({
+      constraints: knobRange(MIN_CONSTRAINTS, MAX_CONSTRAINTS).default(constraints).describe(`constraints of ${what}`),
+      distractors: knobRange(0, MAX_DISTRACTORS).default(distractors).describe(`distractors of ${what}`),
+    })
+    .strict()
+    .default({ constraints, distractors });
+
+export const LadderOptionsSchema = worldOptionsSchema({
+  seedTasks: 120,
+  world: 'nothing (every variation draws its person from the task seed)',
+  exactReward: 'the exact calls',
+  partialReward: 'the F1 of matched tools and arguments',
+  success: 'the exact calls',
+}).extend({
+  seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
+  hardRungs: rungRange([3, 4], [2, 4], 'test-hard'),
+});
+export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
+
+/** At most this many variations per instantiate call. */
+export const MAX_VARIATIONS = 1024;
+
+const features = (spec: LadderSpec) => ({
+  constraints: constraintsOf(spec),
+  distractors: distractorsOf(spec),
+  rung: rungOf(spec),
+  difficulty: rungOf(spec),
+});
+
+/** The ladder domain. Throws GenEnvError('config') on bad options. */
+export function createLadderWorld(options: Record<string, unknown> = {}): Domain<LadderSpec, LadderPayload> {
+  const parsed = LadderOptionsSchema.safeParse(options);
+  if (!parsed.success) throw new GenEnvError('config', `ladder options: ${describeZodError(parsed.error)}`);
+  const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs } = parsed.data;
+  const ranges: { seeds: RungRange; hard: RungRange } = { seeds: seedRungs, hard: hardRungs };
+  let seedCache: SeedTask<LadderSpec>[] | undefined;
+  let heldOutCache: HeldOutSet<LadderPayload>[] | undefined;
+  let grammar: SpecGrammar | undefined;
+  const cachedSeeds = (): SeedTask<LadderSpec>[] => (seedCache ??= buildSeeds(seedTasks, seedRungs, worldSeed));
+
+  function instantiate(spec: LadderSpec, n: number, seed: number): InstantiateResult<LadderPayload> {
+    return instantiateVariations(LadderSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
+      const payload = buildVariation(valid, new Random(deriveSeed(seed, 'ladder-variation', stableId(valid), index)));
+      const instance: TaskInstance<LadderPayload> = {
+        id: `ld-${stableId({ spec: valid, seed, index })}`,
+        family: LADDER_FAMILY,
+        features: features(valid),
+        payload,
+      };
+      return { ok: true, instance };
+    });
+  }
+
+  return {
+    name: 'ladder',
+    version: '1',
+    specSchema: LadderSpecSchema,
+    knobs: LADDER_KNOBS,
+    specFromKnobs: ladderSpecFromKnobs,
+    knobValuesOf: ladderKnobValuesOf,
+    seeds: () => cachedSeeds().map((seed) => structuredClone(seed)),
+    heldOutSets: () =>
+      (heldOutCache ??= buildHeldOutSets(heldOutSize, worldSeed, ranges, (spec, seed) =>
+        heldOutInstance('ladder', instantiate(spec, 1, seed)),
+      )),
+    instantiate,
+    formatSpec: formatLadderSpec,
+    specGrammar: () => (grammar ??= ladderGrammar()),
+    parseSpec: parseLadderSpec,
+    family: () => LADDER_FAMILY,
+    features,
+    render: renderLadder,
+    score: (instance, completion) => scoreLadder(instance.payload, completion, reward),
+  };
+}

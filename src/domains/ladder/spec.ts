@@ -1,0 +1,41 @@
+/**
+ * A ladder task type: which attributes the request gives for the person to find (its constraints) and how many
+ * other values it mentions only to rule them out (its distractors). Each variation draws the person, the values,
+ * the order they come in and the action asked for.
+ */
+import { z } from 'zod';
+import { ATTRIBUTES } from './directory.ts';
+
+export const MIN_CONSTRAINTS = 1;
+export const MAX_CONSTRAINTS = ATTRIBUTES.length;
+export const MAX_DISTRACTORS = 6;
+
+export const LadderSpecSchema = z
+  .object({
+    filters: z
+      .array(z.enum(ATTRIBUTES))
+      .min(MIN_CONSTRAINTS)
+      .max(MAX_CONSTRAINTS)
+      .describe('attributes the request gives for the person, each at most once'),
+    distractors: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_DISTRACTORS)
+      .describe('values the request mentions only to rule them out ("not red")'),
+  })
+  .strict()
+  .superRefine((spec, issues) => {
+    if (new Set(spec.filters).size !== spec.filters.length)
+      issues.addIssue({ code: 'custom', message: 'each filter attribute at most once', path: ['filters'] });
+  });
+
+export type LadderSpec = z.infer<typeof LadderSpecSchema>;
+
+export const constraintsOf = (spec: LadderSpec): number => spec.filters.length;
+export const distractorsOf = (spec: LadderSpec): number => spec.distractors;
+/**
+ * How high a task type sits on the ladder: 2·(constraints − 1) + distractors, 0..16. A constraint counts twice: at
+ * the warm start one more attribute to copy cost the agent about as much success as two more values to rule out.
+ */
+export const rungOf = (spec: LadderSpec): number => 2 * (spec.filters.length - MIN_CONSTRAINTS) + spec.distractors;

@@ -1,0 +1,108 @@
+/**
+ * One variation of a ladder task type: a person, the request that describes them by the spec's attributes and
+ * mentions the spec's number of other values only to rule them out ("not red"), in a drawn order, and the action
+ * asked for. The gold answer is two calls whose value flows from the first to the second: `find_person` with every
+ * parameter (the given attributes, `any` for the rest), then the action on its result (`$`).
+ */
+import type { ToolCall } from '../../interfaces/chat.ts';
+import type { Random } from '../../util/random.ts';
+import { ATTRIBUTES, type Attribute, drawPerson, NAMES, otherValue } from './directory.ts';
+import type { LadderSpec } from './spec.ts';
+
+/** The actions a request asks for; each is a tool taking the person `find_person` returned. */
+export const ACTIONS = ['email', 'call', 'invite'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const FIND_PERSON = 'find_person';
+/** The value of a `find_person` parameter the request does not give. */
+export const ANY = 'any';
+/** The reference to the previous call's result. */
+export const PREVIOUS = '$';
+
+/** One value the request mentions: a constraint, or a distractor it rules out. */
+export interface Mention {
+  attribute: Attribute;
+  value: string | number;
+  ruledOut: boolean;
+}
+
+/** What a ladder instance carries (domain-private). */
+export interface LadderPayload {
+  spec: LadderSpec;
+  action: Action;
+  /** What the request mentions, in its order. */
+  mentions: Mention[];
+  /** The person `find_person` finds. */
+  person: string;
+  /** The gold calls. */
+  calls: ToolCall[];
+  /** The result of each gold call, in order (the person's name, then the action's confirmation). */
+  results: string[];
+  /** Compact request for the built-in model. */
+  request: string;
+  /** The same request in words, for chat models. */
+  requestWords: string;
+}
+
+/** Compact text of a value: numbers carry their attribute's name (age 34, floor 3, desk 62), words stand alone. */
+const compactValue = (attribute: Attribute, value: string | number) =>
+  typeof value === 'number' ? `${attribute} ${value}` : `${value}`;
+
+const WORDS: Readonly<Record<Attribute, (value: string | number) => string>> = {
+  role: (value) => `a ${value}`,
+  city: (value) => `living in ${value}`,
+  team: (value) => `on team ${value}`,
+  age: (value) => `${value} years old`,
+  floor: (value) => `working on floor ${value}`,
+  desk: (value) => `at desk ${value}`,
+};
+
+const joinWords = (parts: readonly string[]) =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+
+/** `count` distinct values the person does not have, each of a uniformly drawn attribute. */
+function distractorMentions(random: Random, person: Record<Attribute, string | number>, count: number): Mention[] {
+  const mentions: Mention[] = [];
+  const seen = new Set<string>();
+  while (mentions.length < count) {
+    const attribute = random.pick(ATTRIBUTES);
+    const value = otherValue(random, attribute, person[attribute]);
+    const key = `${attribute}=${value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    mentions.push({ attribute, value, ruledOut: true });
+  }
+  return mentions;
+}
+
+/** Builds one variation; every spec the schema accepts can be built. */
+export function buildVariation(spec: LadderSpec, random: Random): LadderPayload {
+  const person = drawPerson(random, random.pick(NAMES));
+  const given = spec.filters.map((attribute): Mention => ({ attribute, value: person[attribute], ruledOut: false }));
+  const mentions = random.shuffle([...given, ...distractorMentions(random, person, spec.distractors)]);
+  const action = random.pick(ACTIONS);
+  const filters = Object.fromEntries(
+    ATTRIBUTES.map((attribute) => [attribute, spec.filters.includes(attribute) ? person[attribute] : ANY]),
+  );
+  const text = mentions
+    .map((mention) => `${mention.ruledOut ? 'not ' : ''}${compactValue(mention.attribute, mention.value)}`)
+    .join(', ');
+  const wanted = joinWords(given.map((mention) => WORDS[mention.attribute](mention.value)));
+  const ruledOut = mentions.filter((mention) => mention.ruledOut);
+  const not = ruledOut.length
+    ? ` They are not ${joinWords(ruledOut.map((mention) => WORDS[mention.attribute](mention.value)))}.`
+    : '';
+  return {
+    spec,
+    action,
+    mentions,
+    person: person.name,
+    calls: [
+      { name: FIND_PERSON, arguments: filters },
+      { name: action, arguments: { person: PREVIOUS } },
+    ],
+    results: [person.name, `${action} sent to ${person.name}`],
+    request: `${action}: ${text}`,
+    requestWords: `${action[0]!.toUpperCase()}${action.slice(1)} the person who is ${wanted}.${not}`,
+  };
+}
