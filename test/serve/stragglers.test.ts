@@ -21,7 +21,7 @@ function logged(directory: string, table: 'outcomes' | 'duplicates', epoch: numb
 }
 
 // OpenEnv's own client raises on any error reply, which ends a TRL or verl run: a lost client must cost the
-// others nothing. The same case with OpenEnv's Python client is in openenv-client.test.ts.
+// others nothing. The same case with OpenEnv's Python client is in openenv-client.peer.test.ts.
 it('keeps 32 WebSocket clients fed for 10 s after one client resets and vanishes: 0 errors, every epoch closes', async () => {
   const served = await serveRun({ epochs: 10_000 });
   const hung = await connect(served.url);

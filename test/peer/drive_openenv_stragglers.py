@@ -2,7 +2,7 @@
 
 One client resets and vanishes (its WebSocket stays open, it never steps); then 32 clients reset and step
 for the given seconds. Prints one JSON line: errors, steps, the service's state afterwards, and what the
-vanished client gets when it steps late. Needs OpenEnv's client on PYTHONPATH (see openenv-client.test.ts).
+vanished client gets when it steps late. Needs OpenEnv's client on PYTHONPATH (see openenv-client.peer.test.ts).
 """
 
 import asyncio

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runPythonDriver, serveRun } from './serve-fixture.ts';
+import { runPythonDriver, serveRun } from '../serve/serve-fixture.ts';
 
 const DRIVER = fileURLToPath(new URL('./drive_openenv_stragglers.py', import.meta.url));
-// OpenEnv's Python client is not vendored: openenv-client-assemble.sh builds it from OpenEnv's repository
-// (pinned commit) into a folder outside the work tree; GENENV_OPENENV_CLIENT names that folder's `py`.
+// OpenEnv's Python client is not vendored: it is assembled from OpenEnv's repository (pinned commit) into a folder
+// outside the work tree (docs/serving.md); GENENV_OPENENV_CLIENT names that folder's `py`. A peer test: it runs with
+// `npm run test:peer`, not `npm test`.
 const CLIENT = process.env.GENENV_OPENENV_CLIENT;
 const present = CLIENT !== undefined && existsSync(join(CLIENT, 'openenv', 'core', 'generic_client.py'));
 
@@ -33,7 +34,7 @@ describe.skipIf(!present)("OpenEnv's own client (GenericEnvClient) against genen
 });
 
 it.skipIf(present)(
-  "skipped: OpenEnv's client is not assembled; run ../shared/tools/openenv-client-assemble.sh OPENENV_GIT " +
-    'WEBSOCKETS_GIT DIR, then GENENV_OPENENV_CLIENT=DIR/py npx vitest run test/serve/openenv-client.test.ts',
+  "skipped: OpenEnv's client is not assembled; build it (docs/serving.md), then " +
+    'GENENV_OPENENV_CLIENT=DIR/py npm run test:peer -- test/peer/openenv-client.peer.test.ts',
   () => undefined,
 );
