@@ -17,7 +17,8 @@ describe.skipIf(!present)("OpenEnv's own client (GenericEnvClient) against genen
     try {
       const child = await runPythonDriver(DRIVER, served.url, {
         args: ['10'],
-        environment: { PYTHONPATH: CLIENT! },
+        // The driver's arithmetic answers come from test/serve (arithmetic_answer.py).
+        environment: { PYTHONPATH: [CLIENT!, fileURLToPath(new URL('../serve', import.meta.url))].join(':') },
       });
       expect(child.stderr).toBe('');
       expect(child.status).toBe(0);
