@@ -217,14 +217,18 @@ export class ServedCurriculum {
 
   /**
    * Steps one single-response episode (idempotent by its request id, so a retried step is never counted twice).
-   * Null when the service no longer knows the episode (it expired unstepped and its attempt was handed out again).
+   * Null when the service no longer knows the episode (it expired unstepped and its attempt was handed out again), or
+   * when its answer came after another copy of the attempt was scored (a duplicate: recorded, never counted).
    */
   async step(episodeId: string, action: ServedAction): Promise<StepOutcome | null> {
     const reply = await this.call('POST', '/step', { episode_id: episodeId, action, request_id: `${episodeId}:1` });
     if (reply.status === 404 && reply.body?.code === 'UNKNOWN_EPISODE') return null;
-    const observation = reply.body?.observation as { feedback?: { success?: unknown } } | undefined;
+    const observation = reply.body?.observation as
+      | { feedback?: { success?: unknown }; duplicate?: unknown }
+      | undefined;
     if (reply.status !== 200 || typeof reply.body?.reward !== 'number' || reply.body.done !== true)
       throw new GenEnvError('policy', `step of episode ${episodeId} refused: ${errorOf(reply)}`);
+    if (observation?.duplicate === true) return null;
     return { reward: reply.body.reward, success: observation?.feedback?.success === true };
   }
 }

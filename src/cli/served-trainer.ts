@@ -146,7 +146,8 @@ export async function trainOverService(input: ServedTrainingInput): Promise<Serv
     );
     current.seconds.step += elapsed(started);
     outcomes.forEach((stepped, index) => {
-      // An attempt that expired before its step is not the trainer's any more: its group goes on without it.
+      // An attempt that expired before its step, or whose answer came after another copy was scored, is not the
+      // trainer's any more: its group goes on without it.
       const members = stepped.filter((member) => member !== null);
       current.expired += stepped.length - members.length;
       if (members.length === 0) return;

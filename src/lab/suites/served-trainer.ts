@@ -9,11 +9,8 @@ import { type ArmPair, CURRICULUM_METRICS, compareServed, type Estimate } from '
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import { runServedArms } from '../probes/served-runs.ts';
 
-/**
- * Over the default preset, for both arms: `genenv serve` does not replay D_train (the trainer would have to, and
- * the protocol gives it no way to score a replayed task), so neither arm replays.
- */
-export const SERVED_TRAINER_OVERRIDES = { replayFraction: 0 };
+/** Over the default preset as it is, for both arms: the service replays D_train as `genenv run` does. */
+export const SERVED_TRAINER_OVERRIDES = {};
 
 /**
  * `--quick`: the same preset cut to about a minute a run on two cores, to see the command work: a third of the
