@@ -64,7 +64,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     samples: 4,
     ...PAPER_CURRICULUM,
     // The simulator learns from every task type, weighted by exp(10·R_env): a band of one cell left 1–5 records an
-    // epoch, too few to move it (docs/results.md §1, comparison 2). k_min = 0.2 only sets the in-band metric.
+    // epoch, too few to move it (docs/results.md §17). k_min = 0.2 only sets the in-band metric.
     kMin: 0.2,
     lambda: 10,
     rwrFilter: 'none',
