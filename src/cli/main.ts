@@ -1,6 +1,7 @@
-import { Command, CommanderError, Option } from 'commander';
-import { GenEnvError, errorLine, type RunConfigInput } from '../interfaces/index.ts';
+import { Command, Option } from 'commander';
+import type { RunConfigInput } from '../interfaces/index.ts';
 import { configHelp } from './config-resolution.ts';
+import { exitStatusOf } from './exit-status.ts';
 import { integerFlag, listFlag, numberFlag } from './flags.ts';
 import { DEFAULT_PRESET, PRESETS } from './presets.ts';
 import { runCommand } from './run-command.ts';
@@ -195,20 +196,6 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help and version are not errors; commander already printed its one-line message otherwise.
-      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.help'
-        ? 0
-        : 2;
-    }
-    const cause = (error as { cause?: unknown }).cause;
-    const inner = error instanceof GenEnvError || !(cause instanceof GenEnvError) ? error : cause;
-    const line =
-      inner instanceof GenEnvError
-        ? errorLine(inner)
-        : `internal error: ${errorLine(inner)} (set GENENV_DEBUG=1 for details)`;
-    process.stderr.write(`genenv: ${line}\n`);
-    if (process.env.GENENV_DEBUG) process.stderr.write(`${(inner as Error)?.stack ?? ''}\n`);
-    return inner instanceof GenEnvError && inner.code === 'usage' ? 2 : 1;
+    return exitStatusOf(error, 'genenv');
   }
 }

@@ -5,9 +5,9 @@
  * diagnostics/ reads finished runs; analyses/ holds the statistics both compute. The lab imports the product; the
  * product never imports the lab (test/architecture.test.ts).
  */
-import { Argument, Command, CommanderError } from 'commander';
+import { Argument, Command } from 'commander';
+import { exitStatusOf } from '../cli/exit-status.ts';
 import { integerFlag, listFlag } from '../cli/flags.ts';
-import { GenEnvError, errorLine } from '../interfaces/index.ts';
 import type { DiagnosticOptions } from './diagnostic-output.ts';
 import { LAB_SUITES } from './suites.ts';
 
@@ -63,20 +63,6 @@ export async function main(argv: string[]): Promise<number> {
     await buildProgram(output).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help is not an error; commander already printed its one-line message otherwise.
-      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.help'
-        ? 0
-        : 2;
-    }
-    const cause = (error as { cause?: unknown }).cause;
-    const inner = error instanceof GenEnvError || !(cause instanceof GenEnvError) ? error : cause;
-    const line =
-      inner instanceof GenEnvError
-        ? errorLine(inner)
-        : `internal error: ${errorLine(inner)} (set GENENV_DEBUG=1 for details)`;
-    process.stderr.write(`genenv-lab: ${line}\n`);
-    if (process.env.GENENV_DEBUG) process.stderr.write(`${(inner as Error)?.stack ?? ''}\n`);
-    return inner instanceof GenEnvError && inner.code === 'usage' ? 2 : 1;
+    return exitStatusOf(error, 'genenv-lab');
   }
 }
