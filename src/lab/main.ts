@@ -21,7 +21,7 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
     .option('--quick', 'shorter measurement')
     .option(
       '--seeds <n>',
-      'grpo-step, parametric-steering (default 3), exploration (default 1): seeds 1..n',
+      'grpo-step, parametric-steering, served-trainer (default 3), exploration (default 1): seeds 1..n',
       integerFlag('--seeds'),
     )
     .option(
@@ -29,7 +29,12 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
       'all but warm-start and grpo-lr: also write <dir>/<suite>.json and <dir>/diagnostics/<suite>.json, which ' +
         '`genenv report <dir>` shows',
     )
-    .option('--runs <list>', 'curriculum, signal, transfer: two run directories, comma-separated', listFlag)
+    .option(
+      '--runs <list>',
+      'comma-separated: two run directories (curriculum, signal, transfer), pilot run directories (ladder-pilot) or ' +
+        'comparison directories (claim)',
+      listFlag,
+    )
     .addHelpText(
       'after',
       `\nSuites:\n${names.map((name) => `  ${name.padEnd(width)}  ${LAB_SUITES[name]!.summary}`).join('\n')}\n`,
