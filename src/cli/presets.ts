@@ -28,6 +28,28 @@ const PAPER_CURRICULUM = {
   weightNormalization: 'mean',
 } as const;
 
+/** The tool-calling agent of toolworld and ladder: a small transformer with a copy head, tuned on toolworld. */
+const COPY_HEAD_AGENT = {
+  size: 'small',
+  tieEmbeddings: true,
+  // Writes a value read in the request by pointing at it instead of emitting it from the vocabulary.
+  copyHead: true,
+  // Every number below 100 is one token.
+  pieces: 'numbers',
+  merges: 256,
+  warmStartEpochs: 2,
+  warmStartSchedule: 'cosine',
+  warmStartLearningRate: 5e-3,
+  batchSize: 8,
+  // Small GRPO steps (two passes over minibatches of whole groups): larger ones collapse it onto frequent values.
+  learningRate: 2e-4,
+  updateEpochs: 2,
+  minibatchSize: 8,
+  maxResponseTokens: 48,
+  trainThreads: 2,
+  workers: 2,
+};
+
 /**
  * Named starting configurations. `toolworld` (the default) co-evolves the built-in neural agent and
  * simulator on the tool-calling domain in a few minutes on two cores. `student` is the fast, non-neural
@@ -77,26 +99,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     checkpointEvery: 8,
     simulatorTemperature: 1,
     domain: { name: 'ladder', options: {} },
-    agent: {
-      policy: 'builtin',
-      options: {
-        size: 'small',
-        tieEmbeddings: true,
-        copyHead: true,
-        pieces: 'numbers',
-        merges: 256,
-        warmStartEpochs: 2,
-        warmStartSchedule: 'cosine',
-        warmStartLearningRate: 5e-3,
-        batchSize: 8,
-        learningRate: 2e-4,
-        updateEpochs: 2,
-        minibatchSize: 8,
-        maxResponseTokens: 48,
-        trainThreads: 2,
-        workers: 2,
-      },
-    },
+    agent: { policy: 'builtin', options: { ...COPY_HEAD_AGENT } },
     simulator: {
       policy: 'builtin',
       // explore 0.05 keeps every rung within the frozen simulator's reach (random can propose it); larger steps
@@ -136,29 +139,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // The grammar makes every proposal valid, so the simulator can sample at temperature 1 for diverse specs.
     simulatorTemperature: 1,
     domain: { name: 'toolworld', options: {} },
-    agent: {
-      policy: 'builtin',
-      options: {
-        size: 'small',
-        tieEmbeddings: true,
-        // Writes a value read in the request by pointing at it instead of emitting it from the vocabulary.
-        copyHead: true,
-        // Every number below 100 is one token.
-        pieces: 'numbers',
-        merges: 256,
-        warmStartEpochs: 2,
-        warmStartSchedule: 'cosine',
-        warmStartLearningRate: 5e-3,
-        batchSize: 8,
-        // Small GRPO steps (two passes over minibatches of whole groups): larger ones collapse it onto frequent values.
-        learningRate: 2e-4,
-        updateEpochs: 2,
-        minibatchSize: 8,
-        maxResponseTokens: 48,
-        trainThreads: 2,
-        workers: 2,
-      },
-    },
+    agent: { policy: 'builtin', options: { ...COPY_HEAD_AGENT } },
     // A KL of 0.2 to the warm-started simulator and two RWR steps per update keep its proposals diverse.
     simulator: {
       policy: 'builtin',
