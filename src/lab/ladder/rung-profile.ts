@@ -8,6 +8,7 @@ import type { Domain } from '../../interfaces/domain.ts';
 import type { AgentPolicy } from '../../interfaces/policy.ts';
 import { deriveSeed } from '../../util/random.ts';
 import { explainedShare } from '../analyses/difficulty-sources.ts';
+import { batchSuccess } from './batch-success.ts';
 import { type Cell, cellInstances, cellRung, knobCells } from './knob-grid.ts';
 
 export interface CellSuccess {
@@ -40,25 +41,12 @@ export async function cellProfile(agent: AgentPolicy, domain: Domain, options: P
   const perCell = cells.map((cell, index) =>
     cellInstances(domain, cell, options.instances, deriveSeed(options.seed, 'profile', index)),
   );
-  const instances = perCell.flat();
-  const groups = await agent.act(
-    instances.map((instance) => domain.render(instance)),
-    { samples: options.samples, temperature: options.temperature, seed: deriveSeed(options.seed, 'profile-rollouts') },
-  );
-  let offset = 0;
-  return cells.map((cell, index) => {
-    const members = perCell[index]!;
-    let solved = 0;
-    let rollouts = 0;
-    members.forEach((instance, position) => {
-      for (const completion of groups[offset + position]!) {
-        rollouts++;
-        solved += domain.score(instance, completion).success ? 1 : 0;
-      }
-    });
-    offset += members.length;
-    return { cell, rung: cellRung(domain, cell), successRate: rollouts ? solved / rollouts : 0, rollouts };
+  const outcomes = await batchSuccess(agent, domain, perCell, {
+    samples: options.samples,
+    temperature: options.temperature,
+    seed: deriveSeed(options.seed, 'profile-rollouts'),
   });
+  return cells.map((cell, index) => ({ cell, rung: cellRung(domain, cell), ...outcomes[index]! }));
 }
 
 /** Mean success per rung, each cell of the rung weighing the same. */
@@ -110,26 +98,13 @@ export async function designedControllability(
       if (built.ok) taskTypes.push({ cell: JSON.stringify(cell), instances: built });
     }
   });
-  const instances = taskTypes.flatMap((taskType) => (taskType.instances.ok ? taskType.instances.instances : []));
-  const groups = await agent.act(
-    instances.map((instance) => domain.render(instance)),
+  const outcomes = await batchSuccess(
+    agent,
+    domain,
+    taskTypes.map((taskType) => (taskType.instances.ok ? taskType.instances.instances : [])),
     { samples: options.samples, temperature: options.temperature, seed: deriveSeed(options.seed, 'designed-rollouts') },
   );
-  let offset = 0;
-  const rates: number[] = [];
-  for (const taskType of taskTypes) {
-    const members = taskType.instances.ok ? taskType.instances.instances : [];
-    let solved = 0;
-    let rollouts = 0;
-    members.forEach((instance, position) => {
-      for (const completion of groups[offset + position]!) {
-        rollouts++;
-        solved += domain.score(instance, completion).success ? 1 : 0;
-      }
-    });
-    offset += members.length;
-    rates.push(rollouts ? solved / rollouts : 0);
-  }
+  const rates = outcomes.map((outcome) => outcome.successRate);
   return {
     share: explainedShare(
       rates,

@@ -9,6 +9,7 @@ import { BuiltinAgent } from '../../policies/builtin/agent.ts';
 import { loadModelState } from '../../policies/builtin/model-state.ts';
 import { SamplerPool } from '../../policies/builtin/sampler-pool.ts';
 import { deriveSeed } from '../../util/random.ts';
+import { batchSuccess } from './batch-success.ts';
 import { type Cell, cellInstances, cellRung, knobCells } from './knob-grid.ts';
 
 export interface SteppingStone {
@@ -60,15 +61,12 @@ export async function steppingStones(
   };
   const cellSuccess = async (cell: Cell, seed: number): Promise<number> => {
     const instances = cellInstances(domain, cell, options.measureInstances, seed);
-    const groups = await agent.act(
-      instances.map((instance) => domain.render(instance)),
-      { samples: options.samples, temperature: options.temperature, seed },
-    );
-    let solved = 0;
-    groups.forEach((group, index) => {
-      for (const completion of group) solved += domain.score(instances[index]!, completion).success ? 1 : 0;
+    const [outcome] = await batchSuccess(agent, domain, [instances], {
+      samples: options.samples,
+      temperature: options.temperature,
+      seed,
     });
-    return instances.length ? solved / (instances.length * options.samples) : 0;
+    return outcome!.successRate;
   };
   const stones: SteppingStone[] = [];
   try {

@@ -14,9 +14,9 @@ import {
   cellProfile,
   designedControllability,
   knobMeans,
-  type RungSuccess,
   rungProfile,
 } from '../ladder/rung-profile.ts';
+import { competenceEdge, frontierGap, nonIncreasing } from '../ladder/ladder-properties.ts';
 import { steppingStones } from '../ladder/stepping-stones.ts';
 
 /** A property, its threshold in words, what was measured, and whether it holds. */
@@ -26,24 +26,6 @@ interface Property {
   measured: string;
   met: boolean;
 }
-
-/** Highest rung whose mean success is at least ½ (−1 when none). */
-const competenceEdge = (rungs: readonly RungSuccess[]) =>
-  Math.max(-1, ...rungs.filter((rung) => rung.successRate >= 0.5).map((rung) => rung.rung));
-
-/** Largest success gap between adjacent rungs where either lies strictly inside (0.1, 0.9): the frontier. */
-function frontierGap(rungs: readonly RungSuccess[]): number {
-  let gap = 0;
-  for (let index = 0; index + 1 < rungs.length; index++) {
-    const [low, high] = [rungs[index]!.successRate, rungs[index + 1]!.successRate];
-    const inside = (rate: number) => rate > 0.1 && rate < 0.9;
-    if (inside(low) || inside(high)) gap = Math.max(gap, Math.abs(high - low));
-  }
-  return gap;
-}
-
-const nonIncreasing = (values: readonly number[], slack: number) =>
-  values.every((value, index) => index === 0 || value <= values[index - 1]! + slack);
 
 export async function ladderPilotSuite(options: DiagnosticOptions): Promise<string> {
   if (!options.runs || options.runs.length < 1)
