@@ -225,6 +225,9 @@ describe.skipIf(skip)('report in headless Chromium', () => {
   });
 });
 
-describe.runIf(skip)('report in headless Chromium', () => {
-  it.skip(`skipped: ${skipReason}`, () => undefined);
-});
+// Declared only where the browser is missing, so a run with Chromium skips nothing.
+if (skip) {
+  describe('report in headless Chromium', () => {
+    it.skip(`skipped: ${skipReason}`, () => undefined);
+  });
+}
