@@ -172,3 +172,8 @@ export function parseCompactCalls(text: string): ParseResult<ToolCall[]> {
   }
   return calls.length > 0 ? { ok: true, value: calls } : { ok: false, reason: 'no calls' };
 }
+
+/** Response budget in tokens for a compact answer of `answer` bytes: a quarter more plus 16. */
+export function callsResponseBudget(answer: string): number {
+  return Math.ceil(Buffer.byteLength(answer, 'utf8') * 1.25) + 16;
+}

@@ -5,7 +5,7 @@
  */
 import type { ToolSchema } from '../../interfaces/chat.ts';
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
-import { formatCalls } from '../tool-call-syntax.ts';
+import { callsResponseBudget, formatCalls } from '../tool-call-syntax.ts';
 import { ATTRIBUTES } from './directory.ts';
 import { ACTIONS, ANY, FIND_PERSON, type LadderPayload, PREVIOUS } from './variation.ts';
 
@@ -47,9 +47,6 @@ const TOOLS: ToolSchema[] = [
   ),
 ];
 
-/** Response budget in tokens for an answer of `answer` bytes: a quarter more plus 16. */
-const responseBudget = (answer: string) => Math.ceil(Buffer.byteLength(answer, 'utf8') * 1.25) + 16;
-
 export function renderLadder(instance: TaskInstance<LadderPayload>): AgentPrompt {
   const payload = instance.payload;
   const answer = formatCalls(payload.calls);
@@ -62,7 +59,7 @@ export function renderLadder(instance: TaskInstance<LadderPayload>): AgentPrompt
       { role: 'user', content: payload.requestWords },
     ],
     tools: TOOLS,
-    maxResponseTokens: responseBudget(answer),
+    maxResponseTokens: callsResponseBudget(answer),
     reference: {
       answer,
       toolCalls: payload.calls.map((call) => ({ name: call.name, arguments: { ...call.arguments } })),

@@ -3,7 +3,7 @@
  * 40–280 characters) and chat messages with OpenAI tool schemas for chat models.
  */
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
-import { formatCalls } from '../tool-call-syntax.ts';
+import { callsResponseBudget, formatCalls } from '../tool-call-syntax.ts';
 import { toolByName, toolSchema } from './tools.ts';
 import type { ToolWorldPayload } from './variation.ts';
 import { TODAY_TEXT } from './world.ts';
@@ -16,11 +16,6 @@ const SYSTEM =
 /** Compact prompt text: `tools: a b c\n<request>`. */
 export function promptText(payload: ToolWorldPayload): string {
   return `tools: ${payload.toolsShown.join(' ')}\n${payload.request}`;
-}
-
-/** Response budget in tokens for an answer of `answer` bytes: a quarter more plus 16. */
-export function responseBudget(answer: string): number {
-  return Math.ceil(Buffer.byteLength(answer, 'utf8') * 1.25) + 16;
 }
 
 /** The agent prompt of an instance; `reference.answer` is the gold call sequence in compact syntax. */
@@ -36,7 +31,7 @@ export function renderToolWorld(instance: TaskInstance<ToolWorldPayload>): Agent
       { role: 'user', content: payload.request },
     ],
     tools: payload.toolsShown.map((name) => toolSchema(toolByName(name)!)),
-    maxResponseTokens: responseBudget(answer),
+    maxResponseTokens: callsResponseBudget(answer),
     reference: {
       answer,
       toolCalls: payload.calls.map((entry) => ({ name: entry.name, arguments: { ...entry.arguments } })),
