@@ -22,6 +22,11 @@ export interface RwrOptions {
   klCap: number;
   /** Optimiser steps per update (each over the whole batch). */
   steps: number;
+  /**
+   * ≥ 0 bonus on the entropy of the next-token distribution at the proposals' positions (subtracted from the
+   * loss): without it, RWR on a batch that repeats one in-band spec collapses the simulator onto that spec.
+   */
+  entropyBonus?: number;
   adam: AdamOptions;
 }
 
@@ -29,7 +34,7 @@ export type RwrStats = Record<string, number>;
 
 /**
  * Reward-weighted regression: minimise Σ_i w̃_i · mean_t(−log π(y_it | context_i)) + β·KL(π‖π_init),
- * w̃ = w / Σw, then enforce the per-update KL cap. Records of weight 0 and empty proposals are dropped;
+ * w̃ = w / Σw, minus the entropy bonus, then enforce the per-update KL cap. Records of weight 0 and empty proposals are dropped;
  * an empty batch is a no-op.
  */
 export function rwrUpdate(
@@ -71,15 +76,19 @@ export function rwrUpdate(
         policyLoss: 'weighted-nll',
         klEstimator: options.klEstimator,
         klCoefficient: options.klCoefficient,
-        entropyCoefficient: 0,
+        entropyCoefficient: options.entropyBonus ?? 0,
         clip: 0.2,
       },
     );
-    pass.backward(unflatten(result.gradLogprob, lengths), null);
+    pass.backward(
+      unflatten(result.gradLogprob, lengths),
+      options.entropyBonus ? unflatten(result.gradEntropy, lengths) : null,
+    );
     model.step(options.adam);
     stats.steps = stats.steps! + 1;
     stats.loss = result.loss;
     stats.klToInitial = result.stats.kl;
+    stats.entropy = result.stats.entropy;
   }
   const vocab = model.config.vocabSize;
   const after = new Float32Array(model.parameters);

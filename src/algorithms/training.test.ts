@@ -227,6 +227,28 @@ describe('RWR', () => {
     expect(scaled).toBeGreaterThan(0); // lr 1e-2 on a tiny model moves fast: the cap must have bitten
   });
 
+  it('with an entropy bonus, keeps the next-token distribution wider than plain RWR on one repeated spec', () => {
+    const repeated = encodePair('ctx', 'rung');
+    const batch = [1, 2, 3].map(() => ({ sequence: repeated, weight: 1 }));
+    const settings = { ...rwrOptions, klCoefficient: 0, klCap: 100 };
+    const meanEntropy = (model: LanguageModel) => {
+      const entropies = model.score([repeated]).entropies[0]!;
+      return entropies.reduce((sum, value) => sum + value, 0) / entropies.length;
+    };
+    // A simulator already leaning on the spec (entropy well below log |vocab|), as after a few epochs of RWR.
+    const leaning = LanguageModel.initialize(config, tokenizer, 8);
+    for (let update = 0; update < 10; update++) rwrUpdate(leaning, null, batch, settings);
+    const entropyAfter = (entropyBonus: number) => {
+      const model = leaning.clone();
+      for (let update = 0; update < 10; update++) rwrUpdate(model, null, batch, { ...settings, entropyBonus });
+      return meanEntropy(model);
+    };
+    const start = meanEntropy(leaning);
+    const plain = entropyAfter(0);
+    expect(plain).toBeLessThan(start);
+    expect(entropyAfter(2)).toBeGreaterThan(plain + 0.1);
+  });
+
   it('stops an update that cannot get under the cap, restoring weights and optimiser', () => {
     const model = LanguageModel.initialize(config, tokenizer, 6);
     const before = new Float32Array(model.parameters);

@@ -90,6 +90,9 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     kMin: 0.2,
     lambda: 10,
     rwrFilter: 'none',
+    // The simulator repeats a spec many times an epoch once it leans on it: its p̂ rests on all those attempts, not
+    // on each copy's 16, whose luckiest draws would pass for in-band (docs/results.md §19).
+    successPooling: 'spec',
     baseFraction: 0.25,
     replayFraction: 0.25,
     // Sixteen fresh instances of each of the 120 seeds, two passes in batches of 8: 480 SFT steps.
@@ -110,6 +113,8 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         learningRate: 5e-3,
         updateEpochs: 4,
         klCap: 0.5,
+        // Keeps neighbouring specs in reach when the epoch's in-band records repeat one spec (docs/results.md §19).
+        entropyBonus: 0.1,
         maxResponseTokens: 24,
       },
     },

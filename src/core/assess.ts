@@ -16,6 +16,7 @@ export type AssessConfig = Pick<
   | 'weightNormalization'
   | 'rwrFilter'
   | 'rwrFallback'
+  | 'successPooling'
 >;
 
 /**
@@ -41,10 +42,36 @@ export function assessTaskTypes(
   config: AssessConfig,
   weighted: boolean,
 ): AssessedTaskType[] {
-  const outcomes = taskTypes.map((taskType) => taskOutcome(taskType.successes, taskType.attempts, config));
+  const counts = weighted && config.successPooling === 'spec' ? pooledCounts(taskTypes) : taskTypes;
+  const outcomes = counts.map((count) => taskOutcome(count.successes, count.attempts, config));
   const weights = weighted ? simulatorWeights(outcomes, config) : null;
   return taskTypes.map((taskType, index) => ({
     ...taskType,
     assessment: { ...outcomes[index]!, weight: weights ? weights[index]! : null },
   }));
+}
+
+/**
+ * Successes and attempts of each task type summed over every task type of the batch with the same spec (a task
+ * type without a spec keeps its own). Identical proposals are one task type: the simulator that repeats a spec
+ * 20 times gets one p̂ from all 20 × n·G attempts instead of 20 noisy ones, whose luckiest draws would otherwise
+ * pass for in-band. Pure.
+ */
+export function pooledCounts(
+  taskTypes: readonly Pick<AttemptedTaskType, 'spec' | 'successes' | 'attempts'>[],
+): { successes: number; attempts: number }[] {
+  const keyOf = (spec: unknown) => (spec === null || spec === undefined ? null : JSON.stringify(spec));
+  const totals = new Map<string, { successes: number; attempts: number }>();
+  for (const taskType of taskTypes) {
+    const key = keyOf(taskType.spec);
+    if (key === null) continue;
+    const total = totals.get(key) ?? { successes: 0, attempts: 0 };
+    total.successes += taskType.successes;
+    total.attempts += taskType.attempts;
+    totals.set(key, total);
+  }
+  return taskTypes.map((taskType) => {
+    const key = keyOf(taskType.spec);
+    return key === null ? { successes: taskType.successes, attempts: taskType.attempts } : totals.get(key)!;
+  });
 }

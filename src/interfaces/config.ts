@@ -80,6 +80,14 @@ export const RunConfigSchema = z.strictObject(
       .default(4)
       .describe('band-or-nearest: task types nearest α that train the simulator when none is in the band'),
     difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
+    successPooling: z
+      .enum(['proposal', 'spec'])
+      .default('proposal')
+      .describe(
+        'whose rollouts p̂ of a generated task type counts: its own (proposal), or those of every proposal of the ' +
+          'epoch with the same spec (spec): one task type proposed many times is one task type, and its p̂ ' +
+          'rests on all of its attempts',
+      ),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')

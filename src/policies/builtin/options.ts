@@ -112,6 +112,15 @@ const simulatorOnlyOptions = {
         'model: keeps spec values the warm start never wrote (an unseen phrasing, say) within reach of the curriculum',
     ),
   klCap: positive('cap on the KL of one update, measured on the batch').default(0.05),
+  entropyBonus: z
+    .number()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe(
+      "bonus on the entropy of the simulator's next-token distributions in its RWR update: keeps neighbouring " +
+        'specs (a harder rung) in reach after the in-band records of one epoch repeat a single spec',
+    ),
   grammar: z
     .enum(['constrained', 'free'])
     .default('constrained')

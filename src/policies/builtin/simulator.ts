@@ -135,6 +135,7 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
       klEstimator: settings.klEstimator,
       klCap: settings.klCap,
       steps: settings.updateEpochs,
+      entropyBonus: settings.entropyBonus,
       adam: adamOptions(settings, settings.learningRate),
     });
     this.state.version += 1;
