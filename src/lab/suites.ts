@@ -58,6 +58,12 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'placement, budget), from pilot runs of one variant (--runs A,B,…)',
     run: async (options) => (await import('./suites/ladder-pilot.ts')).ladderPilotSuite(options),
   },
+  'ladder-link': {
+    summary:
+      'where the curriculum link breaks on ladder comparisons (--runs A[,B]): learning signal near α, success by ' +
+      'the values ruled out before the last one to copy, distinct specs per epoch',
+    run: async (options) => (await import('./suites/ladder-link.ts')).ladderLinkSuite(options),
+  },
   'served-trainer': {
     summary:
       'genenv run against genenv serve + genenv train --serve (the built-in agent over the protocol), seeds 1..n: ' +
