@@ -301,5 +301,8 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   },
 };
 
-/** The preset `genenv run` uses when none is named: the embedded neural one (docs/design.md §6.1). */
-export const DEFAULT_PRESET = 'toolworld';
+/**
+ * The preset `genenv run` uses when none is named: the ladder world, where the trained simulator beats a frozen one
+ * (docs/results.md §19, docs/design.md §6.1).
+ */
+export const DEFAULT_PRESET = 'ladder';
