@@ -33,9 +33,9 @@ export interface RwrOptions {
 export type RwrStats = Record<string, number>;
 
 /**
- * Reward-weighted regression: minimise Σ_i w̃_i · mean_t(−log π(y_it | context_i)) + β·KL(π‖π_init),
- * w̃ = w / Σw, minus the entropy bonus, then enforce the per-update KL cap. Records of weight 0 and empty proposals are dropped;
- * an empty batch is a no-op.
+ * Reward-weighted regression: minimise Σ_i w̃_i · mean_t(−log π(y_it | context_i)) + β·KL(π‖π_init) − η·H,
+ * w̃ = w / Σw and H the entropy of the next-token distributions at the proposals' positions (η = `entropyBonus`),
+ * then enforce the per-update KL cap. Records of weight 0 and empty proposals are dropped; an empty batch is a no-op.
  */
 export function rwrUpdate(
   model: LanguageModel,
