@@ -5,7 +5,7 @@
  * curriculum's course per variant — the mean difficulty of the generated task types over the first and last four
  * epochs, and the share of epochs after the third whose success on generated tasks lies in [α − 0.1, α + 0.1].
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { type EpochMetrics, RunSummarySchema } from '../../interfaces/summary.ts';
@@ -19,6 +19,7 @@ import {
   type RunFigures,
   scoreOf,
 } from '../analyses/paired-claim.ts';
+import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 
 /** The band the course is judged by: α = ½ with k_min = 0.1 (the presets' curriculum). */
@@ -26,20 +27,25 @@ const BAND: [number, number] = [0.4, 0.6];
 /** Epochs at each end of a run whose mean difficulty shows the climb. */
 const WINDOW = 4;
 
+function readSummary(path: string) {
+  let parsed: ReturnType<typeof RunSummarySchema.safeParse>;
+  try {
+    parsed = RunSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch (error) {
+    throw new GenEnvError('store', `${path} cannot be read as JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (!parsed.success) throw new GenEnvError('store', `${path} is not a run summary`);
+  return parsed.data;
+}
+
 function readVariants(directory: string): Map<string, RunFigures[]> {
-  if (!existsSync(directory)) throw new GenEnvError('usage', `no comparison directory ${directory}`);
   const variants = new Map<string, RunFigures[]>();
-  for (const variant of readdirSync(directory, { withFileTypes: true })) {
-    if (!variant.isDirectory()) continue;
-    for (const seedDirectory of readdirSync(join(directory, variant.name))) {
-      const path = join(directory, variant.name, seedDirectory, 'summary.json');
-      if (!existsSync(path)) continue;
-      const parsed = RunSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-      if (!parsed.success) throw new GenEnvError('store', `${path} is not a run summary`);
-      const summary = parsed.data;
+  for (const [variant, seeds] of comparisonRuns(directory, 'summary.json')) {
+    const runs: RunFigures[] = [];
+    for (const seedDirectory of seeds) {
+      const summary = readSummary(join(seedDirectory, 'summary.json'));
       const last = summary.epochs.at(-1);
       if (!last) continue;
-      const runs = variants.get(variant.name) ?? [];
       runs.push({
         seed: summary.seed,
         heldOut: { ...last.heldOutAccuracy },
@@ -50,11 +56,12 @@ function readVariants(directory: string): Map<string, RunFigures[]> {
           difficulty: epoch.taskComplexity.difficulty ?? null,
         })),
       });
+    }
+    if (runs.length)
       variants.set(
-        variant.name,
+        variant,
         runs.sort((left, right) => left.seed - right.seed),
       );
-    }
   }
   return variants;
 }

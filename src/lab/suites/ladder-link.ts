@@ -5,10 +5,11 @@
  * ruled-out values the request mentions before the last value to copy (an instance factor the spec does not set),
  * early and late in the run; and the share of distinct specs per epoch.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { GenEnvError } from '../../interfaces/errors.ts';
+import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import {
   distinctSpecShare,
@@ -92,25 +93,11 @@ function readRun(directory: string): RunRows {
   };
 }
 
-function runDirectories(comparison: string): Map<string, string[]> {
-  if (!existsSync(comparison)) throw new GenEnvError('usage', `no comparison directory ${comparison}`);
-  const variants = new Map<string, string[]>();
-  for (const variant of readdirSync(comparison, { withFileTypes: true })) {
-    if (!variant.isDirectory()) continue;
-    const seeds = readdirSync(join(comparison, variant.name))
-      .filter((name) => name.startsWith('seed-'))
-      .map((name) => join(comparison, variant.name, name))
-      .filter((directory) => existsSync(join(directory, 'run.sqlite')));
-    if (seeds.length) variants.set(variant.name, seeds);
-  }
-  return variants;
-}
-
 export async function ladderLinkSuite(options: DiagnosticOptions): Promise<string> {
   if (!options.runs?.length) throw new GenEnvError('usage', 'ladder-link needs --runs A[,B] (comparison directories)');
   const variants = new Map<string, string[]>();
   for (const comparison of options.runs)
-    for (const [name, directories] of runDirectories(comparison)) variants.set(name, directories);
+    for (const [name, directories] of comparisonRuns(comparison, 'run.sqlite')) variants.set(name, directories);
   const result = [...variants.entries()].map(([variant, directories]) => {
     const runs = directories.map(readRun);
     const groups = runs.flatMap((run) => run.groups);
