@@ -15,6 +15,8 @@ export interface DiagnosticOptions {
   out?: string;
   /** Two run directories (curriculum, signal, transfer). */
   runs?: string[];
+  /** The preset a suite that runs genenv uses (served-trainer); genenv run's default when unset. */
+  preset?: string;
 }
 
 /** A diagnostic's table as printed and as the report's Diagnostic (name, title, description, columns, rows). */

@@ -24,6 +24,7 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
       'grpo-step, parametric-steering, served-trainer (default 3), exploration (default 1): seeds 1..n',
       integerFlag('--seeds'),
     )
+    .option('--preset <name>', "served-trainer: the preset both arms run (default: genenv run's default)")
     .option(
       '--out <dir>',
       'all but warm-start and grpo-lr: also write <dir>/<suite>.json and <dir>/diagnostics/<suite>.json, which ' +
@@ -32,7 +33,7 @@ function buildProgram(output: { out: (text: string) => void; err: (text: string)
     .option(
       '--runs <list>',
       'comma-separated: two run directories (curriculum, signal, transfer), pilot run directories (ladder-pilot) or ' +
-        'comparison directories (claim)',
+        'comparison directories (claim, ladder-link)',
       listFlag,
     )
     .addHelpText(

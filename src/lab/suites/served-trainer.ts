@@ -1,15 +1,17 @@
 /**
- * `served-trainer`: the default preset run by `genenv run` and by `genenv serve` + `genenv train --serve` (the
- * built-in agent as an external trainer over the protocol), seeds 1..n: held-out accuracy and the curriculum's
- * course side by side, each a mean over seeds ± its 95% interval, with the paired difference.
+ * `served-trainer`: a preset (`--preset`, default genenv run's) run by `genenv run` and by `genenv serve` +
+ * `genenv train --serve` (the built-in agent as an external trainer over the protocol), seeds 1..n: held-out
+ * accuracy and the curriculum's course side by side, each a mean over seeds ± its 95% interval, with the paired
+ * difference.
  */
 import { join } from 'node:path';
-import { DEFAULT_PRESET } from '../../cli/presets.ts';
+import { DEFAULT_PRESET, PRESETS } from '../../cli/presets.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import { type ArmPair, CURRICULUM_METRICS, compareServed, type Estimate } from '../analyses/served-comparison.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import { runServedArms } from '../probes/served-runs.ts';
 
-/** Over the default preset as it is, for both arms: the service replays D_train as `genenv run` does. */
+/** Over the preset as it is, for both arms: the service replays D_train as `genenv run` does. */
 export const SERVED_TRAINER_OVERRIDES = {};
 
 /**
@@ -52,8 +54,11 @@ export async function servedTrainerSuite(options: DiagnosticOptions): Promise<st
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
   const directory = options.out ?? join('runs', `${stamp}-served-trainer`);
   const overrides = options.quick ? QUICK_OVERRIDES : SERVED_TRAINER_OVERRIDES;
+  const preset = options.preset ?? DEFAULT_PRESET;
+  if (!(preset in PRESETS))
+    throw new GenEnvError('usage', `unknown preset ${preset} (one of ${Object.keys(PRESETS).join(', ')})`);
   const runs = await runServedArms({
-    preset: DEFAULT_PRESET,
+    preset,
     overrides,
     seeds,
     directory,
@@ -64,10 +69,10 @@ export async function servedTrainerSuite(options: DiagnosticOptions): Promise<st
     runs.map((run) => run.served),
   );
   const seconds = runs.map((run) => run.seconds);
-  const result = { preset: DEFAULT_PRESET, overrides, directory, seconds, comparison };
+  const result = { preset, overrides, directory, seconds, comparison };
   return emit('served-trainer', result, options, () => ({
     title:
-      `${DEFAULT_PRESET}${options.quick ? ' (quick)' : ''}, seeds ${seeds.join(', ')}: genenv run (in-process) / ` +
+      `${preset}${options.quick ? ' (quick)' : ''}, seeds ${seeds.join(', ')}: genenv run (in-process) / ` +
       'genenv serve + genenv train (served), per epoch, mean ± 95% interval over seeds',
     columns: ['epoch', ...CURRICULUM_METRICS.flatMap((metric) => [`${METRIC_LABELS[metric]} in-process`, 'served'])],
     rows: comparison.course.map(({ epoch, metrics }) => [
@@ -82,7 +87,7 @@ export async function servedTrainerSuite(options: DiagnosticOptions): Promise<st
         (metric) =>
           `${METRIC_LABELS[metric]}, mean of epochs 1..${comparison.finalEpoch}: ${pairLine(comparison.overall[metric])}`,
       ),
-      `config: preset ${DEFAULT_PRESET} with ${JSON.stringify(overrides)}; runs and logs in ${directory}`,
+      `config: preset ${preset} with ${JSON.stringify(overrides)}; runs and logs in ${directory}`,
       `wall seconds per seed, in-process / served: ${seconds.map((entry) => `${entry.inProcess.toFixed(0)} / ${entry.served.toFixed(0)}`).join(', ')}`,
     ],
   }));
