@@ -5,7 +5,6 @@
  * ruled-out values the request mentions before the last value to copy (an instance factor the spec does not set),
  * early and late in the run; and the share of distinct specs per epoch.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { GenEnvError } from '../../interfaces/errors.ts';
@@ -41,10 +40,19 @@ interface RunRows {
   lastEpoch: number;
 }
 
+/** The mentions of a stored ladder instance; null for a payload that is not one (another world, or unreadable). */
+function mentionsOf(payload: string): Mention[] | null {
+  try {
+    const mentions = (JSON.parse(payload) as { payload?: { mentions?: unknown } }).payload?.mentions;
+    return Array.isArray(mentions) ? (mentions as Mention[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 function readRun(directory: string): RunRows {
-  const path = join(directory, 'run.sqlite');
-  if (!existsSync(path)) throw new GenEnvError('usage', `${directory} holds no run.sqlite`);
-  const database = new Database(path, { readonly: true, fileMustExist: true });
+  // comparisonRuns lists only directories that hold run.sqlite.
+  const database = new Database(join(directory, 'run.sqlite'), { readonly: true, fileMustExist: true });
   let rows: TraceRow[];
   try {
     rows = database
@@ -71,8 +79,8 @@ function readRun(directory: string): RunRows {
     const proposals = specsByEpoch.get(row.epoch) ?? new Map<string, string>();
     proposals.set(row.proposal, row.spec);
     specsByEpoch.set(row.epoch, proposals);
-    const mentions = (JSON.parse(row.payload) as { payload?: { mentions?: Mention[] } }).payload?.mentions;
-    const factor = Array.isArray(mentions) ? distractorsBeforeLastValue(mentions) : null;
+    const mentions = mentionsOf(row.payload);
+    const factor = mentions ? distractorsBeforeLastValue(mentions) : null;
     if (factor !== null) factors.push({ epoch: row.epoch, factor: Math.min(factor, 3), success: row.success === 1 });
   }
   const groups = [...byTask.values()].flatMap((instances) => {
