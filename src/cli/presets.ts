@@ -51,8 +51,9 @@ const COPY_HEAD_AGENT = {
 };
 
 /**
- * Named starting configurations. `toolworld` (the default) co-evolves the built-in neural agent and
- * simulator on the tool-calling domain in a few minutes on two cores. `student` is the fast, non-neural
+ * Named starting configurations. `ladder` (the default) co-evolves the built-in neural agent and simulator on tool
+ * calls whose difficulty the simulator sets rung by rung, in about two minutes on two cores; `toolworld` does the same
+ * on the open tool-calling domain in a few minutes. `student` is the fast, non-neural
  * world (simulated student, parametric simulator, arithmetic domain): a full run in seconds, used by
  * tests and for trying settings. `household` (multi-turn rooms), `travel` (trip planning) and `multihop` (search
  * questions) run the built-in policies on the other task worlds.

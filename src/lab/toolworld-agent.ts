@@ -3,7 +3,7 @@ import { agentDemonstrations } from '../core/agent-demonstrations.ts';
 import { createToolWorld } from '../domains/toolworld/index.ts';
 import { parseAgentOptions } from '../policies/builtin/options.ts';
 
-/** The agent the probes start from: the toolworld preset's (the default run's). */
+/** The agent the probes start from: the toolworld preset's (the ladder preset uses the same one). */
 export interface ToolworldAgent {
   /** The preset's `agent.options`. */
   base: Record<string, unknown>;
