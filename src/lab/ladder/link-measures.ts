@@ -4,6 +4,7 @@
  * does not set (how many ruled-out values the request mentions before the last value to copy), and how many distinct
  * specs the simulator still writes per epoch. Pure functions over rows read from runs.
  */
+import { mean } from '../../util/statistics.ts';
 
 /** One GRPO group (the G rollouts of one instance) with the p̂ of its task type (all n·G of its rollouts). */
 export interface GroupOutcome {
@@ -66,5 +67,5 @@ export function distinctSpecShare(specsByEpoch: ReadonlyMap<number, readonly str
   const shares = [...specsByEpoch.values()]
     .filter((specs) => specs.length > 0)
     .map((specs) => new Set(specs).size / specs.length);
-  return shares.length ? shares.reduce((sum, share) => sum + share, 0) / shares.length : Number.NaN;
+  return mean(shares) ?? Number.NaN;
 }

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { GenEnvError } from '../../interfaces/errors.ts';
+import { mean } from '../../util/statistics.ts';
 import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import {
@@ -86,7 +87,7 @@ function readRun(directory: string): RunRows {
   const groups = [...byTask.values()].flatMap((instances) => {
     const outcomes = [...instances.values()];
     const all = outcomes.flat();
-    const taskSuccess = all.reduce((sum, value) => sum + value, 0) / all.length;
+    const taskSuccess = mean(all) ?? Number.NaN;
     return outcomes.map((values) => ({
       taskSuccess,
       successes: values.reduce((sum, value) => sum + value, 0),
@@ -118,8 +119,7 @@ export async function ladderLinkSuite(options: DiagnosticOptions): Promise<strin
       all: mixedShare(groups),
       early: successByFactor(early),
       late: successByFactor(late),
-      distinct:
-        runs.map((run) => distinctSpecShare(run.specsByEpoch)).reduce((sum, share) => sum + share, 0) / runs.length,
+      distinct: mean(runs.map((run) => distinctSpecShare(run.specsByEpoch))) ?? Number.NaN,
     };
   });
   const byFactor = (rows: { factor: number; success: number }[]) =>
