@@ -23,14 +23,17 @@ export async function commit(run: RunContext, record: EpochRecord, startedAt: nu
   const { epoch, generated, extras, source } = record;
   run.emit({ type: 'phase', epoch, phase: 'commit' });
   const pools = run.store.poolSizes();
+  const simulated = generated.filter((taskType) => taskType.source === 'simulator');
   const extra: Record<string, number> = {
     ...record.extra,
     'pool/train': pools.train + trainTraces([...generated, ...extras]),
-    'pool/env': pools.env + (source === 'simulator' ? generated.length : 0),
+    'pool/env': pools.env + envGenerations(record).length,
   };
   // Diversity of the simulator's valid proposals: distinct canonical specs among this epoch's task types.
   if (source === 'simulator')
-    extra['pool/distinctSpecs'] = new Set(generated.map((taskType) => run.domain.formatSpec(taskType.spec))).size;
+    extra['pool/distinctSpecs'] = new Set(simulated.map((taskType) => run.domain.formatSpec(taskType.spec))).size;
+  const frontierCount = generated.filter((taskType) => taskType.source === 'frontier').length;
+  if (frontierCount > 0) extra['pool/frontier'] = frontierCount;
   const metrics = computeEpochMetrics({
     epoch,
     taskTypes: generated,
@@ -139,10 +142,15 @@ function epochCommit(
   };
 }
 
-/** D_env's new entries: the simulator's generations of this epoch with their weights. */
+/**
+ * D_env's entries of an epoch: every generated task type of a simulator epoch, the simulator's own and the frontier
+ * sampler's draws beside them, which train the simulator too.
+ */
+const envGenerations = (record: EpochRecord) => (record.source === 'simulator' ? record.generated : []);
+
+/** D_env's new entries: the epoch's generations with their weights. */
 function envPool(record: EpochRecord): PoolEnvRecord[] {
-  if (record.source !== 'simulator') return [];
-  return record.generated.map(({ id, assessment }) => ({
+  return envGenerations(record).map(({ id, assessment }) => ({
     proposalId: id,
     weight: assessment.weight ?? 0,
     envReward: assessment.envReward,

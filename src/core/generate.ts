@@ -1,6 +1,7 @@
 import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
 import type { EpochRecord } from './epoch-record.ts';
+import { frontierProposals } from './frontier-source.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
 import { datasetProposals, proposeFrom, seedProposals, staticSlice, uniformProposals } from './task-source.ts';
 import type { RejectedProposal, TaskType } from './task-type.ts';
@@ -14,8 +15,17 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
   const { epoch } = record;
   run.emit({ type: 'phase', epoch, phase: 'generate' });
   const staticPool = epoch === 0 && run.plan.generatesPoolUpFront ? await generateStaticPool(run) : null;
-  const proposed = await proposalsOf(run, epoch, record.source);
-  const checked = validate(run, epoch, record.source, proposed.proposals, proposed.contexts);
+  const frontierCount = frontierShareOf(run, epoch);
+  const proposed = await proposalsOf(run, epoch, record.source, run.config.tasksPerEpoch - frontierCount);
+  const simulated = validate(run, epoch, record.source, proposed.proposals, proposed.contexts);
+  const frontierContexts =
+    frontierCount > 0 ? contextsFor(run, epoch, frontierCount, run.streams.frontierContexts(epoch)) : [];
+  const frontier = frontierCount > 0 ? frontierProposals(run, epoch, frontierContexts) : null;
+  const frontierChecked = frontier ? validate(run, epoch, 'frontier', frontier.proposals, frontierContexts) : null;
+  const checked: ValidationResult = {
+    valid: [...simulated.valid, ...(frontierChecked?.valid ?? [])],
+    rejected: [...simulated.rejected, ...(frontier?.rejected ?? []), ...(frontierChecked?.rejected ?? [])],
+  };
   // A static-k× slice trains on all of its task types, so it gets base data for all of them.
   const fresh = checked.valid.length;
   return {
@@ -49,9 +59,21 @@ interface Proposed {
   rejected: RejectedProposal[];
 }
 
-/** The proposals of one epoch from its source, with the contexts they answer. */
-async function proposalsOf(run: RunContext, epoch: number, source: TaskSource): Promise<Proposed> {
+/**
+ * How many of the epoch's fresh task types the frontier sampler draws: `frontierShare` of them from epoch 1 on, in
+ * variants that use it, on domains with knobs; epoch 0 keeps the warm-started simulator's proposals for every
+ * variant.
+ */
+function frontierShareOf(run: RunContext, epoch: number): number {
+  const { config, plan, domain } = run;
+  if (epoch === 0 || !plan.usesFrontier || config.frontierShare === 0 || domain.knobs.length === 0) return 0;
+  return Math.round(config.frontierShare * config.tasksPerEpoch);
+}
+
+/** `count` proposals of one epoch from its source, with the contexts they answer. */
+async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, count: number): Promise<Proposed> {
   const { config, streams } = run;
+  if (count === 0) return { proposals: [], contexts: [], rejected: [] };
   if (source === 'static')
     return {
       proposals: staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs),
@@ -64,9 +86,9 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource): 
         'config',
         `the uniform variant draws the domain's knobs; domain ${run.domain.name} has none`,
       );
-    return { ...uniformProposals(run.domain, config.tasksPerEpoch, streams.uniform(epoch)), contexts: [] };
+    return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
   }
-  const contexts = contextsFor(run, epoch, config.tasksPerEpoch, streams.contexts(epoch));
+  const contexts = contextsFor(run, epoch, count, streams.contexts(epoch));
   const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });
   if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
   const temperature = config.simulatorTemperature;
@@ -74,7 +96,7 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource): 
     return found(await proposeFrom(run.simulator, contexts, streams.propose(epoch), temperature));
   if (run.teacher) return found(await proposeFrom(run.teacher, contexts, streams.propose(epoch), temperature));
   if (run.offlineSpecs?.length)
-    return found(datasetProposals(run.domain, run.offlineSpecs, contexts, Math.max(1, epoch), config.tasksPerEpoch));
+    return found(datasetProposals(run.domain, run.offlineSpecs, contexts, Math.max(1, epoch), count));
   throw new GenEnvError('config', 'the offline variant needs a teacher policy or a dataset of specs');
 }
 

@@ -42,6 +42,14 @@ export class RandomStreams {
   uniform(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'uniform');
   }
+  /** The frontier sampler's cell draws of an epoch. */
+  frontier(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'frontier');
+  }
+  /** The simulator contexts the frontier sampler's draws of an epoch answer (they train the simulator too). */
+  frontierContexts(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'frontier-contexts');
+  }
   /** The n variations of a proposal. */
   instantiate(epoch: number, proposalId: string): number {
     return deriveSeed(this.runSeed, epoch, 'instantiate', proposalId);

@@ -80,11 +80,26 @@ export function uniformProposals(
   seed: number,
 ): { proposals: Proposal[]; rejected: RejectedProposal[] } {
   const random = new Random(seed);
+  const draws = Array.from({ length: count }, () =>
+    Object.fromEntries(domain.knobs.map((knob) => [knob.name, random.pick(knob.values)])),
+  );
+  return knobProposals(domain, draws, seed, 'uniform');
+}
+
+/**
+ * One task type per knob-value draw, built by the domain's `specFromKnobs` (the `uniform` variant's draws and the
+ * frontier sampler's cells). A draw the domain cannot build is rejected with its reason. Deterministic in `seed`.
+ */
+export function knobProposals(
+  domain: Domain,
+  draws: readonly Record<string, string | number>[],
+  seed: number,
+  source: 'uniform' | 'frontier',
+): { proposals: Proposal[]; rejected: RejectedProposal[] } {
   const proposals: Proposal[] = [];
   const rejected: RejectedProposal[] = [];
-  for (let position = 0; position < count; position++) {
-    const values = Object.fromEntries(domain.knobs.map((knob) => [knob.name, random.pick(knob.values)]));
-    const proposal = { id: stableId(['uniform', seed, position]), contextId: '', sample: values };
+  draws.forEach((values, position) => {
+    const proposal = { id: stableId([source, seed, position]), contextId: '', sample: values };
     let built: ReturnType<Domain['specFromKnobs']>;
     try {
       built = domain.specFromKnobs(values, deriveSeed(seed, 'spec', position));
@@ -92,16 +107,16 @@ export function uniformProposals(
       built = { ok: false, reason: `domain error: ${messageLine(error)}` };
     }
     if (built.ok)
-      proposals.push({ ...proposal, raw: domain.formatSpec(built.value), spec: built.value, policyVersion: 'uniform' });
+      proposals.push({ ...proposal, raw: domain.formatSpec(built.value), spec: built.value, policyVersion: source });
     else
       rejected.push({
-        proposal: { ...proposal, raw: JSON.stringify(values), policyVersion: 'uniform' },
+        proposal: { ...proposal, raw: JSON.stringify(values), policyVersion: source },
         context: null,
-        source: 'uniform',
+        source,
         spec: null,
         family: null,
         reason: built.reason,
       });
-  }
+  });
   return { proposals, rejected };
 }

@@ -14,6 +14,11 @@ export interface VariantPlan {
   /** Trains the simulator by RWR after each epoch (GenEnv); the others keep it frozen. */
   updatesSimulator: boolean;
   /**
+   * Draws `frontierShare` of each epoch's fresh task types from the frontier sampler over the domain's knob cells
+   * (genenv); the rest come from `source`.
+   */
+  usesFrontier: boolean;
+  /**
    * Adds on-policy attempts of seed tasks (base data) to the agent's batch; the `base` variant already is seed
    * data.
    */
@@ -27,6 +32,16 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: true,
+    usesFrontier: true,
+    addsBaseTasks: true,
+  },
+  // The paper's method alone: genenv without the frontier sampler, whatever the preset's frontierShare.
+  paper: {
+    source: 'simulator',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: true,
+    usesFrontier: false,
     addsBaseTasks: true,
   },
   random: {
@@ -34,6 +49,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
+    usesFrontier: false,
     addsBaseTasks: true,
   },
   // Not in the paper: domain randomisation over the domain's knobs, the baseline curricula are first compared with.
@@ -42,6 +58,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
+    usesFrontier: false,
     addsBaseTasks: true,
   },
   static: {
@@ -49,6 +66,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: true,
     updatesSimulator: false,
+    usesFrontier: false,
     addsBaseTasks: true,
   },
   base: {
@@ -56,6 +74,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'seed',
     generatesPoolUpFront: false,
     updatesSimulator: false,
+    usesFrontier: false,
     addsBaseTasks: false,
   },
   offline: {
@@ -63,11 +82,18 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'offline',
     generatesPoolUpFront: false,
     updatesSimulator: false,
+    usesFrontier: false,
     addsBaseTasks: true,
   },
 };
 
 /** Task instances from these sources count as synthetic training data (`syntheticSamples`); seed data does not. */
 export function countsAsSynthetic(source: TaskSource): boolean {
-  return source === 'simulator' || source === 'static' || source === 'offline' || source === 'uniform';
+  return (
+    source === 'simulator' ||
+    source === 'static' ||
+    source === 'offline' ||
+    source === 'uniform' ||
+    source === 'frontier'
+  );
 }

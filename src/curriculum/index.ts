@@ -2,3 +2,4 @@ export * from './success-rate.ts';
 export * from './difficulty-scorers.ts';
 export * from './band-filter.ts';
 export * from './rwr-weights.ts';
+export * from './frontier.ts';

@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 /** The co-evolution variants (paper §4.3; docs/design.md §2). */
 export const VariantSchema = z
-  .enum(['genenv', 'random', 'uniform', 'static', 'base', 'offline'])
+  .enum(['genenv', 'paper', 'random', 'uniform', 'static', 'base', 'offline'])
   .describe(
-    'genenv: co-evolve both policies; random: simulator never updated; uniform: task types drawn uniformly over ' +
+    'genenv: co-evolve both policies, with the frontier sampler beside the simulator when frontierShare > 0; ' +
+      "paper: genenv with the paper's curriculum alone (the simulator proposes every task type; frontierShare " +
+      'ignored); random: simulator never updated; uniform: task types drawn uniformly over ' +
       "the domain's difficulty knobs (domain randomisation); static: all synthetic tasks generated once before " +
       'training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
   );
@@ -88,6 +90,24 @@ export const RunConfigSchema = z.strictObject(
           'epoch with the same spec (spec): one task type proposed many times is one task type, and its p̂ ' +
           'rests on all of its attempts',
       ),
+    frontierShare: unit(
+      'genenv: share of the fresh task types of each epoch drawn by the frontier sampler over the domain knob cells ' +
+        "(priority exp(-β(p̃-α)²) of each cell's decayed success), the rest proposed by the simulator; 0 = the " +
+        "paper's simulator alone",
+    ).default(0),
+    frontierDecay: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(0.5)
+      .describe('frontier sampler: weight an outcome keeps per epoch of age (1 never forgets)'),
+    frontierFloor: unit('frontier sampler: share of its draws uniform over all knob cells').default(0.1),
+    frontierPrior: z
+      .number()
+      .gt(0)
+      .max(1e6)
+      .default(2)
+      .describe('frontier sampler: pseudo-attempts of the prior at α that an unseen cell starts from'),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')

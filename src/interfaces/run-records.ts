@@ -8,7 +8,26 @@ import type { Completion, Features, TaskInstance } from './task.ts';
  */
 
 /** Where a task type came from. */
-export type TaskSource = 'simulator' | 'static-pool' | 'static' | 'seed' | 'offline' | 'uniform' | 'replay';
+/** One GRPO group's outcome on a stored task type: the instance's rollouts. */
+export interface GroupOutcome {
+  epoch: number;
+  /** The task type's spec (JSON as stored). */
+  spec: unknown;
+  /** Successful rollouts, ≤ attempts. */
+  successes: number;
+  /** Rollouts of the instance (G), ≥ 1. */
+  attempts: number;
+}
+
+export type TaskSource =
+  | 'simulator'
+  | 'static-pool'
+  | 'static'
+  | 'seed'
+  | 'offline'
+  | 'uniform'
+  | 'frontier'
+  | 'replay';
 
 /** A task type as stored: a proposal with its verdict and, once attempted, its p̂ and R_env. */
 export interface ProposalRecord {
@@ -101,6 +120,8 @@ export interface CoevolutionStore {
   proposals(epoch: number, source?: TaskSource): ProposalRecord[];
   /** Distinct task instances behind D_train traces of epochs before `beforeEpoch`, oldest first. */
   trainPoolInstances(beforeEpoch: number): TaskInstance[];
+  /** GRPO groups on valid task types of `sources` before `beforeEpoch` (the frontier sampler's evidence). */
+  groupOutcomes(beforeEpoch: number, sources: readonly TaskSource[]): GroupOutcome[];
   /** One successful D_train trace per task instance (the earliest), oldest first. */
   successfulTraces(): SuccessfulTrace[];
   poolSizes(): { train: number; env: number };

@@ -64,6 +64,13 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'the values ruled out before the last one to copy, distinct specs per epoch',
     run: async (options) => (await import('./suites/ladder-link.ts')).ladderLinkSuite(options),
   },
+  'ladder-frontier': {
+    summary:
+      'the frontier diagnosis on ladder runs (--runs run or comparison directories), training data only: groups on ' +
+      "test-hard's cells and their signal, mean rung against the competence edge, calibration, the hidden factor " +
+      'within cells',
+    run: async (options) => (await import('./suites/ladder-frontier.ts')).ladderFrontierSuite(options),
+  },
   'served-trainer': {
     summary:
       'genenv run against genenv serve + genenv train --serve (the built-in agent over the protocol), seeds 1..n: ' +

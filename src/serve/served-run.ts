@@ -91,8 +91,8 @@ export class RecordingSimulator implements TrainableSimulator {
 }
 
 /**
- * The run store as a served round sees it: with `prefetch` rounds opened ahead, family statistics and the
- * D_train pool it replays from lag that many epochs (a round opens while the epochs before it may still be
+ * The run store as a served round sees it: with `prefetch` rounds opened ahead, family statistics, the frontier
+ * sampler's evidence and the D_train pool it replays from lag that many epochs (a round opens while the epochs before it may still be
  * collecting outcomes, so it may only read epochs that are surely closed). With the lag, a round rebuilt
  * after a restart sees the same statistics and replays the same instances as when it first opened; with
  * prefetch 0 it reads what `genenv run` reads.
@@ -112,6 +112,8 @@ export class LaggedStore implements CoevolutionStore {
   trainPoolInstances(beforeEpoch: number): TaskInstance[] {
     return this.inner.trainPoolInstances(beforeEpoch - this.prefetch);
   }
+  groupOutcomes: CoevolutionStore['groupOutcomes'] = (beforeEpoch, sources) =>
+    this.inner.groupOutcomes(beforeEpoch - this.prefetch, sources);
   lastCommittedEpoch = () => this.inner.lastCommittedEpoch();
   checkpointOf = (epoch: number) => this.inner.checkpointOf(epoch);
   proposals: CoevolutionStore['proposals'] = (epoch, source) => this.inner.proposals(epoch, source);

@@ -17,9 +17,11 @@ import type {
   CoevolutionStore,
   EpochCommit,
   FamilyHistory,
+  GroupOutcome,
   ProposalRecord,
   SuccessfulTrace,
   TaskInstance,
+  TaskSource,
 } from '../interfaces/index.ts';
 
 const CONFIG_FILE = 'config.json';
@@ -274,6 +276,26 @@ export class RunStore implements CoevolutionStore {
       features: row.features === null ? null : JSON.parse(row.features),
       simulatorVersion: row.simulator_version,
       agentVersion: row.agent_version,
+    }));
+  }
+
+  /**
+   * Every GRPO group (one instance's rollouts) on valid task types of the given sources in epochs before
+   * `beforeEpoch`: its epoch, the task type's spec, and its successes out of its attempts. Oldest first.
+   */
+  groupOutcomes(beforeEpoch: number, sources: readonly TaskSource[]): GroupOutcome[] {
+    if (sources.length === 0) return [];
+    const rows = this.database
+      .prepare(`SELECT p.epoch AS epoch, p.spec AS spec, SUM(t.success) AS successes, COUNT(*) AS attempts
+      FROM traces t JOIN proposals p ON p.id = t.proposal_id
+      WHERE p.epoch < ? AND p.valid = 1 AND p.source IN (${sources.map(() => '?').join(', ')})
+      GROUP BY t.proposal_id, t.instance_id ORDER BY p.epoch, p.rowid, t.instance_id`)
+      .all(beforeEpoch, ...sources) as { epoch: number; spec: string; successes: number; attempts: number }[];
+    return rows.map((row) => ({
+      epoch: row.epoch,
+      spec: JSON.parse(row.spec),
+      successes: row.successes,
+      attempts: row.attempts,
     }));
   }
 

@@ -61,7 +61,7 @@ function readRun(directory: string): RunRows {
         `SELECT t.epoch AS epoch, t.proposal_id AS proposal, t.instance_id AS instance, t.success AS success,
          i.payload AS payload, p.spec AS spec FROM traces t JOIN proposals p ON p.id = t.proposal_id
          JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id
-         WHERE p.source IN ('simulator', 'static', 'offline', 'uniform') AND t.epoch >= 1`,
+         WHERE p.source IN ('simulator', 'frontier', 'static', 'offline', 'uniform') AND t.epoch >= 1`,
       )
       .all() as TraceRow[];
   } finally {

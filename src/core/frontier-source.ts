@@ -1,0 +1,80 @@
+import {
+  type CellObservation,
+  cellEvidence,
+  cellKey,
+  cellProbabilities,
+  drawCells,
+  type FrontierOptions,
+} from '../curriculum/index.ts';
+import type { Domain, Proposal, RunConfig, SimulatorContext, TaskSource } from '../interfaces/index.ts';
+import { Random } from '../util/random.ts';
+import type { RunContext } from './run-context.ts';
+import { knobProposals } from './task-source.ts';
+import type { RejectedProposal } from './task-type.ts';
+
+/** Generated task types whose outcomes tell the frontier sampler where the agent's competence edge is. */
+const EVIDENCE_SOURCES: readonly TaskSource[] = ['simulator', 'frontier', 'uniform', 'static'];
+
+/** The frontier sampler's settings from the run config (α and β are the curriculum's own). */
+export const frontierOptions = (
+  config: Pick<RunConfig, 'alpha' | 'beta' | 'frontierDecay' | 'frontierPrior' | 'frontierFloor'>,
+): FrontierOptions => ({
+  alpha: config.alpha,
+  beta: config.beta,
+  decay: config.frontierDecay,
+  priorStrength: config.frontierPrior,
+  floor: config.frontierFloor,
+});
+
+/** Every knob cell of the domain (the product of its knobs' values), in knob order. */
+export function knobCells(domain: Pick<Domain, 'knobs'>): Record<string, string | number>[] {
+  return domain.knobs.reduce<Record<string, string | number>[]>(
+    (cells, knob) => cells.flatMap((cell) => knob.values.map((value) => ({ ...cell, [knob.name]: value }))),
+    [{}],
+  );
+}
+
+/**
+ * `count` task types of epoch `epoch` drawn by the frontier sampler: each knob cell's probability comes from the
+ * agent's outcomes on generated task types of earlier epochs (read back from the store, so a resumed run draws
+ * the same), and the domain builds a spec for each drawn cell. The i-th proposal answers `contexts[i]`, so the
+ * simulator can learn from it by RWR as from its own proposals.
+ */
+export function frontierProposals(
+  run: RunContext,
+  epoch: number,
+  contexts: readonly SimulatorContext[],
+): { proposals: Proposal[]; rejected: RejectedProposal[] } {
+  const count = contexts.length;
+  const { domain, config } = run;
+  const names = domain.knobs.map((knob) => knob.name);
+  const cells = knobCells(domain);
+  const observations: CellObservation[] = run.store.groupOutcomes(epoch, EVIDENCE_SOURCES).flatMap((group) => {
+    const values = domain.knobValuesOf?.(group.spec) ?? null;
+    return values === null ? [] : [{ cell: cellKey(values, names), epoch: group.epoch, ...counts(group) }];
+  });
+  const options = frontierOptions(config);
+  const probabilities = cellProbabilities(
+    cells.map((cell) => cellKey(cell, names)),
+    cellEvidence(observations, epoch, options.decay),
+    options,
+  );
+  const seed = run.streams.frontier(epoch);
+  const drawn = drawCells(probabilities, count, new Random(seed).next());
+  const built = knobProposals(
+    domain,
+    drawn.map((index) => cells[index]!),
+    seed,
+    'frontier',
+  );
+  const contextOf = new Map(built.proposals.map((proposal, position) => [proposal.id, contexts[position]!.id]));
+  return {
+    proposals: built.proposals.map((proposal) => ({ ...proposal, contextId: contextOf.get(proposal.id)! })),
+    rejected: built.rejected,
+  };
+}
+
+const counts = (group: { successes: number; attempts: number }) => ({
+  successes: group.successes,
+  attempts: group.attempts,
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CellObservation,
+  cellEvidence,
+  cellKey,
+  cellProbabilities,
+  cellSuccessRate,
+  drawCells,
+  type FrontierOptions,
+} from './frontier.ts';
+
+const options: FrontierOptions = { alpha: 0.5, beta: 20, decay: 0.5, priorStrength: 2, floor: 0.1 };
+
+describe('frontier sampler over knob cells', () => {
+  it('names a cell by its knob values in knob order', () => {
+    expect(cellKey({ distractors: 2, constraints: 3 }, ['constraints', 'distractors'])).toBe(
+      'constraints=3|distractors=2',
+    );
+  });
+
+  it('decays older epochs and ignores the current one', () => {
+    const observations: CellObservation[] = [
+      { cell: 'a', epoch: 1, successes: 4, attempts: 4 },
+      { cell: 'a', epoch: 2, successes: 0, attempts: 4 },
+      { cell: 'a', epoch: 3, successes: 4, attempts: 4 },
+    ];
+    const evidence = cellEvidence(observations, 3, 0.5).get('a')!;
+    // epoch 2 counts fully, epoch 1 half; epoch 3 is not known at the start of epoch 3.
+    expect(evidence.attempts).toBeCloseTo(6, 12);
+    expect(evidence.successes).toBeCloseTo(2, 12);
+  });
+
+  it('puts an unseen cell at α and moves a seen one by its evidence', () => {
+    expect(cellSuccessRate(undefined, options)).toBe(0.5);
+    expect(cellSuccessRate({ successes: 0, attempts: 18 }, options)).toBeCloseTo(1 / 20, 12);
+    expect(cellSuccessRate({ successes: 18, attempts: 18 }, options)).toBeCloseTo(19 / 20, 12);
+  });
+
+  it('draws cells near α most, solved and hopeless cells at the floor', () => {
+    const evidence = new Map([
+      ['solved', { successes: 40, attempts: 40 }],
+      ['hopeless', { successes: 0, attempts: 40 }],
+      ['frontier', { successes: 20, attempts: 40 }],
+    ]);
+    const probabilities = cellProbabilities(['solved', 'hopeless', 'frontier'], evidence, options);
+    expect(probabilities.reduce((sum, probability) => sum + probability, 0)).toBeCloseTo(1, 12);
+    expect(probabilities[2]).toBeGreaterThan(0.9);
+    expect(probabilities[0]).toBeGreaterThanOrEqual(options.floor / 3);
+    expect(probabilities[1]).toBeGreaterThanOrEqual(options.floor / 3);
+    expect(probabilities[0]).toBeLessThan(0.05);
+  });
+
+  it('is uniform with no evidence at all, or with floor 1', () => {
+    const cells = ['a', 'b', 'c', 'd'];
+    for (const probability of cellProbabilities(cells, new Map(), options)) expect(probability).toBeCloseTo(0.25, 12);
+    const skewed = new Map([['a', { successes: 20, attempts: 40 }]]);
+    for (const probability of cellProbabilities(cells, skewed, { ...options, floor: 1 }))
+      expect(probability).toBeCloseTo(0.25, 12);
+  });
+
+  it('draws by systematic sampling: each cell ⌊q·count⌋ or ⌈q·count⌉ times', () => {
+    const probabilities = [0.5, 0.25, 0.125, 0.125];
+    for (const offset of [0, 0.3, 0.99]) {
+      const drawn = drawCells(probabilities, 16, offset);
+      const counts = probabilities.map((_, cell) => drawn.filter((index) => index === cell).length);
+      expect(counts).toEqual([8, 4, 2, 2]);
+    }
+    const uneven = drawCells([0.7, 0.3], 5, 0.5);
+    const first = uneven.filter((index) => index === 0).length;
+    expect([3, 4]).toContain(first);
+    expect(drawCells([0.2, 0.8], 0, 0.1)).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The frontier sampler: a curriculum over the domain's difficulty knobs that sits beside the simulator. Every knob
+ * cell (one value per knob) keeps a decayed count of the agent's recent outcomes on generated task types of that
+ * cell; a cell's priority is the α-reward of its posterior success rate, so cells the agent solves about α of the
+ * time are drawn most, cells it has not been seen on look in-band (optimism: they are tried early), and a floor of
+ * uniform draws keeps every cell within reach as the agent's competence moves. Pure functions.
+ */
+import { scoreDifficulty } from './difficulty-scorers.ts';
+
+/** One GRPO group's outcome on a generated task type of a knob cell. */
+export interface CellObservation {
+  /** The cell's key (`cellKey`). */
+  cell: string;
+  /** The epoch the attempts were made in, ≥ 0. */
+  epoch: number;
+  /** Successful attempts in the group, ≤ attempts. */
+  successes: number;
+  /** Attempts in the group (G), ≥ 1. */
+  attempts: number;
+}
+
+/** Decayed evidence about one cell. */
+export interface CellEvidence {
+  /** Decayed successful attempts. */
+  successes: number;
+  /** Decayed attempts. */
+  attempts: number;
+}
+
+export interface FrontierOptions {
+  /** α: the success rate the sampler aims at, in (0, 1). */
+  alpha: number;
+  /** β: sharpness of the cell priority exp(−β(p̃ − α)²), > 0. */
+  beta: number;
+  /** Weight an observation keeps per epoch of age, in (0, 1]: 1 never forgets, 0.5 halves every epoch. */
+  decay: number;
+  /** Pseudo-attempts of the Beta prior centred on α, > 0: how much evidence it takes to move a cell off α. */
+  priorStrength: number;
+  /** Share of draws uniform over all cells, in [0, 1]. */
+  floor: number;
+}
+
+/** A cell's key: its knob values in knob order, e.g. `constraints=3|distractors=2`. */
+export function cellKey(values: Readonly<Record<string, string | number>>, knobNames: readonly string[]): string {
+  return knobNames.map((name) => `${name}=${values[name]}`).join('|');
+}
+
+/**
+ * Each cell's evidence at `epoch`: observations of earlier epochs weighted by decay^(epoch − 1 − their epoch), so
+ * the last epoch counts fully. Observations of `epoch` or later are ignored (they are not known yet).
+ */
+export function cellEvidence(
+  observations: readonly CellObservation[],
+  epoch: number,
+  decay: number,
+): Map<string, CellEvidence> {
+  const evidence = new Map<string, CellEvidence>();
+  for (const observation of observations) {
+    if (observation.epoch >= epoch) continue;
+    const weight = decay ** (epoch - 1 - observation.epoch);
+    const cell = evidence.get(observation.cell) ?? { successes: 0, attempts: 0 };
+    cell.successes += weight * observation.successes;
+    cell.attempts += weight * observation.attempts;
+    evidence.set(observation.cell, cell);
+  }
+  return evidence;
+}
+
+/**
+ * The posterior mean success of a cell under a Beta prior of `priorStrength` pseudo-attempts centred on α, in
+ * (0, 1); a cell without evidence sits at α.
+ */
+export function cellSuccessRate(evidence: CellEvidence | undefined, options: FrontierOptions): number {
+  const successes = evidence?.successes ?? 0;
+  const attempts = evidence?.attempts ?? 0;
+  return (successes + options.alpha * options.priorStrength) / (attempts + options.priorStrength);
+}
+
+/**
+ * The probability of drawing each cell (same order as `cells`), summing to 1: `floor` spread evenly, the rest in
+ * proportion to exp(−β(p̃ − α)²) of each cell's posterior success p̃. Every cell gets at least floor / cells.
+ */
+export function cellProbabilities(
+  cells: readonly string[],
+  evidence: ReadonlyMap<string, CellEvidence>,
+  options: FrontierOptions,
+): number[] {
+  if (cells.length === 0) return [];
+  const priorities = cells.map((cell) =>
+    scoreDifficulty('alpha-gaussian', cellSuccessRate(evidence.get(cell), options), {
+      alpha: options.alpha,
+      beta: options.beta,
+    }),
+  );
+  const total = priorities.reduce((sum, priority) => sum + priority, 0);
+  const uniform = 1 / cells.length;
+  return priorities.map(
+    (priority) => options.floor * uniform + (1 - options.floor) * (total > 0 ? priority / total : uniform),
+  );
+}
+
+/**
+ * `count` cell indices drawn with the given probabilities by systematic sampling (one uniform offset, evenly spaced
+ * pointers): a cell of probability q gets ⌊q·count⌋ or ⌈q·count⌉ draws, so a batch follows the distribution closely.
+ * `offset` in [0, 1). Returns indices in cell order.
+ */
+export function drawCells(probabilities: readonly number[], count: number, offset: number): number[] {
+  const drawn: number[] = [];
+  let cumulative = 0;
+  let index = 0;
+  for (let draw = 0; draw < count; draw++) {
+    const pointer = (draw + offset) / count;
+    while (index < probabilities.length - 1 && cumulative + probabilities[index]! <= pointer) {
+      cumulative += probabilities[index]!;
+      index++;
+    }
+    drawn.push(index);
+  }
+  return drawn;
+}
