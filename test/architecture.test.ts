@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(ROOT, 'src');
-const LAB = join(SOURCE, 'lab');
+const LAB = join(ROOT, 'lab');
 
 /**
  * The relative module specifiers a source file loads: static imports and re-exports (`from '…'`), side-effect

@@ -6,7 +6,7 @@ import { GenEnvError } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { loadBenchmark } from './benchmarks.ts';
 import { FailureRecorder } from './eval-failures.ts';
-import { createEvaluationAgent } from './registry.ts';
+import { createEvaluationAgent } from '../composition/registry.ts';
 
 export interface EvalOptions {
   benchmark: string;

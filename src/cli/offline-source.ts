@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Domain, type EnvironmentPolicy, GenEnvError, type RunConfig } from '../interfaces/index.ts';
-import { createTeacher } from './registry.ts';
+import { createTeacher } from '../composition/registry.ts';
 
 /** Reads a JSONL file of task specs (one JSON value per line, or `{"spec": ...}`) for the offline variant. */
 export function readOfflineSpecs(path: string): unknown[] {
