@@ -7,6 +7,7 @@ import {
   type RunConfig,
   type RunConfigInput,
 } from '../interfaces/index.ts';
+import { mergeConfigLayers } from './config-layers.ts';
 import { DEFAULT_PRESET, PRESETS } from './presets.ts';
 
 /** Reads a JSON config file (a partial run config) with one-line errors. */
@@ -35,25 +36,10 @@ export function readConfigFile(path: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-const NESTED = new Set(['domain', 'agent', 'simulator', 'offline']);
-
-/** Merges layers: later wins; the nested policy/domain objects merge one level deep (options replaced whole). */
-function merge(...layers: Record<string, unknown>[]): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const layer of layers) {
-    for (const [key, value] of Object.entries(layer)) {
-      if (value === undefined) continue;
-      const previous = result[key];
-      result[key] =
-        NESTED.has(key) && previous && typeof previous === 'object' && value && typeof value === 'object'
-          ? { ...(previous as object), ...(value as object) }
-          : value;
-    }
-  }
-  return result;
-}
-
-/** Resolves preset ← config file ← flags into a validated run config. */
+/**
+ * Resolves preset ← config file ← flags into a validated run config; parts and their options merge key by key
+ * (config-layers.ts).
+ */
 export function resolveRunConfig(input: {
   preset?: string;
   configFile?: string;
@@ -64,7 +50,7 @@ export function resolveRunConfig(input: {
   const preset = PRESETS[presetName];
   if (!preset)
     throw new GenEnvError('config', `unknown preset "${presetName}" (known: ${Object.keys(PRESETS).join(', ')})`);
-  const merged = merge(
+  const merged = mergeConfigLayers(
     { seed: 1, ...preset },
     fileLayer,
     { preset: presetName },
