@@ -5,7 +5,7 @@ import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } fro
 import { describeBackend } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
-import { createOfflineSource } from './offline-source.ts';
+import { createOfflineSource } from '../composition/offline-source.ts';
 import { progressReporter } from './progress.ts';
 import { createDomain, createTrainableAgent, createTrainableSimulator } from '../composition/registry.ts';
 
