@@ -3,5 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/lab/main.ts');
+const { main } = await import('../lab/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -5,7 +5,35 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(ROOT, 'src');
-const LAB = join(SOURCE, 'lab');
+const LAB = join(ROOT, 'lab');
+const CLI = join(SOURCE, 'cli');
+const COMPOSITION = join(SOURCE, 'composition');
+
+/**
+ * The parts of src/, lowest first: a part imports only parts before it here, never one after it (no arrow up), so the
+ * order is also why there is no cycle. docs/design.md §4 says what each holds. The lab (lab/) stands above them all
+ * but cli/, which it never imports.
+ */
+const LAYERS = [
+  'interfaces',
+  'util',
+  'curriculum',
+  'models',
+  'algorithms',
+  'domains',
+  'policies',
+  'benchmarks',
+  'data',
+  'store',
+  'core',
+  'serve',
+  'external-trainers',
+  'serve-client',
+  'report',
+  'measurement',
+  'composition',
+  'cli',
+];
 
 /**
  * The relative module specifiers a source file loads: static imports and re-exports (`from '…'`), side-effect
@@ -77,13 +105,45 @@ describe('architecture', () => {
     );
   });
 
-  it('no file of the product (src/ without src/lab, and bin/genenv.js) imports the lab', () => {
-    const product = [...sourceFiles(SOURCE).filter((file) => !inside(file, LAB)), join(ROOT, 'bin', 'genenv.js')];
+  it('no file of the product (src/ and bin/genenv.js) imports the lab', () => {
+    const product = [...sourceFiles(SOURCE), join(ROOT, 'bin', 'genenv.js')];
     expect(product.length).toBeGreaterThan(100);
     const offending = importGraph(product)
       .filter(({ targets }) => targets.some((target) => inside(target, LAB)))
       .map(({ file }) => relative(ROOT, file));
-    expect(offending, `these product files import src/lab: ${offending.join(', ')}`).toEqual([]);
+    expect(offending, `these product files import lab/: ${offending.join(', ')}`).toEqual([]);
+  });
+
+  it('the lab never imports src/cli/, and reaches the wiring only through src/composition/index.ts', () => {
+    const lab = sourceFiles(LAB);
+    expect(lab.length).toBeGreaterThan(20);
+    const offending = importGraph(lab).flatMap(({ file, targets }) =>
+      targets
+        .filter(
+          (target) => inside(target, CLI) || (inside(target, COMPOSITION) && target !== join(COMPOSITION, 'index.ts')),
+        )
+        .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`),
+    );
+    expect(offending, `lab files that import cli/ or composition internals: ${offending.join(', ')}`).toEqual([]);
+  });
+
+  it('every part of src imports only parts below it in the layer order (tests aside)', () => {
+    const folderOf = (path: string) => relative(SOURCE, path).split(sep)[0]!;
+    const folders = readdirSync(SOURCE, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(
+      folders.filter((folder) => !LAYERS.includes(folder)),
+      'folders of src missing from LAYERS',
+    ).toEqual([]);
+    const files = sourceFiles(SOURCE).filter((file) => !file.endsWith('.test.ts'));
+    const upward = importGraph(files).flatMap(({ file, targets }) =>
+      targets
+        .filter((target) => inside(target, SOURCE) && dirname(target) !== SOURCE)
+        .filter((target) => LAYERS.indexOf(folderOf(target)) > LAYERS.indexOf(folderOf(file)))
+        .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`),
+    );
+    expect(upward, `imports that point up the layers: ${upward.join(', ')}`).toEqual([]);
   });
 
   it('finds a cycle and its path', () => {

@@ -1,4 +1,4 @@
-import { textTable } from '../bench/text-table.ts';
+import { textTable } from '../util/text-table.ts';
 
 export const BENCH_SUITES = ['speed', 'serve'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
@@ -19,9 +19,9 @@ export interface BenchOptions {
  */
 export async function benchCommand(options: BenchOptions): Promise<string> {
   if (options.suite === 'serve') return serveSuite(options);
-  const { runModelBenchmark } = await import('../bench/model-bench.ts');
+  const { runModelBenchmark } = await import('../measurement/model-bench.ts');
   const results: Record<string, number | string> = { ...(await runModelBenchmark({ quick: options.quick })) };
-  const { runOrchestrationBenchmark } = await import('../bench/orchestration-bench.ts');
+  const { runOrchestrationBenchmark } = await import('../measurement/orchestration-bench.ts');
   const orchestration = await runOrchestrationBenchmark(
     options.quick ? { requests: 4000, inFlight: 256 } : { requests: 20000, inFlight: 256 },
   );
@@ -35,7 +35,7 @@ export async function benchCommand(options: BenchOptions): Promise<string> {
 
 /** `serve`: genenv serve on loopback (10⁶ pairs with 256 sessions, 10 kill -9, 10,000 hostile requests). */
 async function serveSuite(options: { json?: boolean; quick?: boolean }): Promise<string> {
-  const { runServeBenchmark } = await import('../bench/serve-bench.ts');
+  const { runServeBenchmark } = await import('../measurement/serve-bench.ts');
   const results = await runServeBenchmark(
     options.quick
       ? { steps: 50_000, sessions: 256, kills: 3, hostile: 2_000 }

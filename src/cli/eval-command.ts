@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { installedDataPath } from '../data/installed-data.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
-import { loadBenchmark } from './benchmarks.ts';
+import { loadBenchmark } from '../composition/benchmarks.ts';
 import { FailureRecorder } from './eval-failures.ts';
-import { createEvaluationAgent } from './registry.ts';
+import { createEvaluationAgent } from '../composition/registry.ts';
 
 export interface EvalOptions {
   benchmark: string;

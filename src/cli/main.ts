@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
 import type { RunConfigInput } from '../interfaces/index.ts';
-import { configHelp } from './config-resolution.ts';
-import { exitStatusOf } from './exit-status.ts';
-import { integerFlag, listFlag, numberFlag } from './flags.ts';
-import { DEFAULT_PRESET, PRESETS } from './presets.ts';
+import { configHelp } from '../composition/config-resolution.ts';
+import { exitStatusOf } from '../composition/exit-status.ts';
+import { integerFlag, listFlag, numberFlag } from '../composition/flags.ts';
+import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
 import { runCommand } from './run-command.ts';
-import { compareCommand } from './compare-command.ts';
+import { runComparison } from '../composition/comparison.ts';
 import { EVAL_GENERATION_FLAGS, evalCommand } from './eval-command.ts';
 import { reportCommand } from './report-command.ts';
 import { BENCH_SUITES, benchCommand } from './bench-command.ts';
@@ -110,7 +110,7 @@ function buildProgram(
     .option('--offline-source <spec>', 'offline variant: teacher policy spec or JSONL file of task specs')
     .option('--quiet', 'no progress output')
     .action(async (options: Record<string, unknown>) => {
-      const result = await compareCommand({
+      const result = await runComparison({
         preset: options.preset as string | undefined,
         config: options.config as string | undefined,
         variants: options.variants as string[],

@@ -4,10 +4,10 @@ import { runCoevolution } from '../core/index.ts';
 import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
 import { describeBackend } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';
-import { resolveRunConfig } from './config-resolution.ts';
-import { createOfflineSource } from './offline-source.ts';
+import { resolveRunConfig } from '../composition/config-resolution.ts';
+import { createOfflineSource } from '../composition/offline-source.ts';
 import { progressReporter } from './progress.ts';
-import { createDomain, createTrainableAgent, createTrainableSimulator } from './registry.ts';
+import { createDomain, createTrainableAgent, createTrainableSimulator } from '../composition/registry.ts';
 
 export interface RunCommandOptions {
   preset?: string;

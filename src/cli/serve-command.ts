@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { GenEnvError, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
 import { servePlan } from '../serve/serve-plan.ts';
 import { RunStore } from '../store/run-store.ts';
-import { resolveRunConfig } from './config-resolution.ts';
-import { integerFlag, numberFlag } from './flags.ts';
-import { DEFAULT_PRESET, PRESETS } from './presets.ts';
-import { createDomain, createTrainableSimulator } from './registry.ts';
+import { resolveRunConfig } from '../composition/config-resolution.ts';
+import { integerFlag, numberFlag } from '../composition/flags.ts';
+import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
+import { createDomain, createTrainableSimulator } from '../composition/registry.ts';
 
 export interface ServeCommandOptions {
   preset?: string;

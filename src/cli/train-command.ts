@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { studentPrompt } from '../bench/serve-client.ts';
+import { studentPrompt } from '../serve-client/client.ts';
 import { GenEnvError, type AgentPrompt, type RunConfig } from '../interfaces/index.ts';
 import { writeDirectoryAtomic, writeFileAtomic } from '../util/files.ts';
-import { resolveRunConfig } from './config-resolution.ts';
-import { integerFlag } from './flags.ts';
-import { DEFAULT_PRESET, PRESETS } from './presets.ts';
-import { createDomain, createTrainableAgent } from './registry.ts';
-import { ServedCurriculum, type TaskObservation } from './served-episodes.ts';
-import { observedPrompt, type ServedEpochRecord, trainOverService } from './served-trainer.ts';
+import { resolveRunConfig } from '../composition/config-resolution.ts';
+import { integerFlag } from '../composition/flags.ts';
+import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
+import { createDomain, createTrainableAgent } from '../composition/registry.ts';
+import { ServedCurriculum, type TaskObservation } from '../serve-client/served-episodes.ts';
+import { observedPrompt, type ServedEpochRecord, trainOverService } from '../serve-client/served-trainer.ts';
 
 export interface TrainCommandOptions {
   /** Base URL of a running `genenv serve`. */

@@ -28,7 +28,7 @@ export function assess(run: RunContext, record: EpochRecord<AttemptedTaskType>):
   return {
     ...record,
     generated: assessTaskTypes(record.generated, run.config, true),
-    extras: assessTaskTypes(record.extras, run.config, false),
+    replayAndBase: assessTaskTypes(record.replayAndBase, run.config, false),
   };
 }
 

@@ -57,7 +57,7 @@ export interface InstanceAttempts {
 
 /**
  * Algorithm 1, step 3: the agent rolls out G samples per variation of every task type of the epoch, the generated
- * ones and the extras (replay, base data) in one batched call each. Each group's rewards feed both GRPO and p̂ (no
+ * ones and the replayed and base ones in one batched call each. Each group's rewards feed both GRPO and p̂ (no
  * second rollout pass).
  */
 export async function attempt(run: RunContext, record: EpochRecord<TaskType>): Promise<EpochRecord<AttemptedTaskType>> {
@@ -68,18 +68,18 @@ export async function attempt(run: RunContext, record: EpochRecord<TaskType>): P
     ...settings,
     seed: run.streams.rollout(epoch),
   });
-  const extras = record.extras.length
-    ? await attemptTaskTypes(run.agent, run.domain, record.extras, {
+  const replayAndBase = record.replayAndBase.length
+    ? await attemptTaskTypes(run.agent, run.domain, record.replayAndBase, {
         ...settings,
         seed: run.streams.replayRollout(epoch),
       })
     : [];
-  return { ...record, generated, extras };
+  return { ...record, generated, replayAndBase };
 }
 
 /**
  * The attempt phase's result when the attempts were made elsewhere (a served trainer): `instances` holds the
- * scored attempts of every instance of the record's generated task types, then of its extras, in order.
+ * scored attempts of every instance of the record's generated task types, then of its replayed and base ones, in order.
  */
 export function recordAttempts(
   record: EpochRecord<TaskType>,
@@ -90,7 +90,7 @@ export function recordAttempts(
   return {
     ...record,
     generated: groupAttempts(record.generated, instances.slice(0, split), stamp),
-    extras: groupAttempts(record.extras, instances.slice(split), stamp),
+    replayAndBase: groupAttempts(record.replayAndBase, instances.slice(split), stamp),
   };
 }
 

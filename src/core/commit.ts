@@ -20,13 +20,13 @@ import type { Assessment, AssessedTaskType, RejectedProposal, TaskType } from '.
  * checkpoint. Returns the epoch's metrics.
  */
 export async function commit(run: RunContext, record: EpochRecord, startedAt: number): Promise<EpochMetrics> {
-  const { epoch, generated, extras, source } = record;
+  const { epoch, generated, replayAndBase, source } = record;
   run.emit({ type: 'phase', epoch, phase: 'commit' });
   const pools = run.store.poolSizes();
   const simulated = generated.filter((taskType) => taskType.source === 'simulator');
   const extra: Record<string, number> = {
-    ...record.extra,
-    'pool/train': pools.train + trainTraces([...generated, ...extras]),
+    ...record.namespacedMetrics,
+    'pool/train': pools.train + trainTraces([...generated, ...replayAndBase]),
     'pool/env': pools.env + envGenerations(record).length,
   };
   // Diversity of the simulator's valid proposals: distinct canonical specs among this epoch's task types.
@@ -117,8 +117,8 @@ function epochCommit(
   checkpoint: string,
   wallSeconds: number,
 ): EpochCommit {
-  const { generated, extras, staticPool } = record;
-  const attempted = [...generated, ...extras];
+  const { generated, replayAndBase, staticPool } = record;
+  const attempted = [...generated, ...replayAndBase];
   const proposals = [
     ...(staticPool ? staticPool.valid.map((taskType) => taskTypeRecord(taskType, null, record)) : []),
     ...(staticPool ? staticPool.rejected.map((rejected) => rejectedRecord(rejected, record)) : []),

@@ -13,8 +13,11 @@ export interface EpochRecord<T extends TaskType = AssessedTaskType> {
   readonly epoch: number;
   /** The agent's version before this epoch's update: the one that attempts its tasks, stamped on its traces. */
   readonly agentVersion: string;
-  /** Metrics beyond the fixed fields, in the order the phases add them. */
-  readonly extra: Readonly<Record<string, number>>;
+  /**
+   * Metrics beyond the fixed fields, namespaced (`agent/…`, `simulator/…`, `pool/…`, `warmstart/…`), in the order the
+   * phases add them; summary.json and metrics.jsonl write them as `extra`.
+   */
+  readonly namespacedMetrics: Readonly<Record<string, number>>;
   /** Generate: where this epoch's task types came from. */
   readonly source: TaskSource;
   /** Generate: the static variant's whole pool (epoch 0 only), else null. */
@@ -23,8 +26,11 @@ export interface EpochRecord<T extends TaskType = AssessedTaskType> {
   readonly generated: readonly T[];
   /** Generate: the proposals that failed validation, with their reasons; they get no reward. */
   readonly rejected: readonly RejectedProposal[];
-  /** Generate: replayed D_train instances, then base data, attempted beside them; they train the agent only. */
-  readonly extras: readonly T[];
+  /**
+   * Generate: the task types attempted beside the generated ones to train the agent only (never the simulator, never
+   * p̂ of a proposal): replayed D_train instances, then base data.
+   */
+  readonly replayAndBase: readonly T[];
   /** Update: synthetic task instances the agent trained on in this epoch (0 before the update, and at epoch 0). */
   readonly syntheticInstances: number;
   /** Evaluate: greedy accuracy per held-out set, in [0, 1] (none when the agent is an external trainer). */
@@ -32,23 +38,23 @@ export interface EpochRecord<T extends TaskType = AssessedTaskType> {
 }
 
 /**
- * Opens epoch `epoch`: nothing generated yet. `extra` holds metrics gathered before it (the warm start's, for
- * epoch 0); `agentVersion` defaults to the run's agent as it stands now.
+ * Opens epoch `epoch`: nothing generated yet. `namespacedMetrics` holds metrics gathered before it (the warm start's,
+ * for epoch 0); `agentVersion` defaults to the run's agent as it stands now.
  */
 export function openEpoch(
   run: RunContext,
   epoch: number,
-  options: { extra?: Record<string, number>; agentVersion?: string } = {},
+  options: { namespacedMetrics?: Record<string, number>; agentVersion?: string } = {},
 ): EpochRecord<TaskType> {
   return {
     epoch,
     agentVersion: options.agentVersion ?? agentLabel(run),
-    extra: { ...options.extra },
+    namespacedMetrics: { ...options.namespacedMetrics },
     source: epoch === 0 ? run.plan.epochZeroSource : run.plan.source,
     staticPool: null,
     generated: [],
     rejected: [],
-    extras: [],
+    replayAndBase: [],
     syntheticInstances: 0,
     heldOutAccuracy: {},
   };

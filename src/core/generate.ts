@@ -30,11 +30,13 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
   const fresh = checked.valid.length;
   return {
     ...record,
-    extra: staticPool ? { ...record.extra, 'pool/staticInvalid': staticPool.rejected.length } : record.extra,
+    namespacedMetrics: staticPool
+      ? { ...record.namespacedMetrics, 'pool/staticInvalid': staticPool.rejected.length }
+      : record.namespacedMetrics,
     staticPool,
     generated: checked.valid,
     rejected: [...proposed.rejected, ...checked.rejected],
-    extras: epoch === 0 ? [] : [...replayTaskTypes(run, epoch, fresh), ...baseTaskTypes(run, epoch, fresh)],
+    replayAndBase: epoch === 0 ? [] : [...replayTaskTypes(run, epoch, fresh), ...baseTaskTypes(run, epoch, fresh)],
   };
 }
 

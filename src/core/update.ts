@@ -21,19 +21,19 @@ export const namespaced = (prefix: string, stats: UpdateStats): Record<string, n
 export async function update(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
   const { epoch } = record;
   if (epoch === 0) return record;
-  const extra = { ...record.extra };
+  const namespacedMetrics = { ...record.namespacedMetrics };
   if (!run.externalAgent) {
     run.emit({ type: 'phase', epoch, phase: 'update-agent' });
-    Object.assign(extra, await updateAgent(run, epoch, [...record.generated, ...record.extras]));
+    Object.assign(namespacedMetrics, await updateAgent(run, epoch, [...record.generated, ...record.replayAndBase]));
   }
   const syntheticInstances = countsAsSynthetic(record.source)
     ? record.generated.reduce((sum, taskType) => sum + taskType.instances.length, 0)
     : 0;
   if (run.plan.updatesSimulator) {
     run.emit({ type: 'phase', epoch, phase: 'update-simulator' });
-    Object.assign(extra, await updateSimulator(run, epoch, record.generated));
+    Object.assign(namespacedMetrics, await updateSimulator(run, epoch, record.generated));
   }
-  return { ...record, extra, syntheticInstances };
+  return { ...record, namespacedMetrics, syntheticInstances };
 }
 
 /**

@@ -1,8 +1,32 @@
 /**
- * The options every generated-world domain takes (toolworld, travel): the size of its base dataset and held-out sets,
- * the seed of its world and how the agent is rewarded. Each domain names its own defaults and words.
+ * The options domains take: every generated domain, the size of its base dataset and held-out sets; a generated world
+ * (toolworld, travel, ladder), also the seed of its world and how the agent is rewarded. Each domain names its own
+ * defaults and words.
  */
 import { z } from 'zod';
+
+/** The sizes of a domain's base dataset and held-out sets: defaults, and the largest held-out set. */
+export interface DatasetSizes {
+  seedTasks: number;
+  heldOutSize: number;
+  maxHeldOutSize: number;
+}
+
+/** The strict zod schema of a generated domain's dataset sizes (household, multihop, and every world). */
+export function datasetOptionsSchema(sizes: DatasetSizes) {
+  return z
+    .object({
+      seedTasks: z.number().int().min(1).max(5000).default(sizes.seedTasks).describe('size of the base dataset'),
+      heldOutSize: z
+        .number()
+        .int()
+        .min(1)
+        .max(sizes.maxHeldOutSize)
+        .default(sizes.heldOutSize)
+        .describe('instances per held-out set'),
+    })
+    .strict();
+}
 
 /** What differs between domains in their options' defaults and descriptions. */
 export interface WorldOptionsWords {
@@ -20,10 +44,8 @@ export interface WorldOptionsWords {
 
 /** The strict zod schema of a generated world's options, with the domain's defaults and descriptions. */
 export function worldOptionsSchema(words: WorldOptionsWords) {
-  return z
-    .object({
-      seedTasks: z.number().int().min(1).max(5000).default(words.seedTasks).describe('size of the base dataset'),
-      heldOutSize: z.number().int().min(1).max(5000).default(200).describe('instances per held-out set'),
+  return datasetOptionsSchema({ seedTasks: words.seedTasks, heldOutSize: 200, maxHeldOutSize: 5000 })
+    .extend({
       worldSeed: z
         .number()
         .int()

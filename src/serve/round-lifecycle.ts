@@ -28,7 +28,7 @@ export interface OpenRound {
  */
 export async function openRound(run: RunContext, epoch: number): Promise<OpenRound> {
   const record = await generate(run, openEpoch(run, epoch, { agentVersion: EXTERNAL_AGENT }));
-  return { round: new Round(epoch, [...record.generated, ...record.extras], run.config.samples), record };
+  return { round: new Round(epoch, [...record.generated, ...record.replayAndBase], run.config.samples), record };
 }
 
 /**
@@ -39,7 +39,7 @@ export async function openRound(run: RunContext, epoch: number): Promise<OpenRou
  */
 export async function closeRound(run: RunContext, open: OpenRound, startedAt: number): Promise<void> {
   const { round, record } = open;
-  const counted = { ...record, extra: { ...record.extra, 'serve/attempts': round.size } };
+  const counted = { ...record, namespacedMetrics: { ...record.namespacedMetrics, 'serve/attempts': round.size } };
   const assessed = assess(run, recordAttempts(counted, round.attempts(run.domain)));
   await commit(run, await evaluate(run, await update(run, assessed)), startedAt);
 }

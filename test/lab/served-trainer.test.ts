@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { compareServed } from '../../src/lab/analyses/served-comparison.ts';
-import { runServedArms } from '../../src/lab/probes/served-runs.ts';
+import { compareServed } from '../../lab/analyses/served-comparison.ts';
+import { runServedArms } from '../../lab/probes/served-runs.ts';
 
 it('runs genenv run and genenv serve + genenv train for a seed; on the student world the two arms agree', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'genenv-served-arms-'));

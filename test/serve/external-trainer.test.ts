@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { reportCommand } from '../../src/cli/report-command.ts';
 import { runCommand } from '../../src/cli/run-command.ts';
-import { ServeClient, runTrainerLoop } from '../../src/bench/serve-client.ts';
+import { ServeClient, runTrainerLoop } from '../../src/serve-client/client.ts';
 import type { RunSummary } from '../../src/interfaces/index.ts';
 import { SimulatedStudent } from '../../src/policies/student/student.ts';
 import { confidenceInterval95, mean } from '../../src/util/statistics.ts';

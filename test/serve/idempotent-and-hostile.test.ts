@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostileRequests, sendHostile } from '../../src/bench/hostile-requests.ts';
-import { ServeClient } from '../../src/bench/serve-client.ts';
+import { hostileRequests, sendHostile } from '../../src/measurement/hostile-requests.ts';
+import { ServeClient } from '../../src/serve-client/client.ts';
 import { serveRun } from './serve-fixture.ts';
 
 const observationOf = (reply: { body: Record<string, unknown> | null }) =>

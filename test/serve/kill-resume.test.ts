@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { crashCheck, uninterruptedPools } from '../../src/bench/serve-crash-check.ts';
+import { crashCheck, uninterruptedPools } from '../../src/measurement/serve-crash-check.ts';
 
 // kill -9 of a `genenv serve` child at random moments under load from 64 clients, restarted with --resume,
 // while a tenth of the clients vanish mid-episode and a short lease hands their attempts out again: no

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ServeClient } from '../../src/bench/serve-client.ts';
+import { ServeClient } from '../../src/serve-client/client.ts';
 import type { HouseholdPayload } from '../../src/domains/household/index.ts';
 import { runPythonDriver, type Served, serveRun } from './serve-fixture.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ServeClient, arithmeticAnswer } from '../../src/bench/serve-client.ts';
+import { ServeClient, arithmeticAnswer } from '../../src/serve-client/client.ts';
 import { type Served, serveRun } from './serve-fixture.ts';
 import { connect, exchange } from './socket-client.ts';
 

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchmarkData } from '../../../test/support/benchmark-data.ts';
-import { benchmarkNames } from '../../cli/benchmarks.ts';
+import { benchmarkNames } from '../../composition/benchmarks.ts';
 import { dataStatus } from '../data-status.ts';
 import { MANIFESTS, manifestOf } from './index.ts';
 

@@ -3,13 +3,12 @@
  * engine, each with a reference plan proven by playing it in the engine. Interactive: the agent acts
  * one command per turn.
  */
-import { z } from 'zod';
-import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
-import { heldOutInstance, instantiateVariations } from '../variations.ts';
-import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
-import { GenEnvError } from '../../interfaces/errors.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import { instantiateVariations } from '../variations.ts';
+import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
+import { datasetOptionsSchema } from '../world-options.ts';
 import { episodeActions, replayEpisode } from '../../interfaces/interaction.ts';
-import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { buildHeldOutSets, buildSeeds } from './datasets.ts';
 import { householdInteraction, renderHousehold, type HouseholdPayload } from './episode.ts';
@@ -18,20 +17,9 @@ import { householdGrammar } from './grammar.ts';
 import { HOUSEHOLD_KNOBS, householdFeatures, householdKnobValuesOf, householdSpecFromKnobs } from './knobs.ts';
 import { referencePlan } from './planner.ts';
 import { buildScene } from './scene-builder.ts';
-import {
-  HouseholdSpecSchema,
-  firstIssue,
-  formatHouseholdSpec,
-  parseHouseholdSpec,
-  type HouseholdSpec,
-} from './spec.ts';
+import { HouseholdSpecSchema, formatHouseholdSpec, parseHouseholdSpec, type HouseholdSpec } from './spec.ts';
 
-export const HouseholdOptionsSchema = z
-  .object({
-    seedTasks: z.number().int().min(1).max(5000).default(120).describe('size of the base dataset'),
-    heldOutSize: z.number().int().min(1).max(2000).default(100).describe('instances per held-out set'),
-  })
-  .strict();
+export const HouseholdOptionsSchema = datasetOptionsSchema({ seedTasks: 120, heldOutSize: 100, maxHeldOutSize: 2000 });
 
 export const MAX_VARIATIONS = 256;
 
@@ -62,21 +50,13 @@ function instantiateVariation(
 
 /** The household domain. Throws GenEnvError('config') on bad options. */
 export function createHousehold(options: Record<string, unknown> = {}): Domain<HouseholdSpec, HouseholdPayload> {
-  const parsedOptions = HouseholdOptionsSchema.safeParse(options);
-  if (!parsedOptions.success) throw new GenEnvError('config', `household options: ${firstIssue(parsedOptions.error)}`);
-  const { seedTasks, heldOutSize } = parsedOptions.data;
-  let seedCache: SeedTask<HouseholdSpec>[] | undefined;
-  let heldOutCache: HeldOutSet<HouseholdPayload>[] | undefined;
-  let grammar: SpecGrammar | undefined;
+  const { seedTasks, heldOutSize } = parseDomainOptions('household', HouseholdOptionsSchema, options);
 
   function instantiate(spec: HouseholdSpec, n: number, seed: number): InstantiateResult<HouseholdPayload> {
     return instantiateVariations(HouseholdSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) =>
       instantiateVariation(valid, seed, index),
     );
   }
-
-  const instantiateOne = (spec: HouseholdSpec, seed: number): TaskInstance<HouseholdPayload> =>
-    heldOutInstance('household', instantiate(spec, 1, seed));
 
   return {
     name: 'household',
@@ -85,18 +65,16 @@ export function createHousehold(options: Record<string, unknown> = {}): Domain<H
     knobs: HOUSEHOLD_KNOBS,
     specFromKnobs: householdSpecFromKnobs,
     knobValuesOf: householdKnobValuesOf,
-    seeds: () => {
-      seedCache ??= buildSeeds(seedTasks);
-      return seedCache.map((seed) => structuredClone(seed));
-    },
-    heldOutSets: () => {
-      heldOutCache ??= buildHeldOutSets(heldOutSize, instantiateOne);
-      return heldOutCache;
-    },
+    ...keptDomainData({
+      domain: 'household',
+      instantiate,
+      buildSeeds: () => buildSeeds(seedTasks),
+      buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, instantiateOne),
+      buildGrammar: () => householdGrammar(),
+    }),
     instantiate,
     formatSpec: formatHouseholdSpec,
     parseSpec: parseHouseholdSpec,
-    specGrammar: () => (grammar ??= householdGrammar()),
     family: (spec) => spec.task,
     features: householdFeatures,
     render: renderHousehold,

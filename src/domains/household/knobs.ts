@@ -4,10 +4,11 @@
  */
 import type { Knob } from '../../interfaces/domain.ts';
 import type { Features, ParseResult } from '../../interfaces/task.ts';
+import { describeZodError } from '../../interfaces/zod-error.ts';
 import { Random } from '../../util/random.ts';
 import { chooseKnobValues } from '../knob-values.ts';
 import { DESTINATIONS, LAMP_HOLDERS, TARGETS, TASKS, type HouseholdTask } from './catalogue.ts';
-import { HouseholdSpecSchema, firstIssue, type HouseholdSpec } from './spec.ts';
+import { HouseholdSpecSchema, type HouseholdSpec } from './spec.ts';
 
 export const HOUSEHOLD_KNOBS: readonly Knob[] = [
   { name: 'task', description: 'ALFWorld task type', values: ['pick', 'look', 'clean', 'heat', 'cool', 'two'] },
@@ -40,7 +41,7 @@ export function householdSpecFromKnobs(
     distractors: chosen.distractors,
     closed: Math.min(chosen.closed as number, receptacles),
   });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: firstIssue(parsed.error) };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: describeZodError(parsed.error) };
 }
 
 export function householdKnobValuesOf(spec: HouseholdSpec): Record<string, string | number> {

@@ -36,13 +36,6 @@ export const HouseholdSpecSchema = z
   });
 export type HouseholdSpec = z.infer<typeof HouseholdSpecSchema>;
 
-/** First issue of a failed zod parse as one line. */
-export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid spec';
-  return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
-}
-
 /** Canonical compact text: `task|object>destination|r<n>|p<n>|d<n>|c<n>`. */
 export function formatHouseholdSpec(spec: HouseholdSpec): string {
   const scene = `r${spec.receptacles}|p${spec.position}|d${spec.distractors}|c${spec.closed}`;

@@ -5,13 +5,11 @@
  * Verified by matching the agent's calls against the gold calls.
  */
 import { z } from 'zod';
-import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
-import { GenEnvError } from '../../interfaces/errors.ts';
-import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
-import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
-import { describeZodError } from '../../interfaces/zod-error.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
-import { heldOutInstance, instantiateVariations } from '../variations.ts';
+import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
+import { instantiateVariations } from '../variations.ts';
 import { worldOptionsSchema } from '../world-options.ts';
 import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
 import { buildHeldOutSets, buildSeeds, LADDER_FAMILY, type RungRange } from './datasets.ts';
@@ -70,14 +68,12 @@ const features = (spec: LadderSpec) => ({
 
 /** The ladder domain. Throws GenEnvError('config') on bad options. */
 export function createLadderWorld(options: Record<string, unknown> = {}): Domain<LadderSpec, LadderPayload> {
-  const parsed = LadderOptionsSchema.safeParse(options);
-  if (!parsed.success) throw new GenEnvError('config', `ladder options: ${describeZodError(parsed.error)}`);
-  const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs } = parsed.data;
+  const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs } = parseDomainOptions(
+    'ladder',
+    LadderOptionsSchema,
+    options,
+  );
   const ranges: { seeds: RungRange; hard: RungRange } = { seeds: seedRungs, hard: hardRungs };
-  let seedCache: SeedTask<LadderSpec>[] | undefined;
-  let heldOutCache: HeldOutSet<LadderPayload>[] | undefined;
-  let grammar: SpecGrammar | undefined;
-  const cachedSeeds = (): SeedTask<LadderSpec>[] => (seedCache ??= buildSeeds(seedTasks, seedRungs, worldSeed));
 
   function instantiate(spec: LadderSpec, n: number, seed: number): InstantiateResult<LadderPayload> {
     return instantiateVariations(LadderSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
@@ -99,14 +95,15 @@ export function createLadderWorld(options: Record<string, unknown> = {}): Domain
     knobs: LADDER_KNOBS,
     specFromKnobs: ladderSpecFromKnobs,
     knobValuesOf: ladderKnobValuesOf,
-    seeds: () => cachedSeeds().map((seed) => structuredClone(seed)),
-    heldOutSets: () =>
-      (heldOutCache ??= buildHeldOutSets(heldOutSize, worldSeed, ranges, (spec, seed) =>
-        heldOutInstance('ladder', instantiate(spec, 1, seed)),
-      )),
+    ...keptDomainData({
+      domain: 'ladder',
+      instantiate,
+      buildSeeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
+      buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, worldSeed, ranges, instantiateOne),
+      buildGrammar: () => ladderGrammar(),
+    }),
     instantiate,
     formatSpec: formatLadderSpec,
-    specGrammar: () => (grammar ??= ladderGrammar()),
     parseSpec: parseLadderSpec,
     family: () => LADDER_FAMILY,
     features,

@@ -4,13 +4,11 @@
  * TravelPlanner's own checks (shared with the benchmark).
  */
 import type { z } from 'zod';
-import type { Domain, HeldOutSet } from '../../interfaces/domain.ts';
-import { GenEnvError } from '../../interfaces/errors.ts';
-import type { SpecGrammar } from '../../interfaces/spec-grammar.ts';
-import type { InstantiateResult, SeedTask, TaskInstance } from '../../interfaces/task.ts';
-import { heldOutInstance } from '../variations.ts';
+import type { Domain } from '../../interfaces/domain.ts';
+import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
+import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
+import { instantiateVariations } from '../variations.ts';
 import { worldOptionsSchema } from '../world-options.ts';
-import { describeZodError } from '../../interfaces/zod-error.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatTravelSpec, parseTravelSpec } from './compact-spec.ts';
 import { buildHeldOutSets, buildSeeds, travelFamily } from './datasets.ts';
@@ -37,36 +35,24 @@ export const MAX_VARIATIONS = 1024;
 
 /** The travel domain. Throws GenEnvError('config') on bad options. */
 export function createTravel(options: Record<string, unknown> = {}): Domain<TravelSpec, TravelPayload> {
-  const parsedOptions = TravelOptionsSchema.safeParse(options);
-  if (!parsedOptions.success)
-    throw new GenEnvError('config', `travel options: ${describeZodError(parsedOptions.error)}`);
-  const { seedTasks, heldOutSize, worldSeed, reward } = parsedOptions.data;
+  const { seedTasks, heldOutSize, worldSeed, reward } = parseDomainOptions('travel', TravelOptionsSchema, options);
   const world = createTravelWorld(worldSeed);
-  let seedCache: SeedTask<TravelSpec>[] | undefined;
-  let heldOutCache: HeldOutSet<TravelPayload>[] | undefined;
-  let grammar: SpecGrammar | undefined;
 
   function instantiate(spec: TravelSpec, n: number, seed: number): InstantiateResult<TravelPayload> {
-    if (!Number.isInteger(n) || n < 1 || n > MAX_VARIATIONS)
-      return { ok: false, reason: `n must be an integer in 1..${MAX_VARIATIONS}, got ${n}` };
-    const checked = TravelSpecSchema.safeParse(spec);
-    if (!checked.success) return { ok: false, reason: `invalid spec: ${describeZodError(checked.error)}` };
-    const valid = checked.data;
-    const specKey = stableId(valid);
-    const features = travelFeatures(valid);
-    const instances: TaskInstance<TravelPayload>[] = [];
-    for (let index = 0; index < n; index++) {
+    return instantiateVariations(TravelSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
       const id = `tr-${stableId({ spec: valid, seed, index })}`;
-      const built = buildVariation(world, valid, new Random(deriveSeed(seed, 'travel-variation', specKey, index)), id);
+      const random = new Random(deriveSeed(seed, 'travel-variation', stableId(valid), index));
+      const built = buildVariation(world, valid, random, id);
       if (!built.ok) return { ok: false, reason: built.reason };
-      instances.push({ id, family: travelFamily(valid), features, payload: built.value });
-    }
-    return { ok: true, instances };
+      const instance: TaskInstance<TravelPayload> = {
+        id,
+        family: travelFamily(valid),
+        features: travelFeatures(valid),
+        payload: built.value,
+      };
+      return { ok: true, instance };
+    });
   }
-
-  const instantiateOne = (spec: TravelSpec, seed: number): TaskInstance<TravelPayload> =>
-    heldOutInstance('travel', instantiate(spec, 1, seed));
-  const cachedSeeds = (): SeedTask<TravelSpec>[] => (seedCache ??= buildSeeds(seedTasks, world));
 
   return {
     name: 'travel',
@@ -75,11 +61,15 @@ export function createTravel(options: Record<string, unknown> = {}): Domain<Trav
     knobs: TRAVEL_KNOBS,
     specFromKnobs: travelSpecFromKnobs,
     knobValuesOf: travelKnobValuesOf,
-    seeds: () => cachedSeeds().map((seed) => structuredClone(seed)),
-    heldOutSets: () => (heldOutCache ??= buildHeldOutSets(heldOutSize, world, instantiateOne)),
+    ...keptDomainData({
+      domain: 'travel',
+      instantiate,
+      buildSeeds: () => buildSeeds(seedTasks, world),
+      buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, world, instantiateOne),
+      buildGrammar: () => travelGrammar(),
+    }),
     instantiate,
     formatSpec: formatTravelSpec,
-    specGrammar: () => (grammar ??= travelGrammar()),
     parseSpec: parseTravelSpec,
     family: travelFamily,
     features: travelFeatures,

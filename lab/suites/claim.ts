@@ -1,0 +1,130 @@
+/**
+ * `claim --runs A[,B]`: the paper's claim on finished comparisons (directories `genenv compare` wrote): per variant
+ * the held-out accuracy per set and of the sets' mean with 95% intervals over seeds and the synthetic samples; genenv
+ * against every other variant as a ratio of means and a paired difference per seed with its interval; and the
+ * curriculum's course per variant — the mean difficulty of the generated task types over the first and last four
+ * epochs, and the share of epochs after the third whose success on generated tasks lies in [α − 0.1, α + 0.1].
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { type EpochMetrics, RunSummarySchema } from '../../src/interfaces/summary.ts';
+import { mean } from '../../src/util/statistics.ts';
+import {
+  calibratedShare,
+  climb,
+  type Estimate,
+  estimate,
+  pairedComparison,
+  type RunFigures,
+  scoreOf,
+} from '../analyses/paired-claim.ts';
+import { comparisonRuns } from '../comparison-runs.ts';
+import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
+
+/** The band the course is judged by: α = ½ with k_min = 0.1 (the presets' curriculum). */
+const BAND: [number, number] = [0.4, 0.6];
+/** Epochs at each end of a run whose mean difficulty shows the climb. */
+const WINDOW = 4;
+
+function readSummary(path: string) {
+  let parsed: ReturnType<typeof RunSummarySchema.safeParse>;
+  try {
+    parsed = RunSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch (error) {
+    throw new GenEnvError('store', `${path} cannot be read as JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (!parsed.success) throw new GenEnvError('store', `${path} is not a run summary`);
+  return parsed.data;
+}
+
+function readVariants(directory: string): Map<string, RunFigures[]> {
+  const variants = new Map<string, RunFigures[]>();
+  for (const [variant, seeds] of comparisonRuns(directory, 'summary.json')) {
+    const runs: RunFigures[] = [];
+    for (const seedDirectory of seeds) {
+      const summary = readSummary(join(seedDirectory, 'summary.json'));
+      const last = summary.epochs.at(-1);
+      if (!last) continue;
+      runs.push({
+        seed: summary.seed,
+        heldOut: { ...last.heldOutAccuracy },
+        syntheticSamples: summary.syntheticSamples,
+        epochs: summary.epochs.map((epoch: EpochMetrics) => ({
+          epoch: epoch.epoch,
+          successRate: epoch.successRate,
+          difficulty: epoch.taskComplexity.difficulty ?? null,
+        })),
+      });
+    }
+    if (runs.length)
+      variants.set(
+        variant,
+        runs.sort((left, right) => left.seed - right.seed),
+      );
+  }
+  return variants;
+}
+
+const interval = (value: Estimate, digits = 3) =>
+  `${fixed(value.mean, digits)} [${fixed(value.low, digits)}, ${fixed(value.high, digits)}]`;
+
+export async function claimSuite(options: DiagnosticOptions): Promise<string> {
+  if (!options.runs?.length) throw new GenEnvError('usage', 'claim needs --runs A[,B] (comparison directories)');
+  const variants = new Map<string, RunFigures[]>();
+  for (const directory of options.runs) for (const [name, runs] of readVariants(directory)) variants.set(name, runs);
+  const genenv = variants.get('genenv');
+  const sets = [
+    ...new Set([...variants.values()].flatMap((runs) => runs.flatMap((run) => Object.keys(run.heldOut)))),
+  ].sort();
+  const columns = [...sets, 'mean'];
+  const table = [...variants.entries()].map(([name, runs]) => ({
+    variant: name,
+    seeds: runs.map((run) => run.seed),
+    scores: Object.fromEntries(columns.map((set) => [set, estimate(runs.map((run) => scoreOf(run, set)))])),
+    syntheticSamples: mean(runs.map((run) => run.syntheticSamples)) ?? 0,
+  }));
+  const paired = genenv
+    ? [...variants.entries()]
+        .filter(([name]) => name !== 'genenv')
+        .map(([name, runs]) => ({
+          against: name,
+          bySet: Object.fromEntries(columns.map((set) => [set, pairedComparison(genenv, runs, set)])),
+        }))
+    : [];
+  const course = [...variants.entries()].map(([name, runs]) => ({
+    variant: name,
+    climb: runs.map((run) => ({ seed: run.seed, ...climb(run, WINDOW) })),
+    calibrated: runs.map((run) => ({ seed: run.seed, share: calibratedShare(run, 3, ...BAND) })),
+  }));
+  return emit('claim', { table, paired, course }, options, () => ({
+    title: `The claim on ${options.runs!.join(', ')}: held-out accuracy per variant (mean [95% interval] over seeds)`,
+    columns: ['variant', 'seeds', ...columns, 'synthetic samples'],
+    rows: table.map((row) => [
+      row.variant,
+      String(row.seeds.length),
+      ...columns.map((set) => interval(row.scores[set]!)),
+      String(Math.round(row.syntheticSamples)),
+    ]),
+    notes: [
+      ...paired.map(
+        (row) =>
+          `genenv / ${row.against}: ` +
+          columns
+            .map((set) => {
+              const result = row.bySet[set]!;
+              return `${set} ${fixed(result.ratio, 2)}× (paired ${interval(result.difference)}, ${result.seeds} seeds)`;
+            })
+            .join('; '),
+      ),
+      ...course.map(
+        (row) =>
+          `${row.variant}: mean difficulty, first → last ${WINDOW} epochs: ` +
+          row.climb.map((entry) => `${fixed(entry.early, 2)}→${fixed(entry.late, 2)}`).join(', ') +
+          `; epochs after the third with success in [${BAND.join(', ')}]: ` +
+          row.calibrated.map((entry) => fixed(entry.share, 2)).join(', ') +
+          ` (${row.calibrated.filter((entry) => entry.share >= 0.8).length} of ${row.calibrated.length} seeds ≥ 0.8)`,
+      ),
+    ],
+  }));
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { type ObservedTask, type Reply, ServeClient } from './client.ts';
+import { GenEnvError } from '../interfaces/index.ts';
+
+/** A reset observation of a single-response task, as `genenv serve` sends it (never the answer). */
+export interface TaskObservation {
+  episode_id: string;
+  prompt: string;
+  messages: { role: string; content: string }[];
+  tools: Record<string, unknown>[];
+  task: ObservedTask & { task_type: string };
+}
+
+/** One GRPO group as the service handed it out: the episodes of one task instance, in attempt order. */
+export interface ServedGroup {
+  /** The first member's observation (all members share the task). */
+  observation: TaskObservation;
+  episodeIds: string[];
+}
+
+/** Attempts of one served epoch, claimed group by group: all that were left, or as many as the service lets one hold. */
+export interface ServedBatch {
+  epoch: number;
+  /** G, the service's attempts per task instance. */
+  groupSize: number;
+  groups: ServedGroup[];
+  /** Whether this batch holds the epoch's last attempts. */
+  last: boolean;
+}
+
+/** What a step answered: the verifier's reward in [0, 1] and whether the attempt counts as a success for p̂. */
+export interface StepOutcome {
+  reward: number;
+  success: boolean;
+}
+
+/** An action as the protocol takes it: the response text and its tool calls. */
+export interface ServedAction {
+  text: string;
+  tool_calls?: { name: string; arguments: Record<string, unknown> }[];
+  metadata: { policy_version: string };
+}
+
+export interface ServedCurriculumOptions {
+  /** How long a refused connection or a busy service (503) is retried before the trainer gives up, in ms. */
+  patienceMs?: number;
+  /** First pause between retries, in ms (doubled up to 1 s). */
+  retryMs?: number;
+}
+
+const errorOf = (reply: Reply) =>
+  typeof reply.body?.error === 'string' ? reply.body.error : `HTTP ${reply.status} without a reason`;
+
+/**
+ * The trainer's side of the protocol, over OpenEnv's HTTP routes only: it claims a served epoch as GRPO
+ * groups (resets sharing a `group_key` get the same task instance, at most G of them) and steps answers
+ * with idempotent request ids. Built for a trainer that is the service's only client: it claims exactly
+ * the attempts the epoch has left (`/state` says how many), so that the epoch closes once they are stepped.
+ */
+export class ServedCurriculum {
+  readonly client: ServeClient;
+  private readonly patienceMs: number;
+  private readonly retryMs: number;
+  private readonly tag = randomUUID().slice(0, 8);
+  private serial = 0;
+  /** The epoch being claimed and its attempts not yet claimed; null between epochs. */
+  private claiming: { epoch: number; left: number } | null = null;
+
+  constructor(url: string, token: string | undefined, options: ServedCurriculumOptions = {}) {
+    this.client = new ServeClient(url, token, 64);
+    this.patienceMs = options.patienceMs ?? 300_000;
+    this.retryMs = options.retryMs ?? 50;
+  }
+
+  close(): void {
+    this.client.close();
+  }
+
+  /**
+   * A request, retried while the service cannot be reached or answers 503 (busy, or preparing the next
+   * epoch); any other reply is returned, and a refusal for the session cap too when `capacity` is 'return'.
+   * Past the patience, one line says why.
+   */
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: { patienceMs?: number; capacity?: 'retry' | 'return' } = {},
+  ): Promise<Reply> {
+    const deadline = performance.now() + (options.patienceMs ?? this.patienceMs);
+    for (let failures = 0; ; failures++) {
+      let reason: string;
+      try {
+        const reply = await this.client.request(method, path, method === 'POST' ? (body ?? {}) : undefined);
+        if (reply.status !== 503) return reply;
+        if (options.capacity === 'return' && reply.body?.code === 'CAPACITY_REACHED') return reply;
+        reason = errorOf(reply);
+      } catch (error) {
+        reason = `cannot reach it (${(error as Error).message})`;
+      }
+      if (performance.now() > deadline)
+        throw new GenEnvError('policy', `genenv serve at ${this.client.baseUrl}: ${reason}`);
+      await this.pause(failures);
+    }
+  }
+
+  /** The served domain's name, from OpenEnv's `/metadata` (`genenv-<domain>`); a service not up in 10 s is an error. */
+  async domainName(): Promise<string> {
+    const reply = await this.call('GET', '/metadata', undefined, { patienceMs: 10_000 });
+    const name = reply.body?.name;
+    if (reply.status !== 200 || typeof name !== 'string' || !name.startsWith('genenv-'))
+      throw new GenEnvError(
+        'policy',
+        `${this.client.baseUrl} is not a genenv serve (GET /metadata: ${errorOf(reply)})`,
+      );
+    return name.slice('genenv-'.length);
+  }
+
+  /**
+   * A reset with a group key: the observation, or why there is none: the key's instance has all its attempts
+   * ('group-full'), the service holds as many open episodes as it allows ('capacity'), the run is over.
+   */
+  private async reset(groupKey: string): Promise<TaskObservation | 'group-full' | 'capacity' | 'finished'> {
+    const reply = await this.call('POST', '/reset', { group_key: groupKey }, { capacity: 'return' });
+    if (reply.status === 410) return 'finished';
+    if (reply.status === 503) return 'capacity';
+    if (reply.status === 409 && reply.body?.code === 'GROUP_FULL') return 'group-full';
+    if (reply.status !== 200) throw new GenEnvError('policy', `reset refused: ${errorOf(reply)}`);
+    const observation = (reply.body as { observation: TaskObservation }).observation;
+    if (typeof observation?.prompt !== 'string' || typeof observation.task?.group_size !== 'number')
+      throw new GenEnvError('policy', 'reset answered without a task prompt: a multi-turn or unknown service');
+    return observation;
+  }
+
+  /** Attempts of `epoch` not yet scored (those just claimed included), from `/state` (the open rounds). */
+  private async attemptsLeft(epoch: number): Promise<number> {
+    const reply = await this.call('GET', '/state');
+    const rounds = (reply.body?.open_rounds ?? []) as { epoch: number; done: number; size: number }[];
+    const round = rounds.find((entry) => entry.epoch === epoch);
+    if (reply.status !== 200 || !round)
+      throw new GenEnvError('policy', `GET /state does not list epoch ${epoch} among the open rounds`);
+    return round.size - round.done;
+  }
+
+  /** Gives unscored episodes back to the service. */
+  private async release(observations: readonly TaskObservation[]): Promise<void> {
+    await Promise.all(observations.map((entry) => this.call('POST', '/close', { episode_id: entry.episode_id })));
+  }
+
+  /**
+   * Claims the next batch of GRPO groups: the attempts left of the epoch being claimed, or of the next one
+   * (waiting while the service prepares it); as many whole groups as the service's session cap lets the trainer
+   * hold (a group the cap cuts short goes back whole and comes first in the next batch). The first reset of a
+   * group is sent alone, so group i gets the i-th untouched instance and batches do not depend on timing; the
+   * group's other members follow together. Null once the service's run is over.
+   */
+  async claimBatch(): Promise<ServedBatch | null> {
+    const groups: ServedGroup[] = [];
+    const deadline = performance.now() + this.patienceMs;
+    let waits = 0;
+    const waitForRoom = async () => {
+      if (performance.now() > deadline)
+        throw new GenEnvError('policy', `genenv serve at ${this.client.baseUrl}: its session cap stays reached`);
+      await this.pause(waits++);
+    };
+    let finished = false;
+    while (this.claiming === null || this.claiming.left > 0) {
+      const key = this.nextKey();
+      const opening = await this.reset(key);
+      if (opening === 'finished') {
+        finished = true;
+        break;
+      }
+      if (opening === 'group-full') throw new GenEnvError('internal', 'a fresh group key was reported full');
+      if (opening === 'capacity') {
+        if (groups.length > 0) break;
+        await waitForRoom();
+        continue;
+      }
+      if (this.claiming === null)
+        this.claiming = { epoch: opening.task.epoch, left: await this.attemptsLeft(opening.task.epoch) };
+      else if (opening.task.epoch !== this.claiming.epoch) {
+        // Another client took attempts of this epoch: the next epoch's attempt goes back for later.
+        await this.release([opening]);
+        this.claiming.left = 0;
+        break;
+      }
+      const wanted = Math.min(opening.task.group_size, this.claiming.left) - 1;
+      const members = await Promise.all(Array.from({ length: Math.max(0, wanted) }, () => this.reset(key)));
+      const claimed = [opening, ...members.filter((member): member is TaskObservation => typeof member !== 'string')];
+      if (members.includes('capacity')) {
+        await this.release(claimed);
+        if (groups.length > 0) break;
+        await waitForRoom();
+        continue;
+      }
+      this.claiming.left -= claimed.length;
+      claimed.sort((first, second) => first.task.attempt - second.task.attempt);
+      groups.push({ observation: claimed[0]!, episodeIds: claimed.map((member) => member.episode_id) });
+    }
+    if (this.claiming === null) return null;
+    const { epoch, left } = this.claiming;
+    const last = left <= 0 || finished;
+    if (last) this.claiming = null;
+    return { epoch, groupSize: groups[0]?.observation.task.group_size ?? 0, groups, last };
+  }
+
+  private pause(failures: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, Math.min(1000, this.retryMs * 2 ** Math.min(failures, 10))));
+  }
+
+  /** A group key unique within this trainer process. */
+  private nextKey(): string {
+    this.serial += 1;
+    return `${this.tag}-${this.serial}`;
+  }
+
+  /**
+   * Steps one single-response episode (idempotent by its request id, so a retried step is never counted twice).
+   * Null when the service no longer knows the episode (it expired unstepped and its attempt was handed out again), or
+   * when its answer came after another copy of the attempt was scored (a duplicate: recorded, never counted).
+   */
+  async step(episodeId: string, action: ServedAction): Promise<StepOutcome | null> {
+    const reply = await this.call('POST', '/step', { episode_id: episodeId, action, request_id: `${episodeId}:1` });
+    if (reply.status === 404 && reply.body?.code === 'UNKNOWN_EPISODE') return null;
+    const observation = reply.body?.observation as
+      | { feedback?: { success?: unknown }; duplicate?: unknown }
+      | undefined;
+    if (reply.status !== 200 || typeof reply.body?.reward !== 'number' || reply.body.done !== true)
+      throw new GenEnvError('policy', `step of episode ${episodeId} refused: ${errorOf(reply)}`);
+    if (observation?.duplicate === true) return null;
+    return { reward: reply.body.reward, success: observation?.feedback?.success === true };
+  }
+}
