@@ -53,11 +53,15 @@ function merge(...layers: Record<string, unknown>[]): Record<string, unknown> {
   return result;
 }
 
-/** Resolves preset ← config file ← flags into a validated run config. */
+/**
+ * Resolves preset ← config file ← flags into a validated run config. `worldSeed` (`--world-seed`) sets one domain
+ * option and keeps the others, where a `domain` override would replace them all.
+ */
 export function resolveRunConfig(input: {
   preset?: string;
   configFile?: string;
   overrides: Partial<RunConfigInput>;
+  worldSeed?: number;
 }): RunConfig {
   const fileLayer = input.configFile ? readConfigFile(input.configFile) : {};
   const presetName = input.preset ?? (typeof fileLayer.preset === 'string' ? fileLayer.preset : DEFAULT_PRESET);
@@ -70,6 +74,10 @@ export function resolveRunConfig(input: {
     { preset: presetName },
     input.overrides as Record<string, unknown>,
   );
+  if (input.worldSeed !== undefined) {
+    const domain = merged.domain as { name?: unknown; options?: Record<string, unknown> } | undefined;
+    merged.domain = { ...domain, options: { ...domain?.options, worldSeed: input.worldSeed } };
+  }
   const parsed = RunConfigSchema.safeParse(merged);
   if (!parsed.success) {
     throw new GenEnvError(
