@@ -162,6 +162,9 @@ export async function compareCommand(
     overrides: options.overrides,
     worldSeed: options.worldSeed,
   });
+  // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists.
+  const { createDomain } = await import('./registry.ts');
+  await createDomain(base.domain.name, base.domain.options);
   const directory =
     options.out ??
     join(
