@@ -98,6 +98,34 @@ describe('genenv run stops on a signal at an epoch boundary', { timeout: 240_000
   }
 });
 
+describe('genenv compare stops on a signal', { timeout: 240_000 }, () => {
+  it('SIGTERM reaches every running run; exit 143, and the same command continues the comparison', async () => {
+    const out = join(root, 'compare');
+    const args = ['compare', '--preset', 'student', '--variants', 'genenv,random', '--seeds', '2', '--epochs', '12'];
+    const compare = started(
+      spawn(process.execPath, [BIN, ...args, '--parallel', '4', '--out', out, '--quiet'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    await until(() => committedEpochs(join(out, 'genenv', 'seed-1')) >= 2, 'a run to commit two epochs');
+    compare.child.kill('SIGTERM');
+    const exit = await compare.exit;
+    expect(exit.code, compare.output.stderr).toBe(143);
+    expect(compare.output.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^genenv: stopped by SIGTERM with [0-3] of 4 runs finished; the same command with --out ${out} continues`,
+        ),
+      ),
+    ]);
+    // The runs got the signal too and have stopped: none is left running on its own.
+    expect(processWith(out)).toBe(false);
+    const again = await runCli([...args, '--out', out, '--quiet']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(join(out, 'comparison.json'))).toBe(true);
+  });
+});
+
 /** Starts `genenv serve` on the student preset through `command`, and waits until it listens. */
 async function startServe(command: string, args: string[], out: string, cwd?: string) {
   const serve = started(
