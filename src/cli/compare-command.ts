@@ -69,7 +69,12 @@ const BIN = fileURLToPath(new URL('../../bin/genenv.js', import.meta.url));
  */
 function runChild(args: string[], signal?: AbortSignal): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // In a process group of its own: Ctrl-C on a terminal reaches the comparison alone, which passes it on once (a
+    // run that got it twice, from the terminal and from here, would exit at once instead of after its epoch).
+    const child = spawn(process.execPath, [BIN, 'run', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     const forward = () => child.kill(signal?.reason instanceof StopRequested ? signal.reason.signal : 'SIGTERM');
     signal?.addEventListener('abort', forward, { once: true });
     child.on('close', () => signal?.removeEventListener('abort', forward));

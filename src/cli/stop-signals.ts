@@ -31,16 +31,19 @@ const PARENT_CHECK_MS = 200;
  */
 export function listenForStop(): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
+  let received = 0;
   const stop = (signal: StopSignalName) => {
-    if (!controller.signal.aborted) {
-      controller.abort(new StopRequested(signal));
-      return;
-    }
+    if (!controller.signal.aborted) controller.abort(new StopRequested(signal));
+  };
+  // Only a signal counts as the second one: npm's shell may die of the same Ctrl-C this process got.
+  const onSignal = (signal: StopSignalName) => {
+    received++;
+    if (received === 1) return stop(signal);
     process.stderr.write(`genenv: second ${signal}, exiting now\n`);
     process.exit(128 + constants.signals[signal]);
   };
-  const onInterrupt = () => stop('SIGINT');
-  const onTerminate = () => stop('SIGTERM');
+  const onInterrupt = () => onSignal('SIGINT');
+  const onTerminate = () => onSignal('SIGTERM');
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onTerminate);
   const parent = process.ppid;
@@ -48,7 +51,7 @@ export function listenForStop(): { signal: AbortSignal; dispose: () => void } {
     process.env.npm_command === undefined
       ? undefined
       : setInterval(() => {
-          if (process.ppid !== parent && !controller.signal.aborted) stop('SIGTERM');
+          if (process.ppid !== parent) stop('SIGTERM');
         }, PARENT_CHECK_MS).unref();
   return {
     signal: controller.signal,

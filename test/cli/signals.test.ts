@@ -126,6 +126,37 @@ describe('genenv compare stops on a signal', { timeout: 240_000 }, () => {
   });
 });
 
+/** A project with genenv as its bin (node_modules/.bin/genenv), for `npm exec genenv`. */
+function npxProject(): string {
+  const project = join(root, 'npx-project');
+  if (existsSync(project)) return project;
+  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), '{"name": "uses-genenv", "version": "1.0.0", "private": true}\n');
+  symlinkSync(BIN, join(project, 'node_modules', '.bin', 'genenv'));
+  return project;
+}
+
+describe('genenv run through npx stops on Ctrl-C', { timeout: 240_000 }, () => {
+  // A terminal's Ctrl-C reaches npm, its shell and genenv at once; the shell's death must not count as a second
+  // signal (which would exit at once), so the run still stops after its epoch.
+  it('SIGINT to the whole process group: one stop at an epoch boundary, exit 130', async () => {
+    const out = join(root, 'npx-run');
+    const run = started(
+      spawn('npm', ['exec', '--no', '--', 'genenv', ...RUN, '--out', out], {
+        cwd: npxProject(),
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    await until(() => committedEpochs(out) >= 3, 'three committed epochs');
+    process.kill(-run.child.pid!, 'SIGINT');
+    await run.exit;
+    await until(() => !processWith(out), 'the run to end', 60);
+    expect(run.output.stderr).toMatch(/genenv: stopped by SIGINT after epoch \d+ \(committed\)/);
+    expect(run.output.stderr).not.toMatch(/second/);
+  });
+});
+
 /** Starts `genenv serve` on the student preset through `command`, and waits until it listens. */
 async function startServe(command: string, args: string[], out: string, cwd?: string) {
   const serve = started(
@@ -166,10 +197,7 @@ describe('genenv serve stops on a signal', { timeout: 240_000 }, () => {
 
   // npm runs a bin through `sh -c` and forwards SIGTERM to that shell only; the service must still stop.
   it('through npx: SIGTERM to the npm process stops the service', async () => {
-    const project = join(root, 'npx-project');
-    mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
-    writeFileSync(join(project, 'package.json'), '{"name": "uses-genenv", "version": "1.0.0", "private": true}\n');
-    symlinkSync(BIN, join(project, 'node_modules', '.bin', 'genenv'));
+    const project = npxProject();
     const out = join(root, 'serve-npx');
     // --no: never look in a registry; the bin is the project's own.
     const serve = await startServe('npm', ['exec', '--no', '--', 'genenv'], out, project);
