@@ -19,7 +19,7 @@ export async function parametricSteeringSuite(options: DiagnosticOptions): Promi
     preset: 'toolworld',
     config: configFile,
     variants: ['genenv', 'random'],
-    seeds: options.seeds ?? 3,
+    seeds: Array.from({ length: options.seeds ?? 3 }, (_, index) => index + 1),
     out: join(out, 'comparison'),
     quiet: true,
     overrides: options.quick ? { epochs: 6 } : {},

@@ -1,4 +1,6 @@
+import { type Command, Option } from 'commander';
 import { textTable } from '../util/text-table.ts';
+import type { CommandOutput } from './command-output.ts';
 
 export const BENCH_SUITES = ['speed', 'serve'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
@@ -46,4 +48,22 @@ async function serveSuite(options: { json?: boolean; quick?: boolean }): Promise
     ['measure', 'value'],
     Object.entries(results).map(([key, value]) => [key, String(Number(value.toPrecision(4)))]),
   );
+}
+
+/** The options and action of `genenv bench`. */
+export function configureBenchCommand(command: Command, output: CommandOutput): void {
+  command
+    .addOption(
+      new Option(
+        '--suite <name>',
+        'speed: model and orchestration throughput; serve: genenv serve throughput, kill -9 and hostile-request checks',
+      )
+        .choices([...BENCH_SUITES])
+        .default('speed'),
+    )
+    .option('--json', 'print one JSON object')
+    .option('--quick', 'shorter measurement')
+    .action(async (options: BenchOptions) => {
+      output.out(`${await benchCommand(options)}\n`);
+    });
 }

@@ -8,6 +8,7 @@ import { fetchProgressReporter, filesText, sizeText } from '../data/fetch-progre
 import type { BenchmarkManifest } from '../data/manifest.ts';
 import { MANIFESTS, manifestOf } from '../data/manifests/index.ts';
 import { resolve } from 'node:path';
+import type { CommandOutput } from './command-output.ts';
 
 export interface DataFetchOptions {
   mirror?: string;
@@ -64,10 +65,14 @@ export async function dataFetchCommand(
   if (failures.length > 0) throw new GenEnvError('benchmark', failures.join('; '));
 }
 
-/** One line per benchmark: present, missing or corrupt, and where. */
-export async function dataListCommand(options: { dir?: string }): Promise<string> {
+/**
+ * One line per benchmark: present, missing or corrupt, and where (`text`); `problem` is one line naming each
+ * benchmark that is not present and the command that fixes it, or null when all are present.
+ */
+export async function dataListCommand(options: { dir?: string }): Promise<{ text: string; problem: string | null }> {
   const folder = folderOf(options);
   const lines = [`data folder: ${displayPath(folder)}`];
+  const problems: string[] = [];
   const width = Math.max(...MANIFESTS.map((manifest) => manifest.name.length));
   for (const manifest of MANIFESTS) {
     const status = await dataStatus(manifest, folder);
@@ -79,15 +84,19 @@ export async function dataListCommand(options: { dir?: string }): Promise<string
           : `${status.problems[0]}${status.problems.length > 1 ? ` and ${status.problems.length - 1} more` : ''}; ` +
             `genenv data fetch ${manifest.name} repairs it`;
     lines.push(`${manifest.name.padEnd(width)}  ${status.state.padEnd(7)}  ${displayPath(status.folder)} (${detail})`);
+    if (status.state !== 'present')
+      problems.push(
+        `${manifest.name} is ${status.state} (genenv data fetch ${manifest.name} ${status.state === 'missing' ? 'gets' : 'repairs'} it)`,
+      );
   }
-  return lines.join('\n');
+  return { text: lines.join('\n'), problem: problems.length === 0 ? null : problems.join('; ') };
 }
 
-/** Registers `genenv data` and its subcommands. */
-export function registerDataCommand(program: Command, out: (text: string) => void): void {
+/** The subcommands of `genenv data`. */
+export function configureDataCommand(data: Command, output: CommandOutput): void {
+  const out = output.out;
   const names = MANIFESTS.map((manifest) => manifest.name).join(', ');
   const dirHelp = 'data folder (default $GENENV_DATA_DIR, else $XDG_CACHE_HOME/genenv/data, else ~/.cache/genenv/data)';
-  const data = program.command('data').description('benchmark data: fetch it into the data folder, list what is there');
   data
     .command('fetch')
     .description("download a benchmark's data from upstream (pinned by commit) and verify each file's SHA-256")
@@ -100,9 +109,11 @@ export function registerDataCommand(program: Command, out: (text: string) => voi
     });
   data
     .command('list')
-    .description('each benchmark: present, missing or corrupt, and where')
+    .description('each benchmark: present, missing or corrupt, and where; exits 1 unless all are present')
     .option('--dir <path>', dirHelp)
     .action(async (options: { dir?: string }) => {
-      out(`${await dataListCommand(options)}\n`);
+      const { text, problem } = await dataListCommand(options);
+      out(`${text}\n`);
+      if (problem !== null) throw new GenEnvError('benchmark', problem);
     });
 }

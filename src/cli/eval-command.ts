@@ -1,11 +1,14 @@
 import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { installedDataPath } from '../data/installed-data.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { loadBenchmark } from '../composition/benchmarks.ts';
+import type { CommandOutput } from './command-output.ts';
 import { FailureRecorder } from './eval-failures.ts';
+import { integerFlag, numberFlag, positiveIntegerFlag } from '../composition/flags.ts';
 import { createEvaluationAgent } from '../composition/registry.ts';
 
 export interface EvalOptions {
@@ -103,7 +106,8 @@ export async function evalCommand(options: EvalOptions): Promise<string> {
     };
     writeFileAtomic(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     if (options.json) return JSON.stringify(summary);
-    const lines = [`${benchmark.name} — policy ${options.policy} (${items.length} items; results in ${out})`];
+    const evaluated = report.evaluated ?? `${items.length} items`;
+    const lines = [`${benchmark.name} — policy ${options.policy} (${evaluated}; results in ${out})`];
     for (const [key, value] of Object.entries(report.summary))
       lines.push(`  ${key}: ${typeof value === 'number' ? Number(value.toFixed(4)) : value}`);
     lines.push(
@@ -117,4 +121,24 @@ export async function evalCommand(options: EvalOptions): Promise<string> {
     bar?.stop();
     await policy.close();
   }
+}
+
+/** The options and action of `genenv eval`. */
+export function configureEvalCommand(command: Command, output: CommandOutput): void {
+  command
+    .requiredOption('--benchmark <name>', 'api-bank, bfcl, bamboogle, travelplanner or alfworld')
+    .requiredOption('--policy <spec>', 'builtin:<checkpoint dir>, openai:<base URL>#<model>, oracle or student')
+    .option('--data <path>', 'benchmark data folder (default: <data folder>/<name>, filled by genenv data fetch)')
+    .option('--mode <name>', 'benchmark-specific scoring mode')
+    .option('--limit <n>', 'evaluate at most n items (bfcl: entries)', positiveIntegerFlag('--limit'))
+    .option('--out <dir>', 'where per-item results and the summary are written')
+    .option('--seed <n>', 'random seed', integerFlag('--seed'), 1)
+    .option('--json', 'print the summary as JSON');
+  for (const [flag, description, integer] of EVAL_GENERATION_FLAGS) {
+    const name = flag.split(' ')[0]!;
+    command.option(flag, description, integer ? integerFlag(name) : numberFlag(name));
+  }
+  command.action(async (options: EvalOptions) => {
+    output.out(`${await evalCommand(options)}\n`);
+  });
 }

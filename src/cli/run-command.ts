@@ -7,6 +7,7 @@ import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { createOfflineSource } from '../composition/offline-source.ts';
 import { progressReporter } from './progress.ts';
+import { StopRequested } from '../composition/stop-signals.ts';
 import { createDomain, createTrainableAgent, createTrainableSimulator } from '../composition/registry.ts';
 
 export interface RunCommandOptions {
@@ -17,6 +18,10 @@ export interface RunCommandOptions {
   quiet?: boolean;
   /** Skip report.html (comparisons build one report over all runs). */
   skipReport?: boolean;
+  /** The domain's world seed (domain.options.worldSeed), over the preset's and the config file's. */
+  worldSeed?: number;
+  /** Aborted (with a StopRequested reason) to stop the run after its current epoch. */
+  signal?: AbortSignal;
   overrides: Partial<RunConfigInput>;
 }
 
@@ -36,6 +41,7 @@ function openStore(options: RunCommandOptions): { store: RunStore; discard: () =
       preset: options.preset,
       configFile: options.config,
       overrides: options.overrides,
+      worldSeed: options.worldSeed,
     });
     const directory = options.out ?? defaultOutput(config.preset);
     const existed = existsSync(directory);
@@ -47,6 +53,7 @@ function openStore(options: RunCommandOptions): { store: RunStore; discard: () =
     preset: options.preset,
     config: options.config,
     out: options.out,
+    'world-seed': options.worldSeed,
   }).filter(([key, value]) => value !== undefined && key !== 'epochs');
   if (others.length)
     throw new GenEnvError(
@@ -140,12 +147,20 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
       teacher,
       offlineSpecs,
       onEvent: progress.sink,
+      signal: options.signal,
     });
     if (!options.skipReport) {
       const { buildReport } = await import('../report/index.ts');
       await buildReport(store.directory);
     }
     return { summary, directory: store.directory };
+  } catch (error) {
+    if (!(error instanceof StopRequested)) throw error;
+    throw new StopRequested(
+      error.signal,
+      `stopped by ${error.signal} after epoch ${store.lastCommittedEpoch()} (committed); ` +
+        `genenv run --resume ${store.directory} continues it`,
+    );
   } finally {
     progress.stop();
     store.close();

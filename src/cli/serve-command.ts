@@ -6,7 +6,9 @@ import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { integerFlag, numberFlag } from '../composition/flags.ts';
 import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
+import type { CommandOutput } from './command-output.ts';
 import { createDomain, createTrainableSimulator } from '../composition/registry.ts';
+import { listenForStop, type StopRequested, whenAborted } from '../composition/stop-signals.ts';
 
 export interface ServeCommandOptions {
   preset?: string;
@@ -71,7 +73,8 @@ function tokenFrom(name: string | undefined): string | null {
 
 /**
  * `genenv serve`: the co-evolving curriculum as an environment service that an external trainer drives
- * (OpenEnv HTTP/WebSocket, OpenRLHF reward endpoint). Runs until SIGINT/SIGTERM, then writes the report.
+ * (OpenEnv HTTP/WebSocket, OpenRLHF reward endpoint). Runs until SIGINT/SIGTERM (or, under npx, until npm's
+ * shell is gone), then closes after its in-flight writes, writes the report and exits 0.
  */
 export async function serveCommand(options: ServeCommandOptions, out: (text: string) => void): Promise<void> {
   const token = tokenFrom(options.tokenEnv);
@@ -84,6 +87,8 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
     );
   const store = openStore(options);
   const config = store.config;
+  // Listening from here: a signal during the warm-up stops the service as soon as it is up, with nothing lost.
+  const stop = listenForStop();
   let server: Awaited<ReturnType<typeof startServe>> | null = null;
   let committed = false;
   try {
@@ -116,12 +121,12 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
       },
     });
     out(`genenv serve: listening on ${server.url} (run directory ${store.directory})\n`);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    await whenAborted(stop.signal);
+    out(`genenv serve: ${(stop.signal.reason as StopRequested).signal}: finishing in-flight writes and closing\n`);
   } finally {
+    // The listeners stay until the service is closed: a second signal meanwhile exits at once.
     await server?.close();
+    stop.dispose();
     committed = store.lastCommittedEpoch() !== null;
     store.close();
   }
@@ -131,11 +136,9 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
   }
 }
 
-/** Registers `genenv serve` on the CLI program. */
-export function registerServeCommand(program: Command, out: (text: string) => void): void {
-  program
-    .command('serve')
-    .description('serve the co-evolving curriculum to an external trainer (OpenEnv HTTP/WebSocket, OpenRLHF reward)')
+/** The options and action of `genenv serve`. */
+export function configureServeCommand(command: Command, output: CommandOutput): void {
+  command
     .option('--preset <name>', `named preset (${Object.keys(PRESETS).join(', ')}; default ${DEFAULT_PRESET})`)
     .option('--config <file>', 'JSON file with run-config fields (over the preset)')
     .option('--out <dir>', 'run directory (default runs/<timestamp>-serve-<preset>)')
@@ -185,6 +188,6 @@ export function registerServeCommand(program: Command, out: (text: string) => vo
       ] as const)
         if (value !== undefined && !((value as number) > 0))
           throw new GenEnvError('usage', `${flag} is a number of seconds above 0, got ${value}`);
-      await serveCommand({ ...(flags as Omit<ServeCommandOptions, 'overrides'>), overrides }, out);
+      await serveCommand({ ...(flags as Omit<ServeCommandOptions, 'overrides'>), overrides }, output.out);
     });
 }

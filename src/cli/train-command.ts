@@ -5,6 +5,8 @@ import { studentPrompt } from '../serve-client/client.ts';
 import { GenEnvError, type AgentPrompt, type RunConfig } from '../interfaces/index.ts';
 import { writeDirectoryAtomic, writeFileAtomic } from '../util/files.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
+import type { CommandOutput } from './command-output.ts';
+import { accuracyText } from './figures.ts';
 import { integerFlag } from '../composition/flags.ts';
 import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
 import { createDomain, createTrainableAgent } from '../composition/registry.ts';
@@ -140,11 +142,9 @@ export async function trainCommand(
   }
 }
 
-/** Registers `genenv train` on the CLI program. */
-export function registerTrainCommand(program: Command, out: (text: string) => void, err: (text: string) => void) {
-  program
-    .command('train')
-    .description('train the built-in agent against a running genenv serve, as an external trainer (HTTP protocol)')
+/** The options and action of `genenv train`. */
+export function configureTrainCommand(command: Command, output: CommandOutput): void {
+  command
     .requiredOption('--serve <url>', 'base URL of the running genenv serve, e.g. http://127.0.0.1:8000')
     .option('--preset <name>', `the service's preset (${Object.keys(PRESETS).join(', ')}; default ${DEFAULT_PRESET})`)
     .option('--config <file>', "the service's JSON config file (over the preset)")
@@ -153,11 +153,11 @@ export function registerTrainCommand(program: Command, out: (text: string) => vo
     .option('--token-env <name>', 'environment variable holding the bearer token of the service')
     .option('--quiet', 'no line per epoch')
     .action(async (flags: TrainCommandOptions) => {
-      const { directory, records } = await trainCommand(flags, err);
+      const { directory, records } = await trainCommand(flags, output.err);
       const last = records.at(-1);
-      out(
+      output.out(
         `training finished: ${directory} (${records.length} served epochs, held-out ` +
-          `${JSON.stringify(last?.heldOutAccuracy ?? {})})\n`,
+          `${accuracyText(last?.heldOutAccuracy ?? {})})\n`,
       );
     });
 }

@@ -20,15 +20,21 @@ import {
 import { writeFileAtomic } from '../util/files.ts';
 import { confidenceInterval95, mean } from '../util/statistics.ts';
 import { resolveRunConfig } from './config-resolution.ts';
+import { StopRequested } from './stop-signals.ts';
 
 export interface ComparisonOptions {
   preset?: string;
   config?: string;
   variants: string[];
-  seeds: number;
+  /** The seeds each variant runs with (`--seeds`, read by parseSeedSpec). */
+  seeds: readonly number[];
+  /** The domain's world seed every run uses (`--world-seed`); the preset's when absent. */
+  worldSeed?: number;
   out?: string;
   parallel?: number;
   quiet?: boolean;
+  /** Aborted to stop: no further run starts, running ones get the signal and stop after their epoch. */
+  signal?: AbortSignal;
   overrides: Partial<RunConfigInput>;
 }
 
@@ -57,10 +63,21 @@ export function planVariants(names: readonly string[]): VariantPlan[] {
 
 const BIN = fileURLToPath(new URL('../../bin/genenv.js', import.meta.url));
 
-/** Runs (or resumes) one `genenv run` in a child process, so comparisons use every core. */
-function runChild(args: string[]): Promise<void> {
+/**
+ * Runs (or resumes) one `genenv run` in a child process, so comparisons use every core. When `signal` aborts, the
+ * child gets the same signal and stops after its current epoch (resumable); the promise then rejects with the stop.
+ */
+function runChild(args: string[], signal?: AbortSignal): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // In a process group of its own: Ctrl-C on a terminal reaches the comparison alone, which passes it on once (a
+    // run that got it twice, from the terminal and from here, would exit at once instead of after its epoch).
+    const child = spawn(process.execPath, [BIN, 'run', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
+    const forward = () => child.kill(signal?.reason instanceof StopRequested ? signal.reason.signal : 'SIGTERM');
+    signal?.addEventListener('abort', forward, { once: true });
+    child.on('close', () => signal?.removeEventListener('abort', forward));
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-4000);
@@ -68,6 +85,7 @@ function runChild(args: string[]): Promise<void> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolvePromise();
+      else if (signal?.aborted) reject(signal.reason);
       else
         reject(
           new GenEnvError(
@@ -141,10 +159,17 @@ export function comparisonTable(comparison: Comparison): string {
 export async function runComparison(
   options: ComparisonOptions,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
-  if (!(Number.isInteger(options.seeds) && options.seeds >= 1))
-    throw new GenEnvError('usage', '--seeds must be a positive integer');
+  if (options.seeds.length === 0) throw new GenEnvError('usage', '--seeds names no seed');
   const plans = planVariants(options.variants);
-  const base = resolveRunConfig({ preset: options.preset, configFile: options.config, overrides: options.overrides });
+  const base = resolveRunConfig({
+    preset: options.preset,
+    configFile: options.config,
+    overrides: options.overrides,
+    worldSeed: options.worldSeed,
+  });
+  // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists.
+  const { createDomain } = await import('./registry.ts');
+  await createDomain(base.domain.name, base.domain.options);
   const directory =
     options.out ??
     join(
@@ -157,47 +182,61 @@ export async function runComparison(
     throw new GenEnvError('usage', `${directory} holds a comparison with another config; choose another --out`);
   }
   writeFileAtomic(baseFile, baseText);
-  const seeds = Array.from({ length: options.seeds }, (_, index) => index + 1);
+  const seeds = [...options.seeds];
   const limit = pLimit(Math.max(1, options.parallel ?? availableParallelism()));
   const jobs = plans.flatMap((plan) =>
     seeds.map((seed) => ({ plan, seed, folder: join(directory, plan.name, `seed-${seed}`) })),
   );
   let finished = 0;
-  await Promise.all(
-    jobs.map((job) =>
-      limit(async () => {
-        const summary = readSummary(job.folder);
-        if (!summary || summary.completedEpochs < base.epochs) {
-          const resuming = existsSync(join(job.folder, 'run.sqlite'));
-          const args = resuming
-            ? ['--resume', job.folder, '--quiet', '--no-report']
-            : [
-                '--config',
-                resolve(baseFile),
-                '--variant',
-                job.plan.variant,
-                '--seed',
-                String(job.seed),
-                '--out',
-                job.folder,
-                '--quiet',
-                '--no-report',
-                ...(job.plan.staticMultiplier !== undefined
-                  ? ['--static-multiplier', String(job.plan.staticMultiplier)]
-                  : []),
-                ...(options.overrides.offline ? ['--offline-source', options.overrides.offline.source] : []),
-              ];
-          await runChild(args);
-        }
-        finished++;
-        if (!options.quiet)
-          process.stderr.write(`compare: ${job.plan.name} seed ${job.seed} done (${finished}/${jobs.length})\n`);
-      }),
-    ),
+  const runs = jobs.map((job) =>
+    limit(async () => {
+      // Once stopped, no further run starts; the ones already running finish their epoch and stop.
+      options.signal?.throwIfAborted();
+      const summary = readSummary(job.folder);
+      if (!summary || summary.completedEpochs < base.epochs) {
+        const resuming = existsSync(join(job.folder, 'run.sqlite'));
+        const args = resuming
+          ? ['--resume', job.folder, '--quiet', '--no-report']
+          : [
+              '--config',
+              resolve(baseFile),
+              '--variant',
+              job.plan.variant,
+              '--seed',
+              String(job.seed),
+              '--out',
+              job.folder,
+              '--quiet',
+              '--no-report',
+              ...(job.plan.staticMultiplier !== undefined
+                ? ['--static-multiplier', String(job.plan.staticMultiplier)]
+                : []),
+              ...(options.overrides.offline ? ['--offline-source', options.overrides.offline.source] : []),
+            ];
+        await runChild(args, options.signal);
+      }
+      finished++;
+      if (!options.quiet)
+        process.stderr.write(`compare: ${job.plan.name} seed ${job.seed} done (${finished}/${jobs.length})\n`);
+    }),
   );
+  try {
+    await Promise.all(runs);
+  } catch (error) {
+    if (!options.signal?.aborted) throw error;
+    // The runs still going got the signal too: the comparison ends when each has stopped at its safe point.
+    await Promise.allSettled(runs);
+    const { signal } = options.signal.reason as StopRequested;
+    throw new StopRequested(
+      signal,
+      `stopped by ${signal} with ${finished} of ${jobs.length} runs finished; ` +
+        `the same command with --out ${directory} continues the comparison`,
+    );
+  }
   const comparison: Comparison = {
     preset: base.preset,
     seeds,
+    ...(options.worldSeed !== undefined ? { worldSeed: options.worldSeed } : {}),
     variants: plans.map((plan) => {
       const folders = seeds.map((seed) => join(directory, plan.name, `seed-${seed}`));
       return summariseVariant(

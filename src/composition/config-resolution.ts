@@ -38,12 +38,13 @@ export function readConfigFile(path: string): Record<string, unknown> {
 
 /**
  * Resolves preset ← config file ← flags into a validated run config; parts and their options merge key by key
- * (config-layers.ts).
+ * (config-layers.ts). `worldSeed` (`--world-seed`) sets the domain's world seed over every layer.
  */
 export function resolveRunConfig(input: {
   preset?: string;
   configFile?: string;
   overrides: Partial<RunConfigInput>;
+  worldSeed?: number;
 }): RunConfig {
   const fileLayer = input.configFile ? readConfigFile(input.configFile) : {};
   const presetName = input.preset ?? (typeof fileLayer.preset === 'string' ? fileLayer.preset : DEFAULT_PRESET);
@@ -56,6 +57,10 @@ export function resolveRunConfig(input: {
     { preset: presetName },
     input.overrides as Record<string, unknown>,
   );
+  if (input.worldSeed !== undefined) {
+    const domain = merged.domain as { name?: unknown; options?: Record<string, unknown> } | undefined;
+    merged.domain = { ...domain, options: { ...domain?.options, worldSeed: input.worldSeed } };
+  }
   const parsed = RunConfigSchema.safeParse(merged);
   if (!parsed.success) {
     throw new GenEnvError(

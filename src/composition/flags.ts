@@ -19,6 +19,15 @@ export function integerFlag(flag: string) {
   };
 }
 
+/** Commander argument parser for an integer of at least 1 (a count or a limit: 0 would do nothing). */
+export function positiveIntegerFlag(flag: string) {
+  return (value: string): number => {
+    const parsed = integerFlag(flag)(value);
+    if (parsed < 1) throw new GenEnvError('usage', `${flag} expects a positive integer, got "${value}"`);
+    return parsed;
+  };
+}
+
 /** Comma-separated list flag. */
 export function listFlag(value: string): string[] {
   return value

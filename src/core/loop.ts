@@ -8,7 +8,8 @@ import { warmStart } from './warm-start.ts';
 /**
  * The GenEnv co-evolution loop (paper Algorithm 1) and its variants. Epoch 0 is the warm start and an
  * evaluation before any co-evolution update; epochs 1..E generate, attempt, assess, update both players,
- * evaluate and commit. Every epoch commits atomically; a run resumes from its last committed epoch.
+ * evaluate and commit. Every epoch commits atomically; a run resumes from its last committed epoch. An aborted
+ * `signal` stops the run before its next epoch by throwing the signal's reason.
  */
 export async function runCoevolution(input: RunInput): Promise<RunSummary> {
   const run = createRunContext(input);
@@ -21,7 +22,11 @@ export async function runCoevolution(input: RunInput): Promise<RunSummary> {
   } else {
     await restore(run, last);
   }
-  for (let epoch = (last ?? 0) + 1; epoch <= run.config.epochs; epoch++) await runEpoch(run, epoch);
+  for (let epoch = (last ?? 0) + 1; epoch <= run.config.epochs; epoch++) {
+    // The safe point of a stop: every epoch before this one is committed, so --resume continues the same run.
+    input.signal?.throwIfAborted();
+    await runEpoch(run, epoch);
+  }
   const summary = run.store.writeOutputs(runIdentity(run));
   run.emit({ type: 'run-end', wallSeconds: summary.wallSeconds });
   return summary;

@@ -27,10 +27,12 @@ export interface RunInput {
   onEvent?: EventSink;
   /** The agent is an external trainer (`genenv serve`): genenv neither trains nor evaluates it. */
   externalAgent?: boolean;
+  /** Aborted to stop the run at its next safe point (between epochs); the loop throws the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** What every phase of a run reads: the players, the domain, the store and the run's settings. */
-export interface RunContext extends Omit<RunInput, 'onEvent' | 'externalAgent'> {
+export interface RunContext extends Omit<RunInput, 'onEvent' | 'externalAgent' | 'signal'> {
   plan: VariantPlan;
   streams: RandomStreams;
   seeds: SeedTask[];
@@ -41,7 +43,7 @@ export interface RunContext extends Omit<RunInput, 'onEvent' | 'externalAgent'> 
 
 /** The context of a run: its variant's plan, its random streams, the domain's seeds and held-out sets. */
 export function createRunContext(input: RunInput): RunContext {
-  const { config, domain, onEvent, externalAgent = false, ...players } = input;
+  const { config, domain, onEvent, externalAgent = false, signal: _signal, ...players } = input;
   return {
     ...players,
     config,

@@ -20,6 +20,11 @@ export interface BenchmarkReport {
   table1: Record<string, number>;
   /** Human-readable notes (e.g. where the scorer departs from the official evaluator). */
   notes: string[];
+  /**
+   * What was evaluated, as printed ("5 entries, 18 turns"), where the items are not what --limit counts; absent,
+   * the printed result counts items.
+   */
+  evaluated?: string;
 }
 
 export interface BenchmarkRunOptions {

@@ -39,12 +39,18 @@ const unit = (description: string) => z.number().min(0).max(1).describe(descript
  */
 const RETIRED_OPTIONS: Readonly<Record<string, unknown>> = { oversample: 1, familyTemperature: 0 };
 
+/** The run-config keys of removed options (a flag naming one is explained as a config naming one is). */
+export const RETIRED_OPTION_KEYS: readonly string[] = Object.keys(RETIRED_OPTIONS);
+
+/** The line that explains a removed option, named as the user wrote it (`oversample` or `--oversample`). */
+export function retiredOptionMessage(name: string): string {
+  return `${name} is no longer an option (removed: it measured no gain; docs/results.md has its results)`;
+}
+
 /** A config naming a removed option gets one line that says so; other unknown keys keep zod's message. */
 function retiredOptionError(issue: { code?: string; keys?: string[] }): string | undefined {
   const retired = issue.code === 'unrecognized_keys' ? issue.keys?.find((key) => key in RETIRED_OPTIONS) : undefined;
-  return retired === undefined
-    ? undefined
-    : `${retired} is no longer an option (removed: it measured no gain; docs/results.md has its results)`;
+  return retired === undefined ? undefined : retiredOptionMessage(retired);
 }
 
 export const RunConfigSchema = z.strictObject(

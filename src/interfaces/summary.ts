@@ -63,6 +63,8 @@ export const VariantComparisonSchema = z.object({
 export const ComparisonSchema = z.object({
   preset: z.string(),
   seeds: z.array(z.number().int()),
+  /** The domain's world seed every run used (`--world-seed`); absent when the preset's own was kept. */
+  worldSeed: z.number().int().optional(),
   variants: z.array(VariantComparisonSchema),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;

@@ -3,6 +3,7 @@ import type { ScoredSequence } from './batching.ts';
 import type { ModelConfig } from './model-config.ts';
 import type { SequenceScores } from './scoring.ts';
 import type { TrainingRequest, TrainingWorkerData } from './training-worker-body.ts';
+import { workerEntry } from '../util/worker-entry.ts';
 
 /**
  * A second thread for training steps, driven synchronously: the main thread posts half a batch, works on
@@ -33,7 +34,7 @@ export class TrainingHelper {
       flag: this.flag.buffer as SharedArrayBuffer,
       port: channel.port2,
     };
-    this.worker = new Worker(new URL('./training-worker.js', import.meta.url), {
+    this.worker = new Worker(workerEntry('training-worker', import.meta.url), {
       workerData,
       transferList: [channel.port2],
     });

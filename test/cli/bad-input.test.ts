@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,10 +11,13 @@ const file = (name: string, text: string) => {
   return path;
 };
 
-/** One readable line on stderr, a non-zero exit, never a stack trace. */
-async function expectOneLineError(args: string[], pattern: RegExp): Promise<void> {
+/**
+ * One readable line on stderr, never a stack trace, and the documented exit code: 2 for a bad command line or bad
+ * input (flags and config files alike), 1 for a failure of the command itself.
+ */
+async function expectOneLineError(args: string[], pattern: RegExp, code: 1 | 2 = 2): Promise<void> {
   const result = await runCli(args);
-  expect(result.code, result.stderr).not.toBe(0);
+  expect(result.code, result.stderr).toBe(code);
   const lines = result.stderr.trim().split('\n');
   expect(lines, result.stderr).toHaveLength(1);
   expect(lines[0]).toMatch(pattern);
@@ -51,10 +54,10 @@ describe.concurrent('bad input reaches the user as one line', () => {
   it('empty --resume directory', () => {
     const empty = join(folder, 'empty');
     mkdirSync(empty);
-    return expectOneLineError(['run', '--resume', empty], /cannot resume: .*holds no run/);
+    return expectOneLineError(['run', '--resume', empty], /cannot resume: .*holds no run/, 1);
   });
   it('missing --resume directory', () =>
-    expectOneLineError(['run', '--resume', join(folder, 'nothing')], /cannot resume: .* is not a directory/));
+    expectOneLineError(['run', '--resume', join(folder, 'nothing')], /cannot resume: .* is not a directory/, 1));
   it('unknown benchmark', () =>
     expectOneLineError(['eval', '--benchmark', 'mmlu', '--policy', 'oracle'], /unknown benchmark "mmlu"/));
   it('unknown bench suite', () => expectOneLineError(['bench', '--suite', 'fastest'], /fastest.*(speed|choices)/));
@@ -63,7 +66,30 @@ describe.concurrent('bad input reaches the user as one line', () => {
       ['eval', '--benchmark', 'alfworld', '--policy', 'gpt9', '--data', folder],
       /unknown policy "gpt9"/,
     ));
-  it('report of a folder without a run', () => expectOneLineError(['report', folder], /neither summary\.json/));
+  it('report of a folder without a run', () => expectOneLineError(['report', folder], /neither summary\.json/, 1));
+  it('a removed option as a flag, explained as in a config file', () =>
+    expectOneLineError(
+      ['run', '--oversample', '4'],
+      /^genenv: --oversample is no longer an option \(removed: it measured no gain; docs\/results\.md has its results\)$/,
+    ));
+  it('a removed option as a flag of compare, given without a value', () =>
+    expectOneLineError(['compare', '--family-temperature'], /--family-temperature is no longer an option/));
+  it('eval --limit 0', () =>
+    expectOneLineError(
+      ['eval', '--benchmark', 'bfcl', '--policy', 'oracle', '--limit', '0'],
+      /^genenv: --limit expects a positive integer, got "0"$/,
+    ));
+  it('eval --limit -3', () =>
+    expectOneLineError(
+      ['eval', '--benchmark', 'bfcl', '--policy', 'oracle', '--limit=-3'],
+      /--limit expects a positive/,
+    ));
+  it('compare --seeds with a backward range', () =>
+    expectOneLineError(['compare', '--seeds', '9-3'], /^genenv: --seeds 9-3: the range 9-3 runs backwards$/));
+  it('compare --seeds 0', () =>
+    expectOneLineError(['compare', '--seeds', '0'], /--seeds 0: a count of seeds is from 1/));
+  it('run --world-seed that is not a seed', () =>
+    expectOneLineError(['run', '--world-seed', 'x'], /^genenv: --world-seed expects an integer from 0 to 2147483647/));
 });
 
 describe('help', () => {
@@ -72,5 +98,21 @@ describe('help', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/--k-min <x>\s+k_min: task types with \|p̂-α\| ≤ k_min/);
     expect(result.stdout).toMatch(/--alpha <x>\s+α: target success rate/);
+  });
+});
+
+describe('version and the exit codes in help', () => {
+  it('--version prints the package version', async () => {
+    const result = await runCli(['--version']);
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${version}\n`);
+  });
+
+  it('--help ends with the exit codes', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Exit codes:\n {2}0 {4}success\n {2}1 {4}runtime failure.*\n {2}2 {4}usage error/);
+    expect(result.stdout).toMatch(/130 .*SIGINT.*143 by SIGTERM/);
   });
 });

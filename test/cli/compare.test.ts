@@ -74,3 +74,38 @@ describe('genenv compare on the student preset', () => {
     expect(result.stderr.trim()).toMatch(/holds a comparison with another config/);
   });
 });
+
+describe('genenv compare --seeds as a list or range, and --world-seed', () => {
+  it('runs exactly the seeds named, in their folders, and records them', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'genenv-compare-seeds-')), 'comparison');
+    const result = await runCli([
+      'compare',
+      '--preset',
+      'student',
+      '--variants',
+      'genenv',
+      '--seeds',
+      '101-102,105',
+      '--epochs',
+      '2',
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const comparison = ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')));
+    expect(comparison.seeds).toEqual([101, 102, 105]);
+    expect(comparison.worldSeed).toBeUndefined();
+    expect(comparison.variants[0]!.runs).toEqual(['genenv/seed-101', 'genenv/seed-102', 'genenv/seed-105']);
+    const config = JSON.parse(readFileSync(join(out, 'genenv', 'seed-105', 'config.json'), 'utf8'));
+    expect(config.seed).toBe(105);
+  }, 240_000);
+
+  it('refuses a world seed on a domain without one, in one line, before any run', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'genenv-compare-world-')), 'comparison');
+    const result = await runCli(['compare', '--preset', 'student', '--world-seed', '4', '--out', out, '--quiet']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/worldSeed/);
+  });
+});

@@ -31,7 +31,11 @@ describe('genenv data without any benchmark data', () => {
   it('list reports every benchmark missing, with the command that fetches it', async () => {
     const folder = scratch();
     const result = await runCli(['data', 'list', '--dir', folder]);
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /^genenv: api-bank is missing \(genenv data fetch api-bank gets it\); bfcl is missing/,
+    );
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toBe(`data folder: ${folder}`);
     expect(lines.slice(1)).toHaveLength(5);
@@ -92,6 +96,12 @@ describe.skipIf(data.skip)(data.title('genenv data fetch from a loopback mirror 
     );
     expect(evaluated.code, evaluated.stderr).toBe(0);
     expect(JSON.parse(evaluated.stdout)).toMatchObject({ accuracy: 1, entries: 5, data: join(folder, 'bfcl') });
+    // Printed, the result counts what --limit counts (entries) and the turns in them, not the scored items.
+    const printed = await runCli(['eval', '--benchmark', 'bfcl', '--policy', 'oracle', '--limit', '5', '--out', out], {
+      GENENV_DATA_DIR: folder,
+    });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout.split('\n')[0]).toMatch(/^bfcl — policy oracle \(5 entries, \d+ turns; results in /);
 
     const again = await runCli(['data', 'fetch', 'bamboogle', '--mirror', mirror.url, '--dir', folder]);
     expect(again.stdout).toBe(`bamboogle: 1 file verified in ${join(folder, 'bamboogle')} (all were present)\n`);
@@ -99,7 +109,12 @@ describe.skipIf(data.skip)(data.title('genenv data fetch from a loopback mirror 
     writeFileSync(join(folder, 'bamboogle', 'bamboogle.jsonl'), 'damaged\n');
     rmSync(join(folder, 'travelplanner'), { recursive: true });
     const listed = await runCli(['data', 'list', '--dir', folder]);
-    expect(listed.code, listed.stderr).toBe(0);
+    // Not all present: exit 1, with one line naming each and its fix.
+    expect(listed.code, listed.stderr).toBe(1);
+    expect(listed.stderr).toBe(
+      'genenv: bamboogle is corrupt (genenv data fetch bamboogle repairs it); ' +
+        'travelplanner is missing (genenv data fetch travelplanner gets it)\n',
+    );
     const lines = listed.stdout.trim().split('\n');
     expect(lines[1]).toMatch(/^api-bank {7}present {2}\S+\/api-bank \(288 files, [\d.]+ MB\)$/);
     expect(lines[3]).toMatch(

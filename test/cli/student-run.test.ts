@@ -42,6 +42,13 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
     genenv = await run('genenv', []);
     expect(genenv.result.code, genenv.result.stderr).toBe(0);
     reference = readSummary(genenv.out);
+    // Figures are printed rounded (at most three decimals), never as 0.7333333333333333.
+    const figure = String.raw`\d+(\.\d{1,3})?`;
+    expect(genenv.result.stdout).toMatch(
+      new RegExp(
+        `^run finished: \\S+ \\(30 epochs, ${figure} s, held-out test-id ${figure}, test-hard ${figure}\\)\n$`,
+      ),
+    );
   }, 240_000);
 
   it('genenv keeps generated tasks in the α band; random does not', async () => {

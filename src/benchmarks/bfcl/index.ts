@@ -113,6 +113,8 @@ export const bfclBenchmark: Benchmark = {
       },
       table1: { BFCL: Math.round(accuracy * 10000) / 100 },
       notes: [...BFCL_NOTES],
+      // --limit counts entries; the items are turns and whole entries.
+      evaluated: `${entries.length} entries${turns ? `, ${turns.turns} turns` : ''}`,
     };
   },
 };

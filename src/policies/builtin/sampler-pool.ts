@@ -4,6 +4,7 @@ import type { GeneratedSequence, GenerationOptions, GenerationRequest } from '..
 import type { LanguageModel } from '../../models/language-model.ts';
 import type { ModelConfig } from '../../models/model-config.ts';
 import type { TokenizerState } from '../../models/tokenizer.ts';
+import { workerEntry } from '../../util/worker-entry.ts';
 
 /** One sampling job sent to a worker: a contiguous slice of the requests with its global first index. */
 export interface SamplerJob {
@@ -32,7 +33,7 @@ export class SamplerPool {
 
   constructor(size: number) {
     this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(new URL('./sampler-worker.js', import.meta.url));
+      const worker = new Worker(workerEntry('sampler-worker', import.meta.url));
       worker.on('message', (reply: Reply) => {
         const waiting = this.pending.get(reply.id);
         if (!waiting) return;
