@@ -19,6 +19,7 @@ const CONFIG_FLAGS = [
   ['--weight-normalization <name>', 'weightNormalization', 'string'],
   ['--difficulty-scorer <name>', 'difficultyScorer', 'string'],
   ['--success-estimator <name>', 'successEstimator', 'string'],
+  ['--frontier-share <x>', 'frontierShare', 'number'],
   ['--replay-fraction <x>', 'replayFraction', 'number'],
   ['--rehearsal <n>', 'rehearsal', 'integer'],
   ['--static-multiplier <x>', 'staticMultiplier', 'number'],
