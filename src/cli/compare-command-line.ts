@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { CommandOutput } from './command-output.ts';
 import { runComparison } from '../composition/comparison.ts';
 import { addConfigFlags, overridesFrom } from './config-flags.ts';
@@ -18,11 +18,13 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
       listFlag,
       ['genenv', 'random', 'static', 'base'],
     )
-    .option(
-      '--seeds <spec>',
-      'seeds: a count N (1..N), a list 101,103,107, a range 101-110, or a mix such as 101-105,110',
-      parseSeedSpec,
-      [1, 2, 3],
+    .addOption(
+      new Option(
+        '--seeds <spec>',
+        'seeds: a count N (1..N), a list 101,103,107, a range 101-110, or a mix such as 101-105,110',
+      )
+        .argParser(parseSeedSpec)
+        .default([1, 2, 3], '3'),
     )
     .option('--out <dir>', 'comparison directory (default runs/<timestamp>-compare-<preset>)')
     .option('--parallel <n>', 'runs at once (default: CPU cores)', integerFlag('--parallel'))

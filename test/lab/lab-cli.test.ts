@@ -134,7 +134,8 @@ describe('the lab’s diagnostics', () => {
     const empty = mkdtempSync(join(tmpdir(), 'genenv-empty-'));
     try {
       const result = await runLab(['curriculum', '--runs', `${empty},${empty}`]);
-      expect(result.code).toBe(1);
+      // A --runs value that names no run is invalid input: exit 2, as for a bad flag or config.
+      expect(result.code).toBe(2);
       expect(result.stderr).toContain('holds no run.sqlite');
     } finally {
       rmSync(empty, { recursive: true, force: true });

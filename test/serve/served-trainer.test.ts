@@ -142,7 +142,8 @@ describe('genenv train --serve', () => {
       expect(notUrl.code).toBe(2);
       expect(notUrl.stderr.trim()).toBe('genenv: --serve localhost-8000 is not a URL (e.g. http://127.0.0.1:8000)');
       const other = await train(served.url, configFile('empty', {}), join(folder, 'other'), 'toolworld');
-      expect(other.code).toBe(1);
+      // Invalid input (a config that does not fit the service) exits 2, as a bad flag does.
+      expect(other.code).toBe(2);
       expect(other.stderr).toMatch(/^genenv: the service at .* serves arithmetic, this config trains on toolworld/);
       expect(existsSync(join(folder, 'other'))).toBe(false);
       const multiTurn = await train(
@@ -151,7 +152,7 @@ describe('genenv train --serve', () => {
         join(folder, 'm'),
         'household',
       );
-      expect(multiTurn.code).toBe(1);
+      expect(multiTurn.code).toBe(2);
       expect(multiTurn.stderr.trim()).toBe(
         'genenv: the served trainer plays single-response domains; household is multi-turn',
       );
