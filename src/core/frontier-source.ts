@@ -17,13 +17,14 @@ const EVIDENCE_SOURCES: readonly TaskSource[] = ['simulator', 'frontier', 'unifo
 
 /** The frontier sampler's settings from the run config (α and β are the curriculum's own). */
 export const frontierOptions = (
-  config: Pick<RunConfig, 'alpha' | 'beta' | 'frontierDecay' | 'frontierPrior' | 'frontierFloor'>,
+  config: Pick<RunConfig, 'alpha' | 'beta' | 'frontierDecay' | 'frontierPrior' | 'frontierFloor' | 'frontierCalibrate'>,
 ): FrontierOptions => ({
   alpha: config.alpha,
   beta: config.beta,
   decay: config.frontierDecay,
   priorStrength: config.frontierPrior,
   floor: config.frontierFloor,
+  calibrate: config.frontierCalibrate,
 });
 
 /** Every knob cell of the domain (the product of its knobs' values), in knob order. */

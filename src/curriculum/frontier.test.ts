@@ -4,12 +4,14 @@ import {
   cellEvidence,
   cellKey,
   cellProbabilities,
+  calibrateToTarget,
   cellSuccessRate,
   drawCells,
+  expectedSuccess,
   type FrontierOptions,
 } from './frontier.ts';
 
-const options: FrontierOptions = { alpha: 0.5, beta: 20, decay: 0.5, priorStrength: 2, floor: 0.1 };
+const options: FrontierOptions = { alpha: 0.5, beta: 20, decay: 0.5, priorStrength: 2, floor: 0.1, calibrate: false };
 
 describe('frontier sampler over knob cells', () => {
   it('names a cell by its knob values in knob order', () => {
@@ -69,5 +71,35 @@ describe('frontier sampler over knob cells', () => {
     const first = uneven.filter((index) => index === 0).length;
     expect([3, 4]).toContain(first);
     expect(drawCells([0.2, 0.8], 0, 0.1)).toEqual([]);
+  });
+
+  it('tilts a draw so that its expected success is α, keeping its support', () => {
+    const successRates = [0.9, 0.6, 0.3, 0.1, 0];
+    const probabilities = [0.1, 0.2, 0.4, 0.2, 0.1];
+    expect(expectedSuccess(probabilities, successRates)).toBeCloseTo(0.35, 12);
+    const tilted = calibrateToTarget(probabilities, successRates, 0.5);
+    expect(expectedSuccess(tilted, successRates)).toBeCloseTo(0.5, 6);
+    expect(tilted.reduce((sum, probability) => sum + probability, 0)).toBeCloseTo(1, 12);
+    // Towards the easier cells, and no cell dropped.
+    expect(tilted[0]).toBeGreaterThan(probabilities[0]!);
+    expect(tilted[4]).toBeLessThan(probabilities[4]!);
+    expect(tilted.every((probability) => probability > 0)).toBe(true);
+    // Unreachable targets stop at the limit, on the right side.
+    expect(expectedSuccess(calibrateToTarget([0.5, 0.5], [0.2, 0.3], 0.9), [0.2, 0.3])).toBeLessThan(0.3);
+    expect(expectedSuccess(calibrateToTarget([0.5, 0.5], [0.2, 0.3], 0.9), [0.2, 0.3])).toBeGreaterThan(0.29);
+  });
+
+  it('calibrates the frontier draw to α when asked', () => {
+    const evidence = new Map([
+      ['easy', { successes: 36, attempts: 40 }],
+      ['edge', { successes: 16, attempts: 40 }],
+      ['hard', { successes: 8, attempts: 40 }],
+      ['harder', { successes: 10, attempts: 40 }],
+    ]);
+    const cells = ['easy', 'edge', 'hard', 'harder'];
+    const rates = cells.map((cell) => cellSuccessRate(evidence.get(cell), options));
+    expect(expectedSuccess(cellProbabilities(cells, evidence, options), rates)).toBeLessThan(0.45);
+    const calibrated = cellProbabilities(cells, evidence, { ...options, calibrate: true });
+    expect(expectedSuccess(calibrated, rates)).toBeCloseTo(0.5, 6);
   });
 });

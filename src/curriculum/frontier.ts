@@ -38,6 +38,8 @@ export interface FrontierOptions {
   priorStrength: number;
   /** Share of draws uniform over all cells, in [0, 1]. */
   floor: number;
+  /** Tilt the draw so that its expected success is α (`calibrateToTarget`). */
+  calibrate: boolean;
 }
 
 /** A cell's key: its knob values in knob order, e.g. `constraints=3|distractors=2`. */
@@ -78,7 +80,8 @@ export function cellSuccessRate(evidence: CellEvidence | undefined, options: Fro
 
 /**
  * The probability of drawing each cell (same order as `cells`), summing to 1: `floor` spread evenly, the rest in
- * proportion to exp(−β(p̃ − α)²) of each cell's posterior success p̃. Every cell gets at least floor / cells.
+ * proportion to exp(−β(p̃ − α)²) of each cell's posterior success p̃; with `calibrate`, the whole then tilted so that a
+ * draw's expected success is α (`calibrateToTarget`). Without calibration every cell gets at least floor / cells.
  */
 export function cellProbabilities(
   cells: readonly string[],
@@ -94,9 +97,52 @@ export function cellProbabilities(
   );
   const total = priorities.reduce((sum, priority) => sum + priority, 0);
   const uniform = 1 / cells.length;
-  return priorities.map(
+  const mixed = priorities.map(
     (priority) => options.floor * uniform + (1 - options.floor) * (total > 0 ? priority / total : uniform),
   );
+  if (!options.calibrate) return mixed;
+  const successRates = cells.map((cell) => cellSuccessRate(evidence.get(cell), options));
+  return calibrateToTarget(mixed, successRates, options.alpha);
+}
+
+/**
+ * The expected success of a draw from `probabilities` over cells whose posterior successes are `successRates`:
+ * Σ q·p̃, in [0, 1].
+ */
+export function expectedSuccess(probabilities: readonly number[], successRates: readonly number[]): number {
+  return probabilities.reduce((sum, probability, index) => sum + probability * successRates[index]!, 0);
+}
+
+/**
+ * Tilts `probabilities` towards easier or harder cells, q′ ∝ q·exp(τ·p̃), with τ in [−`limit`, `limit`] chosen by
+ * bisection so that the expected success of a draw is `target` (as near as the limit allows). Without it the α-reward
+ * of each cell alone leaves a batch below α when more cells sit just above the agent's competence edge than just
+ * below it: the priority is symmetric in p̃, the grid is not. Sums to 1; cells of probability 0 stay at 0.
+ */
+export function calibrateToTarget(
+  probabilities: readonly number[],
+  successRates: readonly number[],
+  target: number,
+  limit = 50,
+): number[] {
+  const tilted = (tau: number) => {
+    const weights = probabilities.map(
+      (probability, index) => probability * Math.exp(tau * (successRates[index]! - target)),
+    );
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    return weights.map((weight) => weight / total);
+  };
+  // The expected success rises monotonically with τ (its derivative is the variance of p̃ under the tilt).
+  let low = -limit;
+  let high = limit;
+  if (expectedSuccess(tilted(high), successRates) <= target) return tilted(high);
+  if (expectedSuccess(tilted(low), successRates) >= target) return tilted(low);
+  for (let step = 0; step < 60; step++) {
+    const middle = (low + high) / 2;
+    if (expectedSuccess(tilted(middle), successRates) < target) low = middle;
+    else high = middle;
+  }
+  return tilted((low + high) / 2);
 }
 
 /**

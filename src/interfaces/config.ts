@@ -114,6 +114,12 @@ export const RunConfigSchema = z.strictObject(
       .max(1e6)
       .default(2)
       .describe('frontier sampler: pseudo-attempts of the prior at α that an unseen cell starts from'),
+    frontierCalibrate: z
+      .boolean()
+      .default(false)
+      .describe(
+        "frontier sampler: tilt each epoch's draw towards easier or harder cells so that its expected success is α",
+      ),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')
