@@ -104,6 +104,7 @@ export async function ladderFrontierSuite(options: DiagnosticOptions): Promise<s
     throw new GenEnvError('usage', 'ladder-frontier needs --runs A[,B,…] (run or comparison directories)');
   const runs = runDirectories(options.runs).map(readRun);
   const perRun = runs.map((run) => ({
+    run: basename(run.directory),
     variant: run.variant,
     seed: run.seed,
     calibrated: calibratedShare(run.success),
@@ -119,6 +120,7 @@ export async function ladderFrontierSuite(options: DiagnosticOptions): Promise<s
   return emit('ladder-frontier', { perRun, factors }, options, () => ({
     title: `Where the proposals sit against the agent's competence edge (${options.runs!.join(', ')}), training data only`,
     columns: [
+      'run',
       'variant',
       'seed',
       'epochs',
@@ -131,6 +133,7 @@ export async function ladderFrontierSuite(options: DiagnosticOptions): Promise<s
     ],
     rows: perRun.flatMap((run) =>
       run.blocks.map((block, index) => [
+        run.run,
         run.variant,
         run.seed,
         `${block.from}–${block.to}`,
