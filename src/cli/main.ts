@@ -53,7 +53,11 @@ function overridesFrom(options: Record<string, unknown>): Partial<RunConfigInput
   return overrides as Partial<RunConfigInput>;
 }
 
-function buildProgram(
+/**
+ * The commander program of the CLI, commands and flags declared, nothing run until it parses; exported so that a
+ * test can check every command line the docs show against it.
+ */
+export function buildProgram(
   output: { out: (text: string) => void; err: (text: string) => void },
   setExit: (code: number) => void,
 ): Command {
