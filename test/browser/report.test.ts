@@ -247,7 +247,7 @@ describe.skipIf(skip)('report in headless Chromium', () => {
       const { page, requests, consoleErrors } = await openReport(browser!, await buildReport(out));
       expect(await page.locator('.fact', { hasText: 'epochs completed' }).innerText()).toContain(`${epochs} / 30`);
       const figure = page.locator('figure[data-chart="training-curves"]');
-      const titles = await figure.locator('svg text').allInnerTexts();
+      const titles = await figure.locator('svg text').allTextContents();
       for (const title of ['Learning signal', 'Simulator KL to its initial policy', 'Simulator entropy', 'Held-out'])
         expect(
           titles.some((text) => text.startsWith(title)),

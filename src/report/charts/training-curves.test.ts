@@ -14,7 +14,7 @@ describe('training curves chart', () => {
     // The fixture records no agent KL or entropy and no per-update simulator KL.
     expect(titles(trainingCurvesChart([{ name: 'genenv', runs: [epochs] }]))).toEqual([
       'Agent loss (GRPO objective)',
-      'Learning signal (rollouts with a non-zero advantage)',
+      'Learning signal',
       'Task types with both outcomes',
       'Simulator KL to its initial policy',
       'Simulator entropy',

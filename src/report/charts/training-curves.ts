@@ -8,13 +8,13 @@ import { allEpochs, type RunGroup } from './run-groups.ts';
 /**
  * One curve of the grid: a title, its y axis, and the value per epoch. `extra` names are alternatives because the
  * players spell the same quantity differently (the builtin simulator's `klToInitial`, the parametric one's
- * `klFromInitial`): the first name any epoch records is charted.
+ * `klFromInitial`): the first name any epoch records is charted, with its own y axis name where it has one.
  */
 interface Curve {
   title: string;
   yName: string;
   yRange?: [number, number];
-  extra?: readonly string[];
+  extra?: readonly (string | { name: string; yName: string; yRange?: [number, number] })[];
   pick?: (entry: EpochMetrics) => number | null | undefined;
 }
 
@@ -23,9 +23,13 @@ const CURVES: readonly Curve[] = [
   { title: 'Agent KL to its reference', yName: 'nats per token', extra: ['agent/kl'] },
   { title: 'Agent entropy', yName: 'nats per token', extra: ['agent/entropy'] },
   {
-    title: 'Learning signal (rollouts with a non-zero advantage)',
+    title: 'Learning signal',
     yName: 'rollouts',
-    extra: ['agent/sequencesWithSignal', 'agent/learningSignal'],
+    // The builtin agent counts the rollouts with a non-zero advantage; the student gives 4·Var(rewards) per group.
+    extra: [
+      { name: 'agent/sequencesWithSignal', yName: 'rollouts with advantage ≠ 0' },
+      { name: 'agent/learningSignal', yName: 'mean 4·Var(reward)', yRange: [0, 1] },
+    ],
   },
   {
     title: 'Task types with both outcomes',
@@ -57,11 +61,21 @@ const CURVES: readonly Curve[] = [
   { title: 'In-band share of task types', yName: 'share', yRange: [0, 1], pick: (entry) => entry.inBandFraction },
 ];
 
-/** How `curve` reads an epoch: its `pick`, or the first of its `extra` names that `epochs` record. Pure. */
+/**
+ * How `curve` reads an epoch, and its y axis: its `pick`, or the first of its `extra` names that `epochs` record;
+ * null when none does. Pure.
+ */
 function reader(curve: Curve, epochs: readonly EpochMetrics[]) {
-  if (curve.pick) return curve.pick;
-  const name = curve.extra?.find((candidate) => epochs.some((entry) => entry.extra[candidate] !== undefined));
-  return name === undefined ? null : (entry: EpochMetrics) => entry.extra[name];
+  if (curve.pick) return { pick: curve.pick, yName: curve.yName, yRange: curve.yRange };
+  const found = curve.extra
+    ?.map((candidate) => (typeof candidate === 'string' ? { name: candidate } : candidate))
+    .find(({ name }) => epochs.some((entry) => entry.extra[name] !== undefined));
+  if (!found) return null;
+  return {
+    pick: (entry: EpochMetrics) => entry.extra[found.name],
+    yName: 'yName' in found ? found.yName : curve.yName,
+    yRange: 'yRange' in found ? found.yRange : curve.yRange,
+  };
 }
 
 /**
@@ -76,11 +90,11 @@ export function trainingCurvesChart(groups: readonly RunGroup[]): ChartSpec {
   const epochs = allEpochs(groups);
   const panels: Panel[] = [];
   for (const curve of CURVES) {
-    const pick = reader(curve, epochs);
-    if (!pick) continue;
-    const series = groups.map((group) => ({ name: group.name, values: meanOnAxis(axis, group.runs, pick) }));
+    const read = reader(curve, epochs);
+    if (!read) continue;
+    const series = groups.map((group) => ({ name: group.name, values: meanOnAxis(axis, group.runs, read.pick) }));
     if (series.every((line) => countDrawn(line.values) === 0)) continue;
-    panels.push({ title: curve.title, yName: curve.yName, yRange: curve.yRange, series });
+    panels.push({ title: curve.title, yName: read.yName, yRange: read.yRange, series });
   }
   const sets = recordKeys(epochs, 'heldOutAccuracy');
   if (sets.length > 0) {
