@@ -44,7 +44,7 @@ export function progressReporter(options: { quiet: boolean; label: string }): { 
   // Not `eta`/`duration`: cli-progress fills those tokens itself, in raw seconds.
   const clock = () => ({
     runTime: formatDuration((performance.now() - startedAt) / 1000),
-    timeLeft: formatDuration(remainingSeconds(startedAt, epochEnds, remaining)),
+    timeLeft: formatDuration(remainingSeconds(epochEnds, remaining)),
   });
   const stop = () => {
     bars?.stop();

@@ -13,15 +13,13 @@ describe('formatDuration', () => {
 });
 
 describe('remainingSeconds', () => {
-  it('is unknown before an epoch ends and zero when none remain', () => {
-    expect(remainingSeconds(0, [], 5)).toBeNull();
-    expect(remainingSeconds(0, [1000], 0)).toBe(0);
+  it('is unknown before two epochs have ended, and zero when none remain', () => {
+    expect(remainingSeconds([], 5)).toBeNull();
+    expect(remainingSeconds([4000], 3)).toBeNull();
+    expect(remainingSeconds([1000], 0)).toBe(0);
   });
-  it('takes the pace from the start while one epoch has ended', () => {
-    expect(remainingSeconds(0, [4000], 3)).toBe(12);
-  });
-  it('takes the pace between epoch ends once there are two, leaving the slow start out', () => {
+  it('takes the pace between epoch ends, leaving the slow start out', () => {
     // 10 s of start-up and warm start, then 2 s per epoch.
-    expect(remainingSeconds(0, [10_000, 12_000, 14_000], 5)).toBe(10);
+    expect(remainingSeconds([10_000, 12_000, 14_000], 5)).toBe(10);
   });
 });

@@ -14,19 +14,12 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /**
- * Seconds the run still needs for `remainingEpochs`, at the pace of the epochs this process finished: the mean
- * gap between their ends once there are two (which leaves out the start-up and the warm start before the first),
- * else the time from `startedAt` to the only end. Null before any epoch ends; 0 when none remain.
+ * Seconds the run still needs for `remainingEpochs`, at the pace of the epochs this process finished: the mean gap
+ * between their ends. Null until two have ended, because the time before the first end holds the start-up and, for
+ * a new run, the warm start (on the ladder preset about as long as twenty epochs). 0 when none remain.
  */
-export function remainingSeconds(
-  startedAt: number,
-  epochEnds: readonly number[],
-  remainingEpochs: number,
-): number | null {
+export function remainingSeconds(epochEnds: readonly number[], remainingEpochs: number): number | null {
   if (remainingEpochs <= 0) return 0;
-  if (epochEnds.length === 0) return null;
-  const first = epochEnds[0]!;
-  const last = epochEnds.at(-1)!;
-  const perEpoch = epochEnds.length >= 2 ? (last - first) / (epochEnds.length - 1) : first - startedAt;
-  return (perEpoch * remainingEpochs) / 1000;
+  if (epochEnds.length < 2) return null;
+  return ((epochEnds.at(-1)! - epochEnds[0]!) / (epochEnds.length - 1) / 1000) * remainingEpochs;
 }
