@@ -66,7 +66,17 @@ function namedCommand(argv: readonly string[]): string | undefined {
   return words[0] === 'help' ? words[1] : words[0];
 }
 
-async function buildProgram(argv: readonly string[], output: CommandOutput, setExit: (code: number) => void) {
+/**
+ * The commander program of the CLI: every command named and described, and the one the arguments name (or, with
+ * `everyCommand`, all of them) with its flags and action; nothing runs until it parses. Exported so that a test can
+ * check every command line the docs show against it.
+ */
+export async function buildProgram(
+  argv: readonly string[],
+  output: CommandOutput,
+  setExit: (code: number) => void,
+  everyCommand = false,
+): Promise<Command> {
   const program = new Command('genenv')
     .description('Difficulty-aligned co-evolution of an LLM agent and a generative environment simulator (GenEnv).')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -81,7 +91,7 @@ async function buildProgram(argv: readonly string[], output: CommandOutput, setE
   const wanted = namedCommand(argv);
   for (const { name, description, load } of COMMANDS) {
     const command = program.command(name).description(description);
-    if (name === wanted) (await load())(command, output);
+    if (everyCommand || name === wanted) (await load())(command, output);
   }
   program.hook('postAction', () => setExit(0));
   return program;

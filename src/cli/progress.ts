@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { EpochMetrics, EventSink } from '../interfaces/index.ts';
+import { formatDuration, remainingSeconds } from './run-clock.ts';
 
 const format = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined ? '–' : value.toFixed(digits);
@@ -18,7 +19,8 @@ export function epochLine(metrics: EpochMetrics): string {
 
 /**
  * Progress on stderr: a bar over epochs on a terminal, plain lines otherwise (and always one line per
- * finished epoch, so logs keep the curve). Quiet mode prints nothing.
+ * finished epoch, so logs keep the curve). Both show the time since this process started the run and the
+ * estimated time to its last epoch. Quiet mode prints nothing.
  */
 export function progressReporter(options: { quiet: boolean; label: string }): { sink: EventSink; stop: () => void } {
   if (options.quiet) return { sink: () => {}, stop: () => {} };
@@ -27,7 +29,7 @@ export function progressReporter(options: { quiet: boolean; label: string }): { 
     ? new cliProgress.MultiBar(
         {
           stream: process.stderr,
-          format: `${options.label} [{bar}] {value}/{total} epochs | {phase}`,
+          format: `${options.label} [{bar}] {value}/{total} epochs | {runTime} elapsed, ETA {timeLeft} | {phase}`,
           hideCursor: true,
           clearOnComplete: true,
         },
@@ -35,6 +37,15 @@ export function progressReporter(options: { quiet: boolean; label: string }): { 
       )
     : null;
   let bar: cliProgress.SingleBar | null = null;
+  const startedAt = performance.now();
+  const epochEnds: number[] = [];
+  // Epochs still to run: the last epoch's number less the last finished one's (epoch 0 counts as one).
+  let remaining = 0;
+  // Not `eta`/`duration`: cli-progress fills those tokens itself, in raw seconds.
+  const clock = () => ({
+    runTime: formatDuration((performance.now() - startedAt) / 1000),
+    timeLeft: formatDuration(remainingSeconds(epochEnds, remaining)),
+  });
   const stop = () => {
     bars?.stop();
     bar = null;
@@ -42,17 +53,21 @@ export function progressReporter(options: { quiet: boolean; label: string }): { 
   const sink: EventSink = (event) => {
     switch (event.type) {
       case 'run-start':
-        if (bars) bar = bars.create(event.epochs + 1, event.startEpoch, { phase: 'starting' });
+        remaining = event.epochs - event.startEpoch + 1;
+        if (bars) bar = bars.create(event.epochs + 1, event.startEpoch, { phase: 'starting', ...clock() });
         else process.stderr.write(`${options.label}: epochs ${event.startEpoch}..${event.epochs}\n`);
         break;
       case 'phase':
-        bar?.update({ phase: `epoch ${event.epoch}: ${event.phase}` });
+        bar?.update({ phase: `epoch ${event.epoch}: ${event.phase}`, ...clock() });
         break;
       case 'epoch-end': {
-        const line = epochLine(event.metrics as unknown as EpochMetrics);
+        epochEnds.push(performance.now());
+        remaining = Math.max(0, remaining - 1);
+        const time = clock();
+        const line = `${epochLine(event.metrics as unknown as EpochMetrics)} | ${time.runTime} elapsed, ETA ${time.timeLeft}`;
         if (bars && bar) {
           bars.log(`${line}\n`);
-          bar.increment(1);
+          bar.increment(1, time);
         } else {
           process.stderr.write(`${line}\n`);
         }

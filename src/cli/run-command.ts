@@ -6,6 +6,7 @@ import { describeBackend } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { createOfflineSource } from '../composition/offline-source.ts';
+import { liveReport } from './live-report.ts';
 import { progressReporter } from './progress.ts';
 import { StopRequested } from '../composition/stop-signals.ts';
 import { createDomain, createTrainableAgent, createTrainableSimulator } from '../composition/registry.ts';
@@ -138,6 +139,11 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
     label: `${config.preset}/${config.variant} seed ${config.seed}`,
   });
   try {
+    // report.html follows the run: rewritten as epochs commit (at most a tenth of the wall time), so it opens mid-run.
+    const report = options.skipReport ? null : await import('../report/index.ts');
+    const live = report
+      ? liveReport(store.directory, report.writeReport, { warn: (message) => process.stderr.write(message) })
+      : null;
     const summary = await runCoevolution({
       config,
       domain,
@@ -146,13 +152,13 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
       store,
       teacher,
       offlineSpecs,
-      onEvent: progress.sink,
+      onEvent: (event) => {
+        progress.sink(event);
+        live?.sink(event);
+      },
       signal: options.signal,
     });
-    if (!options.skipReport) {
-      const { buildReport } = await import('../report/index.ts');
-      await buildReport(store.directory);
-    }
+    report?.writeReport(store.directory);
     return { summary, directory: store.directory };
   } catch (error) {
     if (!(error instanceof StopRequested)) throw error;

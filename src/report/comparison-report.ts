@@ -5,6 +5,7 @@ import { curriculumChart } from './charts/curriculum.ts';
 import { dataEfficiencyChart } from './charts/data-efficiency.ts';
 import type { RunGroup } from './charts/run-groups.ts';
 import { solvedFractionsChart } from './charts/solved-fractions.ts';
+import { trainingCurvesChart } from './charts/training-curves.ts';
 import { trainingDynamicsChart } from './charts/training-dynamics.ts';
 import { variantIntervalsChart } from './charts/variant-intervals.ts';
 import { heldOutSetsOf } from './charts/variant-statistics.ts';
@@ -122,6 +123,7 @@ export function comparisonReportHtml(data: ComparisonData, generatedAt: string):
     {
       heading: 'Training (mean over seeds per variant)',
       html: [
+        trainingCurvesChart(groups),
         trainingDynamicsChart(groups),
         curriculumChart(groups, alpha),
         climbChart(groups),

@@ -28,14 +28,20 @@ function externalReferences(html: string): string[] {
 }
 
 describe('buildReport', () => {
-  it('writes a self-contained run report with the four run charts rendered as SVG', async () => {
+  it('writes a self-contained run report with the five run charts rendered as SVG', async () => {
     writeRunFixture(join(root, 'run'), { variant: 'genenv', seed: 3, epochs: 5, skipHeldOutAt: [2] });
     const path = await buildReport(join(root, 'run'));
     expect(path).toBe(join(root, 'run', 'report.html'));
     const html = readFileSync(path, 'utf8');
-    expect(Object.keys(charts(html))).toEqual(['training-dynamics', 'curriculum', 'calibration', 'solved-fractions']);
+    expect(Object.keys(charts(html))).toEqual([
+      'training-curves',
+      'training-dynamics',
+      'curriculum',
+      'calibration',
+      'solved-fractions',
+    ]);
     expect(Object.values(charts(html)).every((points) => points > 0)).toBe(true);
-    expect(html.match(/<svg /g)).toHaveLength(4);
+    expect(html.match(/<svg /g)).toHaveLength(5);
     expect(externalReferences(html)).toEqual([]);
     expect(html).toContain("default-src 'none'");
     // No attribute of an SVG chart is cut short by a quote inside it (the font stack in every text style).
@@ -56,6 +62,7 @@ describe('buildReport', () => {
     expect(ids.slice(0, 2)).toEqual(['variants', 'data-efficiency']);
     expect(ids).toEqual(
       expect.arrayContaining([
+        'training-curves',
         'training-dynamics',
         'curriculum',
         'solved-fractions',
@@ -75,6 +82,7 @@ describe('buildReport', () => {
     writeRunFixture(join(root, 'run-levels'), { variant: 'genenv', seed: 2, epochs: 4, difficultyLevels: true });
     const runHtml = readFileSync(await buildReport(join(root, 'run-levels')), 'utf8');
     expect(Object.keys(charts(runHtml))).toEqual([
+      'training-curves',
       'training-dynamics',
       'curriculum',
       'climb',

@@ -29,6 +29,15 @@ export function directoryKind(directory: string): 'run' | 'comparison' {
  * Throws GenEnvError('store') when a file is missing or malformed.
  */
 export async function buildReport(directory: string): Promise<string> {
+  return writeReport(directory);
+}
+
+/**
+ * `buildReport` without the promise, for a caller that must finish the page before it goes on: a run rewrites
+ * its report as each epoch commits, between the commit and the next epoch. Written atomically, so a reader
+ * never sees half a page.
+ */
+export function writeReport(directory: string): string {
   const absolute = resolve(directory);
   const generatedAt = new Date().toISOString();
   const html =

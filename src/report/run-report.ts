@@ -4,6 +4,7 @@ import { climbChart } from './charts/climb.ts';
 import { curriculumChart } from './charts/curriculum.ts';
 import { recordKeys } from './charts/epoch-series.ts';
 import { solvedFractionsChart } from './charts/solved-fractions.ts';
+import { trainingCurvesChart } from './charts/training-curves.ts';
 import { trainingDynamicsChart } from './charts/training-dynamics.ts';
 import { formatNumber } from './html/escape.ts';
 import { chartFigure, renderPage, type Fact } from './html/page.ts';
@@ -63,6 +64,7 @@ export function runReportHtml(run: RunData, generatedAt: string): string {
     ...[...finalHeldOut].map(([set, value]) => ({ label: `final held-out: ${set}`, value: formatNumber(value) })),
   ];
   const charts = [
+    trainingCurvesChart(group),
     trainingDynamicsChart(group),
     curriculumChart(group, config.alpha),
     climbChart(group),

@@ -11,6 +11,7 @@ import {
   type RunSummary,
 } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
+import { type EpochTiming, flattenEpochMetrics, metricsCsv } from './metrics-csv.ts';
 import { claimRunDirectory } from './run-lock.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
 import type {
@@ -248,6 +249,21 @@ export class RunStore implements CoevolutionStore {
     return row.total;
   }
 
+  /** Each committed epoch's wall time and the run's running total, by epoch (seconds). */
+  epochTimings(): Map<number, EpochTiming> {
+    const rows = this.database.prepare('SELECT epoch, wall_seconds FROM epochs ORDER BY epoch').all() as {
+      epoch: number;
+      wall_seconds: number;
+    }[];
+    let elapsedSeconds = 0;
+    return new Map(
+      rows.map((row) => {
+        elapsedSeconds += row.wall_seconds;
+        return [row.epoch, { epochSeconds: row.wall_seconds, elapsedSeconds }];
+      }),
+    );
+  }
+
   /** Proposals of one epoch and source, in insertion order. */
   proposals(epoch: number, source?: ProposalRecord['source']): ProposalRecord[] {
     const rows = (
@@ -346,7 +362,10 @@ export class RunStore implements CoevolutionStore {
     return { train: train.n, env: env.n };
   }
 
-  /** Writes metrics.jsonl and summary.json from the committed epochs (atomically). */
+  /**
+   * Writes metrics.jsonl, metrics.csv (the same epochs as flat scalars, docs/metrics.md) and summary.json from
+   * the committed epochs, each file whole and atomically: a resumed run rewrites them, so no epoch appears twice.
+   */
   writeOutputs(identity: Pick<RunSummary, 'preset' | 'seed' | 'variant' | 'domain'>): RunSummary {
     const epochs = this.metrics();
     const summary: RunSummary = {
@@ -359,6 +378,11 @@ export class RunStore implements CoevolutionStore {
     writeFileAtomic(
       join(this.directory, 'metrics.jsonl'),
       epochs.map((epoch) => JSON.stringify(epoch)).join('\n') + (epochs.length ? '\n' : ''),
+    );
+    const timings = this.epochTimings();
+    writeFileAtomic(
+      join(this.directory, 'metrics.csv'),
+      metricsCsv(epochs.map((epoch) => flattenEpochMetrics(epoch, timings.get(epoch.epoch)))),
     );
     writeFileAtomic(join(this.directory, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     return summary;

@@ -12,6 +12,7 @@ import {
   FIXTURE_VARIANTS,
 } from '../support/report-fixtures.ts';
 import type { EpochMetrics } from '../../src/interfaces/summary.ts';
+import { runCli } from '../support/run-cli.ts';
 
 /**
  * Opens generated reports in headless Chromium (Debian package `chromium`), with every network request
@@ -140,6 +141,7 @@ describe.skipIf(skip)('report in headless Chromium', () => {
     const { page, requests, consoleErrors } = await openReport(browser!, runReport);
     const counts = await countMarks(page);
     expect(counts.map((count) => count.id)).toEqual([
+      'training-curves',
       'training-dynamics',
       'curriculum',
       'calibration',
@@ -149,7 +151,22 @@ describe.skipIf(skip)('report in headless Chromium', () => {
     // Expected marks computed from the fixture, independently of the report's own count.
     const pHats = runEpochs.reduce((total, entry) => total + entry.successRates.length, 0);
     const nonEmpty = runEpochs.filter((entry) => entry.successRates.length > 0).length;
+    const extra = (name: string) => drawn(runEpochs.map((entry) => entry.extra[name]));
+    const heldOutPoints = FIXTURE_HELD_OUT_SETS.reduce(
+      (total, set) => total + drawn(runEpochs.map((entry) => entry.heldOutAccuracy[set])),
+      0,
+    );
     const expected: Record<string, number> = {
+      // Loss, learning signal, both outcomes, simulator KL and entropy, success, in-band share, held-out.
+      'training-curves':
+        extra('agent/loss') +
+        extra('agent/sequencesWithSignal') +
+        drawn(runEpochs.map((entry) => entry.solvedFraction)) +
+        extra('simulator/klToInitial') +
+        extra('simulator/entropy') +
+        drawn(runEpochs.map((entry) => entry.successRate)) +
+        drawn(runEpochs.map((entry) => entry.inBandFraction)) +
+        heldOutPoints,
       'training-dynamics':
         drawn(runEpochs.map((entry) => entry.agentReward)) +
         drawn(runEpochs.map((entry) => entry.envReward)) +
@@ -189,6 +206,7 @@ describe.skipIf(skip)('report in headless Chromium', () => {
       expect.arrayContaining([
         'variants',
         'data-efficiency',
+        'training-curves',
         'training-dynamics',
         'curriculum',
         'solved-fractions',
@@ -213,6 +231,40 @@ describe.skipIf(skip)('report in headless Chromium', () => {
     expect([...requests]).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.close();
+  });
+
+  it('shows the training curves of a student run opened after 2 epochs and at its end', {
+    timeout: 240_000,
+  }, async () => {
+    // Killed right before epoch 3 commits: the directory holds epochs 0–2 of 30, as a reader finds it mid-run.
+    const out = join(root, 'student');
+    const args = ['run', '--preset', 'student', '--seed', '1', '--out', out, '--quiet'];
+    const killed = await runCli(args, { GENENV_FAILPOINT: 'before-commit:3' });
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    // The run rewrote report.html as its epochs committed (at least after epoch 0); build it as the next rewrite would.
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+    const curves = async (label: string, epochs: number) => {
+      const { page, requests, consoleErrors } = await openReport(browser!, await buildReport(out));
+      expect(await page.locator('.fact', { hasText: 'epochs completed' }).innerText()).toContain(`${epochs} / 30`);
+      const figure = page.locator('figure[data-chart="training-curves"]');
+      const titles = await figure.locator('svg text').allTextContents();
+      for (const title of ['Learning signal', 'Simulator KL to its initial policy', 'Simulator entropy', 'Held-out'])
+        expect(
+          titles.some((text) => text.startsWith(title)),
+          `${label}: ${title}`,
+        ).toBe(true);
+      const count = (await countMarks(page)).find((chart) => chart.id === 'training-curves')!;
+      expect(count.marks, label).toBeGreaterThanOrEqual(count.declared);
+      await figure.screenshot({ path: join(outputDirectory, `report-curves-${label}.png`) });
+      expect([...requests]).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      await page.close();
+      return count.declared;
+    };
+    const midRun = await curves('mid-run', 2);
+    const resumed = await runCli(['run', '--resume', out, '--quiet']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(await curves('end', 30)).toBeGreaterThan(5 * midRun);
   });
 
   it('records a request that tries to leave the page (the guard is live)', async () => {

@@ -18,6 +18,16 @@ function comparable(summary: RunSummary): unknown {
   return { ...summary, wallSeconds: 0, epochs: summary.epochs };
 }
 
+/** metrics.csv without its time/ columns (wall clock differs between equivalent runs), as lines of cells. */
+function csvWithoutTime(directory: string): string[][] {
+  const [header, ...rows] = readFileSync(join(directory, 'metrics.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
+  const kept = header!.map((name, column) => (name.startsWith('time/') ? -1 : column)).filter((column) => column >= 0);
+  return [header!, ...rows].map((cells) => kept.map((column) => cells[column]!));
+}
+
 const lastHalfInBand = (summary: RunSummary) => {
   const half = summary.epochs.slice(Math.ceil(summary.epochs.length / 2));
   return half.reduce((sum, epoch) => sum + (epoch.inBandFraction ?? 0), 0) / half.length;
@@ -63,9 +73,13 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
     expect(reference.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeGreaterThan(0.5);
     expect(randomSummary.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeUndefined();
     // The run directory contract.
-    for (const file of ['config.json', 'run.sqlite', 'metrics.jsonl', 'summary.json'])
+    for (const file of ['config.json', 'run.sqlite', 'metrics.jsonl', 'metrics.csv', 'summary.json'])
       expect(existsSync(join(genenv.out, file)), file).toBe(true);
     expect(readFileSync(join(genenv.out, 'metrics.jsonl'), 'utf8').trim().split('\n')).toHaveLength(EPOCHS + 1);
+    expect(csvWithoutTime(genenv.out).map((cells) => cells[0])).toEqual([
+      'epoch',
+      ...Array.from({ length: EPOCHS + 1 }, (_, epoch) => String(epoch)),
+    ]);
     // The run gave its directory back.
     expect(existsSync(join(genenv.out, 'run.lock'))).toBe(false);
   });
@@ -98,6 +112,8 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
     const resumed = await runCli(['run', '--resume', killed.out, '--quiet', '--no-report']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(comparable(readSummary(killed.out))).toEqual(comparable(reference));
+    // metrics.csv is rendered whole from the database: the redone epoch is not there twice.
+    expect(csvWithoutTime(killed.out)).toEqual(csvWithoutTime(genenv.out));
   });
 
   it('kill -9 from outside at an arbitrary moment mid-run, then --resume, gives the uninterrupted summary', async () => {
@@ -122,5 +138,6 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(signal === 'SIGKILL' || readSummary(out).completedEpochs === EPOCHS).toBe(true);
     expect(comparable(readSummary(out))).toEqual(comparable(reference));
+    expect(csvWithoutTime(out)).toEqual(csvWithoutTime(genenv.out));
   });
 });

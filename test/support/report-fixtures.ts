@@ -132,7 +132,18 @@ export function fixtureEpoch(options: RunFixtureOptions, epoch: number): EpochMe
     unsolvedFraction: empty ? null : unsolved / successRates.length,
     agentReward: empty ? null : 0.2 + 0.5 * skill * progress,
     syntheticSamples: options.variant === 'base' ? 0 : epoch * tasks,
-    extra: { 'simulator/kl': 0.01 * epoch },
+    // The builtin players' update statistics; none at the warm start (epoch 0) or an epoch with no task type.
+    extra: {
+      'simulator/kl': 0.01 * epoch,
+      ...(epoch === 0 || empty
+        ? {}
+        : {
+            'agent/loss': 0.3 * Math.exp(-progress) + 0.01 * (options.seed % 3),
+            'agent/sequencesWithSignal': 40 + 10 * ((epoch + options.seed) % 3),
+            'simulator/klToInitial': 0.5 * progress,
+            'simulator/entropy': 2 - skill * progress,
+          }),
+    },
   });
 }
 
