@@ -66,5 +66,7 @@ struct Kernels {
 extern const Kernels avx512Kernels;
 extern const Kernels avx2Kernels;
 extern const Kernels portableKernels;
+// The portable source built with -mfma (x86 only): picked for `portable` where the CPU has FMA, same bits.
+extern const Kernels portableFmaKernels;
 
 }  // namespace genenv
