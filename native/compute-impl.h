@@ -200,10 +200,6 @@ static void tileRows(int rows, int inner, const float* ap, const float* bp, int6
   }
 }
 
-static inline float elementA(const MatmulArgs& m, int row, int k) {
-  return m.layout == Layout::TransposedA ? m.a[(int64_t)k * m.rows + row] : m.a[(int64_t)row * m.inner + k];
-}
-
 // Packs columns [panel·NR, +NR) of B (zero-padded) as [inner, NR].
 static void packB(const MatmulArgs& m, int panel, float* target) {
   const int first = panel * NR, count = std::min(NR, m.columns - first);
@@ -218,13 +214,18 @@ static void packB(const MatmulArgs& m, int panel, float* target) {
   }
 }
 
-// Packs rows [block·MR, +MR) of A (zero-padded) as [inner, MR].
+// Packs rows [block·MR, +MR) of A (zero-padded) as [inner, MR] (one loop per layout: no branch per element).
 static void packA(const MatmulArgs& m, int block, float* target) {
   const int first = block * MR, count = std::min(MR, m.rows - first);
-  for (int k = 0; k < m.inner; k++) {
-    float* row = target + (int64_t)k * MR;
-    for (int r = 0; r < count; r++) row[r] = elementA(m, first + r, k);
-    for (int r = count; r < MR; r++) row[r] = 0;
+  if (count < MR) std::fill(target, target + (int64_t)m.inner * MR, 0.f);
+  if (m.layout == Layout::TransposedA) {
+    // A is [inner, rows]: the MR values of step k are contiguous.
+    for (int k = 0; k < m.inner; k++) std::memcpy(target + (int64_t)k * MR, m.a + (int64_t)k * m.rows + first, count * 4);
+    return;
+  }
+  for (int r = 0; r < count; r++) {
+    const float* row = m.a + (int64_t)(first + r) * m.inner;
+    for (int k = 0; k < m.inner; k++) target[(int64_t)k * MR + r] = row[k];
   }
 }
 
