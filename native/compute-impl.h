@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #if GENENV_VW > 4 || defined(__FMA__)
@@ -430,6 +431,23 @@ static void gatherTransposed(const float* source, float* target, int64_t first, 
 // scores[s] = Σ_j q[j]·kT[j][s] for s < count.
 static void rowTimesTransposed(const float* q, const float* kT, float* scores, int count, int L, int dh) {
   int s = 0;
+  // Four vectors of scores at a time: four chains of fused multiply-adds in flight instead of one that waits
+  // on each one's latency. Every score still sums over j in order from zero (the same bits as one at a time).
+  for (; s + 4 * VW <= count; s += 4 * VW) {
+    vf a0{}, a1{}, a2{}, a3{};
+    for (int j = 0; j < dh; j++) {
+      const vf qj = splat(q[j]);
+      const float* row = kT + (int64_t)j * L + s;
+      a0 = fmadd(qj, load(row), a0);
+      a1 = fmadd(qj, load(row + VW), a1);
+      a2 = fmadd(qj, load(row + 2 * VW), a2);
+      a3 = fmadd(qj, load(row + 3 * VW), a3);
+    }
+    store(scores + s, a0);
+    store(scores + s + VW, a1);
+    store(scores + s + 2 * VW, a2);
+    store(scores + s + 3 * VW, a3);
+  }
   for (; s + VW <= count; s += VW) {
     vf acc{};
     for (int j = 0; j < dh; j++) acc = fmadd(splat(q[j]), load(kT + (int64_t)j * L + s), acc);
@@ -475,6 +493,62 @@ static inline void weightedRows(const float* weights, int64_t stride, const floa
   for (int i = 0; i < count; i++) axpy(out, weights[i * stride], rows + (int64_t)i * rowStride, dh);
 }
 
+// G rows at once: out_r[0..NV·VW) = Σ_{i < first + r} weights_r[i] · rows[i·dh ...] for r < G, weights_r at
+// weights + r·weightStride, out_r at out + r·outStride. The rows share every load of `rows`, and G·NV chains
+// of fused multiply-adds are in flight; each output still sums over i in order from zero, as weightedRowSum.
+template <int NV, int G>
+static inline void weightedRowSums(const float* weights, int64_t weightStride, const float* rows, int first, int dh,
+                                   float* out, int64_t outStride) {
+  vf acc[G][NV];
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) acc[r][v] = vf{};
+  for (int i = 0; i < first; i++) {
+    const float* row = rows + (int64_t)i * dh;
+    vf values[NV];
+    for (int v = 0; v < NV; v++) values[v] = load(row + v * VW);
+    for (int r = 0; r < G; r++) {
+      const vf w = splat(weights[r * weightStride + i]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, values[v], acc[r][v]);
+    }
+  }
+  // Row r has r terms more than row 0.
+  for (int r = 1; r < G; r++)
+    for (int i = first; i < first + r; i++) {
+      const vf w = splat(weights[r * weightStride + i]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, load(rows + (int64_t)i * dh + v * VW), acc[r][v]);
+    }
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) store(out + r * outStride + v * VW, acc[r][v]);
+}
+
+// G key rows s … s + G − 1 at once: out_r = Σ_{t = s + r}^{L − 1} weights[t·L + s + r] · rows[t·dh ...], in t
+// order (row r's terms before t = s + G − 1 first, then the terms all rows share, sharing their loads); out_r at
+// out + r·outStride. The same sums as weightedRowSum over column s + r with stride L.
+template <int NV, int G>
+static inline void weightedColumnSums(const float* weights, int L, int s, const float* rows, int dh, float* out,
+                                      int64_t outStride) {
+  vf acc[G][NV];
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) acc[r][v] = vf{};
+  for (int r = 0; r + 1 < G; r++)
+    for (int t = s + r; t < s + G - 1; t++) {
+      const vf w = splat(weights[(int64_t)t * L + s + r]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, load(rows + (int64_t)t * dh + v * VW), acc[r][v]);
+    }
+  for (int t = s + G - 1; t < L; t++) {
+    const float* row = rows + (int64_t)t * dh;
+    const float* weightRow = weights + (int64_t)t * L + s;
+    vf values[NV];
+    for (int v = 0; v < NV; v++) values[v] = load(row + v * VW);
+    for (int r = 0; r < G; r++) {
+      const vf w = splat(weightRow[r]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, values[v], acc[r][v]);
+    }
+  }
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) store(out + r * outStride + v * VW, acc[r][v]);
+}
+
 // p[0..count) ← softmax of p[0..count) (vectorised exponentials).
 static inline void softmaxInPlace(float* p, int count) {
   float largest = -INFINITY;
@@ -509,8 +583,24 @@ static void attentionForward(const AttentionArgs& a) {
       for (; s + VW <= t + 1; s += VW) store(p + s, load(p + s) * inverse);
       for (; s <= t; s++) p[s] *= inverse[0];
       std::fill(p + t + 1, p + L, 0.f);
-      weightedRows(p, 1, values.data(), t + 1, dh, a.out + (rowBase + t) * width + column);
     }
+    // The weighted sums of values, GROUP rows at a time where the head width fits registers (see
+    // weightedRowSums), else row by row: the same sums either way.
+    float* out = a.out + rowBase * width + column;
+    auto grouped = [&](auto rowsPerGroup, auto vectors) {
+      constexpr int G = decltype(rowsPerGroup)::value, NV = decltype(vectors)::value;
+      int t = 0;
+      for (; t + G <= L; t += G)
+        weightedRowSums<NV, G>(probabilities + (int64_t)t * L, L, values.data(), t + 1, dh, out + (int64_t)t * width,
+                               width);
+      for (; t < L; t++) weightedRows(probabilities + (int64_t)t * L, 1, values.data(), t + 1, dh, out + t * width);
+    };
+    if (dh == VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 1>{});
+    else if (dh == 2 * VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 2>{});
+    else if (dh == 4 * VW) grouped(std::integral_constant<int, 2>{}, std::integral_constant<int, 4>{});
+    else
+      for (int t = 0; t < L; t++)
+        weightedRows(probabilities + (int64_t)t * L, 1, values.data(), t + 1, dh, out + (int64_t)t * width);
   });
 }
 
@@ -542,13 +632,33 @@ static void attentionBackward(const AttentionArgs& a) {
       float weighted = 0;
       for (int s = 0; s <= t; s++) weighted += p[s] * dS[s];
       for (int s = 0; s <= t; s++) dS[s] = p[s] * (dS[s] - weighted) * scale;
-      weightedRows(dS, 1, keys.data(), t + 1, dh, a.dq + (rowBase + t) * width + column);
     }
-    for (int s = 0; s < L; s++) {
-      const int64_t at = (rowBase + s) * width + column;
-      weightedRows(dScores.data() + (int64_t)s * L + s, L, queries.data() + (int64_t)s * dh, L - s, dh, a.dk + at);
-      weightedRows(probabilities + (int64_t)s * L + s, L, dOuts.data() + (int64_t)s * dh, L - s, dh, a.dv + at);
-    }
+    // dQ by query rows, dK and dV by key rows, G rows at a time where the head width fits registers (see
+    // weightedRowSums and weightedColumnSums), else one at a time: the same sums either way.
+    const int64_t first = rowBase * width + column;
+    auto grouped = [&](auto rowsPerGroup, auto vectors) {
+      constexpr int G = decltype(rowsPerGroup)::value, NV = decltype(vectors)::value;
+      int row = 0;
+      if constexpr (NV > 0)  // NV = 0: a head width that does not fit registers, row by row only
+        for (; row + G <= L; row += G) {
+          const int64_t at = first + (int64_t)row * width;
+          weightedRowSums<NV, G>(dScores.data() + (int64_t)row * L, L, keys.data(), row + 1, dh, a.dq + at, width);
+          weightedColumnSums<NV, G>(dScores.data(), L, row, queries.data(), dh, a.dk + at, width);
+          weightedColumnSums<NV, G>(probabilities, L, row, dOuts.data(), dh, a.dv + at, width);
+        }
+      for (; row < L; row++) {
+        const int64_t at = first + (int64_t)row * width;
+        weightedRows(dScores.data() + (int64_t)row * L, 1, keys.data(), row + 1, dh, a.dq + at);
+        weightedRows(dScores.data() + (int64_t)row * L + row, L, queries.data() + (int64_t)row * dh, L - row, dh,
+                     a.dk + at);
+        weightedRows(probabilities + (int64_t)row * L + row, L, dOuts.data() + (int64_t)row * dh, L - row, dh,
+                     a.dv + at);
+      }
+    };
+    if (dh == VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 1>{});
+    else if (dh == 2 * VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 2>{});
+    else if (dh == 4 * VW) grouped(std::integral_constant<int, 2>{}, std::integral_constant<int, 4>{});
+    else grouped(std::integral_constant<int, 1>{}, std::integral_constant<int, 0>{});
   });
 }
 

@@ -14,7 +14,10 @@ import { runFingerprint } from './run-fingerprint.ts';
 // a preset) records the new fingerprint with GENENV_RECORD_FINGERPRINT=1 and says so in its commit.
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const recordPath = join(dirname(fileURLToPath(import.meta.url)), 'run-fingerprint.json');
-/** The short run: the ladder preset's model, curriculum and warm start, fewer of everything. */
+/**
+ * The short run: the ladder preset's model, curriculum and warm start, fewer of everything (about 15 CPU seconds a
+ * build on an AVX2 core; the timeout is for shared machines).
+ */
 const CONFIG = { epochs: 2, tasksPerEpoch: 4, heldOutLimit: 8, warmStartVariations: 4 };
 const native = loadNativeBackend();
 const builds = native.ok ? native.describe().runnable : [];
@@ -46,7 +49,7 @@ const title = native.ok
   ? `one run on every native build (${builds.join(', ')}; the AVX-512 build only where the CPU has it)`
   : `one run on every native build (skipped: ${native.reason})`;
 describe.skipIf(!native.ok)(title, () => {
-  it('stores the same bits under every build, and the committed fingerprint', { timeout: 240_000 }, () => {
+  it('stores the same bits under every build, and the committed fingerprint', { timeout: 600_000 }, () => {
     const fingerprints = builds.map((isa) => ({ isa, ...runFingerprint(runUnder(isa)) }));
     const [first, ...others] = fingerprints;
     for (const other of others) expect(other.parts, `${other.isa} against ${first!.isa}`).toEqual(first!.parts);
