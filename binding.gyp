@@ -32,6 +32,16 @@
       ]
     },
     {
+      "target_name": "genenv_kernels_avx512_layout",
+      "type": "static_library",
+      "conditions": [
+        ["target_arch=='x64'", {
+          "sources": ["native/isa-avx512-layout.cc"],
+          "cflags_cc": ["<@(genenv_kernel_flags)", "-mavx2", "-mfma", "-Wno-psabi"]
+        }]
+      ]
+    },
+    {
       "target_name": "genenv_kernels_avx512",
       "type": "static_library",
       "conditions": [
@@ -48,7 +58,8 @@
       "cflags_cc!": ["-fno-exceptions"],
       "conditions": [
         ["target_arch=='x64'", {
-          "dependencies": ["genenv_kernels_portable", "genenv_kernels_portable_fma", "genenv_kernels_avx2", "genenv_kernels_avx512"]
+          "dependencies": ["genenv_kernels_portable", "genenv_kernels_portable_fma", "genenv_kernels_avx2", "genenv_kernels_avx512",
+                           "genenv_kernels_avx512_layout"]
         }, {
           "dependencies": ["genenv_kernels_portable"],
           "defines": ["GENENV_NO_X86_KERNELS"]

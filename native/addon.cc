@@ -42,6 +42,12 @@ std::vector<const Kernels*> runnableKernels() {
 const Kernels* pickKernels(const std::string& ask) {
   // For tests: the portable build that calls the C library's fma even where the CPU has the instruction.
   if (ask == "portable-libm") return &portableKernels;
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(GENENV_NO_X86_KERNELS)
+  // For tests: the AVX-512 build's code paths on a CPU with AVX2+FMA (isa-avx512-layout.cc).
+  __builtin_cpu_init();
+  if (ask == "avx512-layout" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return &avx512LayoutKernels;
+#endif
   const auto tables = runnableKernels();
   const std::string order[] = {"avx512", "avx2", "portable"};
   bool allowed = ask.empty();

@@ -44,13 +44,16 @@ static inline vf splat(float x) { return vf{} + x; }
 
 // a·b + c rounded once, lane by lane: the same bits in every build.
 static inline vf fmadd(vf a, vf b, vf c) {
-#if GENENV_VW == 16
+#if defined(GENENV_LANEWISE_FMA)
+  // isa-avx512-layout.cc: the loop below.
+#elif GENENV_VW == 16
   return (vf)_mm512_fmadd_ps((__m512)a, (__m512)b, (__m512)c);
 #elif GENENV_VW == 8
   return (vf)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c);
 #elif defined(__FMA__)
   return (vf)_mm_fmadd_ps((__m128)a, (__m128)b, (__m128)c);
-#else
+#endif
+#if defined(GENENV_LANEWISE_FMA) || (GENENV_VW == 4 && !defined(__FMA__))
   // std::fma is exact by definition: hardware where the CPU has it (glibc picks it at load), else software.
   vf r;
   for (int i = 0; i < VW; i++) r[i] = std::fma(a[i], b[i], c[i]);

@@ -214,6 +214,20 @@ describe.skipIf(!native.ok)(`native builds give identical bits${skipped ? ` (ski
       native.setThreads(2);
     });
   }
+  // The AVX-512 build's code paths (sixteen-lane registers, 8 × 32 tiles, its attention register paths) with the
+  // same exact fma done lane by lane: how a CPU without AVX-512 checks that build's layout against portable.
+  it.skipIf(runnable.includes('avx512') || !runnable.includes('avx2'))(
+    'the AVX-512 layout (lane-by-lane fma, for CPUs without AVX-512) equals portable on every kernel',
+    () => {
+      if (!native.ok) return;
+      for (const { name, run } of all) {
+        native.useIsa('portable');
+        const expected = bits(run(native.kernels));
+        expect(native.useIsa('avx512-layout')).toBe('avx512-layout');
+        expect(bits(run(native.kernels)), name).toBe(expected);
+      }
+    },
+  );
   // The portable build as compiled for any CPU (fused multiply-adds by calls to the C library's fma): where the
   // CPU has FMA, `portable` is the same source built with the instruction, and the two must agree.
   it('portable with library fma calls equals portable', () => {
