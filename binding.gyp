@@ -1,5 +1,5 @@
 {
-  "variables": { "genenv_kernel_flags": ["-O3", "-fno-math-errno", "-ffp-contract=fast", "-fPIC"] },
+  "variables": { "genenv_kernel_flags": ["-O3", "-fno-math-errno", "-ffp-contract=off", "-fPIC"] },
   "target_defaults": {
     "defines": ["<!(node -p \"process.env.GENENV_NATIVE_FAIL ? 'GENENV_FORCE_BUILD_FAILURE' : 'GENENV_BUILD'\")"]
   },
@@ -22,6 +22,26 @@
       ]
     },
     {
+      "target_name": "genenv_kernels_portable_fma",
+      "type": "static_library",
+      "conditions": [
+        ["target_arch=='x64'", {
+          "sources": ["native/isa-portable-fma.cc"],
+          "cflags_cc": ["<@(genenv_kernel_flags)", "-mfma"]
+        }]
+      ]
+    },
+    {
+      "target_name": "genenv_kernels_avx512_layout",
+      "type": "static_library",
+      "conditions": [
+        ["target_arch=='x64'", {
+          "sources": ["native/isa-avx512-layout.cc"],
+          "cflags_cc": ["<@(genenv_kernel_flags)", "-mavx2", "-mfma", "-Wno-psabi"]
+        }]
+      ]
+    },
+    {
       "target_name": "genenv_kernels_avx512",
       "type": "static_library",
       "conditions": [
@@ -38,7 +58,8 @@
       "cflags_cc!": ["-fno-exceptions"],
       "conditions": [
         ["target_arch=='x64'", {
-          "dependencies": ["genenv_kernels_portable", "genenv_kernels_avx2", "genenv_kernels_avx512"]
+          "dependencies": ["genenv_kernels_portable", "genenv_kernels_portable_fma", "genenv_kernels_avx2", "genenv_kernels_avx512",
+                           "genenv_kernels_avx512_layout"]
         }, {
           "dependencies": ["genenv_kernels_portable"],
           "defines": ["GENENV_NO_X86_KERNELS"]

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "compute.h"
 
@@ -22,17 +23,41 @@ namespace {
 
 const Kernels* chosen = &portableKernels;
 
-const Kernels* pickKernels() {
-  const char* wanted = std::getenv("GENENV_NATIVE_ISA");
-  const std::string ask = wanted ? wanted : "";
-#if defined(__x86_64__) || defined(__i386__)
+// The kernel tables this CPU can run, best first (portable always last). All give the same bits.
+std::vector<const Kernels*> runnableKernels() {
+  std::vector<const Kernels*> tables;
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(GENENV_NO_X86_KERNELS)
   __builtin_cpu_init();
-  const bool avx512 = __builtin_cpu_supports("avx512f");
-  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  if (avx512 && (ask.empty() || ask == "avx512")) return &avx512Kernels;
-  if (avx2 && (ask.empty() || ask == "avx512" || ask == "avx2")) return &avx2Kernels;
+  if (__builtin_cpu_supports("avx512f")) tables.push_back(&avx512Kernels);
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) tables.push_back(&avx2Kernels);
+  tables.push_back(__builtin_cpu_supports("fma") ? &portableFmaKernels : &portableKernels);
+  return tables;
+#else
+  tables.push_back(&portableKernels);
+  return tables;
 #endif
-  return &portableKernels;
+}
+
+// The best table not above the one asked for (GENENV_NATIVE_ISA: avx512 | avx2 | portable; empty: the best).
+const Kernels* pickKernels(const std::string& ask) {
+  // For tests: the portable build that calls the C library's fma even where the CPU has the instruction.
+  if (ask == "portable-libm") return &portableKernels;
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(GENENV_NO_X86_KERNELS)
+  // For tests: the AVX-512 build's code paths on a CPU with AVX2+FMA (isa-avx512-layout.cc).
+  __builtin_cpu_init();
+  if (ask == "avx512-layout" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return &avx512LayoutKernels;
+#endif
+  const auto tables = runnableKernels();
+  const std::string order[] = {"avx512", "avx2", "portable"};
+  bool allowed = ask.empty();
+  for (const std::string& name : order) {
+    allowed = allowed || name == ask;
+    if (!allowed) continue;
+    for (const Kernels* table : tables)
+      if (name == table->name) return table;
+  }
+  return tables.back();
 }
 
 struct Failure {
@@ -246,12 +271,35 @@ napi_value SetThreads(napi_env env, napi_callback_info info) {
 }
 
 napi_value Describe(napi_env env, napi_callback_info) {
-  napi_value result, isa, threads;
+  napi_value result, isa, threads, runnable;
   napi_create_object(env, &result);
   napi_create_string_utf8(env, chosen->name, NAPI_AUTO_LENGTH, &isa);
   napi_create_int32(env, poolThreads(), &threads);
+  const auto tables = runnableKernels();
+  napi_create_array_with_length(env, tables.size(), &runnable);
+  for (size_t index = 0; index < tables.size(); index++) {
+    napi_value name;
+    napi_create_string_utf8(env, tables[index]->name, NAPI_AUTO_LENGTH, &name);
+    napi_set_element(env, runnable, (uint32_t)index, name);
+  }
   napi_set_named_property(env, result, "isa", isa);
   napi_set_named_property(env, result, "threads", threads);
+  napi_set_named_property(env, result, "runnable", runnable);
+  return result;
+}
+
+// useIsa(name) → the instruction set now in use: the best one not above `name` that this CPU runs, for the
+// whole process (tests compare the builds in one process; results are the same bits in each).
+napi_value UseIsa(napi_env env, napi_callback_info info) {
+  napi_value result = nullptr;
+  guarded(env, info, [&](const Arguments& a) {
+    size_t length = 0;
+    char name[32];
+    if (napi_get_value_string_utf8(env, a.at(0), name, sizeof name, &length) != napi_ok)
+      throw Failure{"argument 0 is not a string"};
+    chosen = pickKernels(name);
+    napi_create_string_utf8(env, chosen->name, NAPI_AUTO_LENGTH, &result);
+  });
   return result;
 }
 
@@ -311,9 +359,10 @@ NAPI_MODULE_INIT() {
   using namespace genenv;
   static std::once_flag once;
   std::call_once(once, [] {  // first load in this process: pick the instruction set, start the pool
-    chosen = pickKernels();
-    const char* wanted = std::getenv("GENENV_THREADS");
-    const int threads = wanted ? std::atoi(wanted) : (int)std::thread::hardware_concurrency();
+    const char* wanted = std::getenv("GENENV_NATIVE_ISA");
+    chosen = pickKernels(wanted ? wanted : "");
+    const char* threadsWanted = std::getenv("GENENV_THREADS");
+    const int threads = threadsWanted ? std::atoi(threadsWanted) : (int)std::thread::hardware_concurrency();
     setPoolThreads(std::min(64, std::max(1, threads)));
   });
   const std::pair<const char*, napi_callback> functions[] = {
@@ -331,6 +380,7 @@ NAPI_MODULE_INIT() {
       {"adamStep", AdamStep},
       {"setThreads", SetThreads},
       {"describe", Describe},
+      {"useIsa", UseIsa},
   };
   for (const auto& [name, callback] : functions) {
     napi_value function;

@@ -1,11 +1,23 @@
 // The kernels, written once with GCC vector extensions and compiled per instruction set: the including
 // file defines GENENV_VW (fp32 lanes of a vector), GENENV_MR (rows of a matmul register tile),
 // GENENV_ISA (a namespace), GENENV_TABLE and GENENV_NAME, and is built with the matching -m flags.
-// Each output element is computed by one task in a fixed order, so results do not depend on threads.
+//
+// Every build gives the same bits (a run must not depend on the machine it ran on):
+// - each output element is computed by one task in a fixed order, so results do not depend on threads;
+// - every multiply-add that feeds an accumulation is an explicit fused one (fmadd below) and the rest are
+//   separate multiplies and adds: binding.gyp compiles with -ffp-contract=off, so the compiler fuses nothing;
+// - every reduction runs over LANES = 16 logical lanes (one AVX-512 register, two AVX2 registers, four
+//   portable ones), lane i taking elements i, i + 16, …, then one fixed tree; tails run in index order;
+// - exp and log are the polynomials below, never the C library's.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 #include <vector>
+
+#if GENENV_VW > 4 || defined(__FMA__)
+#include <immintrin.h>
+#endif
 
 #include "compute.h"
 
@@ -29,24 +41,53 @@ static inline vf load(const float* p) {
 }
 static inline void store(float* p, vf v) { std::memcpy(p, &v, sizeof v); }
 static inline vf splat(float x) { return vf{} + x; }
-// Horizontal sum by halving (a few shuffles and adds instead of VW − 1 scalar adds).
-static inline float sum(vf v) {
-#if GENENV_VW == 16
-  typedef float half __attribute__((vector_size(32)));
-  const half a = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7);
-  const half b = __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15);
-  const half c = a + b;
-  return ((c[0] + c[4]) + (c[2] + c[6])) + ((c[1] + c[5]) + (c[3] + c[7]));
+
+// a·b + c rounded once, lane by lane: the same bits in every build.
+static inline vf fmadd(vf a, vf b, vf c) {
+#if defined(GENENV_LANEWISE_FMA)
+  // isa-avx512-layout.cc: the loop below.
+#elif GENENV_VW == 16
+  return (vf)_mm512_fmadd_ps((__m512)a, (__m512)b, (__m512)c);
 #elif GENENV_VW == 8
-  return ((v[0] + v[4]) + (v[2] + v[6])) + ((v[1] + v[5]) + (v[3] + v[7]));
-#else
-  float total = 0;
-  for (int i = 0; i < VW; i++) total += v[i];
-  return total;
+  return (vf)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c);
+#elif defined(__FMA__)
+  return (vf)_mm_fmadd_ps((__m128)a, (__m128)b, (__m128)c);
+#endif
+#if defined(GENENV_LANEWISE_FMA) || (GENENV_VW == 4 && !defined(__FMA__))
+  // std::fma is exact by definition: hardware where the CPU has it (glibc picks it at load), else software.
+  vf r;
+  for (int i = 0; i < VW; i++) r[i] = std::fma(a[i], b[i], c[i]);
+  return r;
 #endif
 }
+static inline float fmadd(float a, float b, float c) { return std::fma(a, b, c); }
 
-// e^x to ~2 ulp on [−87, 88]: 2^n · p(r) with r = x − n·ln 2, p a degree-6 polynomial.
+// The logical width of every reduction, whatever the register width.
+constexpr int LANES = 16;
+constexpr int PARTS = LANES / VW;
+static_assert(LANES % VW == 0, "a register must divide the reduction width");
+
+// Sixteen float lanes held in PARTS registers; lane i is element i of a block of 16.
+struct Lanes {
+  vf part[PARTS];
+};
+static inline Lanes zeroLanes() {
+  Lanes x;
+  for (int q = 0; q < PARTS; q++) x.part[q] = vf{};
+  return x;
+}
+// The sum of the sixteen lanes by one fixed tree: c[i] = l[i] + l[i + 8], then ((c0 + c4) + (c2 + c6)) +
+// ((c1 + c5) + (c3 + c7)).
+static inline float total(const Lanes& x) {
+  float lanes[LANES];
+  for (int q = 0; q < PARTS; q++) store(lanes + q * VW, x.part[q]);
+  float c[8];
+  for (int i = 0; i < 8; i++) c[i] = lanes[i] + lanes[i + 8];
+  return ((c[0] + c[4]) + (c[2] + c[6])) + ((c[1] + c[5]) + (c[3] + c[7]));
+}
+
+// e^x to ~2 ulp on [−87, 88]: 2^n · p(r) with r = x − n·ln 2, p a degree-6 polynomial. Separate multiplies
+// and adds (no fusion), so every build rounds alike.
 static inline vf vexp(vf x) {
   x = x < splat(-87.f) ? splat(-87.f) : x;
   x = x > splat(88.f) ? splat(88.f) : x;
@@ -68,19 +109,54 @@ static inline vf vexp(vf x) {
 }
 static inline float sexp(float x) { return vexp(splat(x))[0]; }
 
-static inline float dot(const float* a, const float* b, int n) {
-  vf partial{};
-  int i = 0;
-  for (; i + VW <= n; i += VW) partial += load(a + i) * load(b + i);
-  float total = sum(partial);
-  for (; i < n; i++) total += a[i] * b[i];
-  return total;
+// ln x for a finite x > 0 in double, to ~1 ulp: x = m·2^e with m in [√½, √2), ln m = 2·atanh(s) with
+// s = (m − 1)/(m + 1), |s| < 0.172, summed to s^27 (the next term is below 2^−60 of the first). Ours, not
+// the C library's, whose last bit may differ between versions and CPUs.
+static inline double fixedLog(double x) {
+  int exponent;
+  double m = std::frexp(x, &exponent);  // m in [½, 1)
+  if (m < 0.70710678118654752440) {
+    m *= 2;
+    exponent -= 1;
+  }
+  const double s = (m - 1) / (m + 1), s2 = s * s;
+  double series = 1.0 / 27;
+  for (int k = 25; k >= 1; k -= 2) series = series * s2 + 1.0 / k;
+  return exponent * 0.69314718055994530942 + 2 * s * series;
 }
+
+// Σ a[i]·b[i] in the fixed order of the file header (fused multiply-adds).
+static inline float dot(const float* a, const float* b, int n) {
+  Lanes partial = zeroLanes();
+  int i = 0;
+  for (; i + LANES <= n; i += LANES)
+    for (int q = 0; q < PARTS; q++)
+      partial.part[q] = fmadd(load(a + i + q * VW), load(b + i + q * VW), partial.part[q]);
+  float sum = total(partial);
+  for (; i < n; i++) sum = fmadd(a[i], b[i], sum);
+  return sum;
+}
+// y += alpha·x, fused, element by element.
 static inline void axpy(float* y, float alpha, const float* x, int n) {
   int i = 0;
   vf a = splat(alpha);
-  for (; i + VW <= n; i += VW) store(y + i, load(y + i) + a * load(x + i));
-  for (; i < n; i++) y[i] += alpha * x[i];
+  for (; i + VW <= n; i += VW) store(y + i, fmadd(a, load(x + i), load(y + i)));
+  for (; i < n; i++) y[i] = fmadd(alpha, x[i], y[i]);
+}
+
+// p[0..count) ← e^(p − shift) in place; returns their sum in the fixed order.
+static inline float exponentiate(float* p, int count, float shift) {
+  Lanes partial = zeroLanes();
+  int s = 0;
+  for (; s + LANES <= count; s += LANES)
+    for (int q = 0; q < PARTS; q++) {
+      const vf e = vexp(load(p + s + q * VW) - splat(shift));
+      store(p + s + q * VW, e);
+      partial.part[q] += e;
+    }
+  float sum = total(partial);
+  for (; s < count; s++) sum += (p[s] = sexp(p[s] - shift));
+  return sum;
 }
 
 // ---- matrix products -----------------------------------------------------------------------------
@@ -97,8 +173,8 @@ static void tile(int inner, const float* ap, const float* bp, int64_t ldb, float
     const float* a = ap + k * MR;
     for (int r = 0; r < R; r++) {
       const vf av = splat(a[r]);
-      c0[r] += av * b0;
-      c1[r] += av * b1;
+      c0[r] = fmadd(av, b0, c0[r]);
+      c1[r] = fmadd(av, b1, c1[r]);
     }
   }
   for (int r = 0; r < R; r++) {
@@ -128,10 +204,6 @@ static void tileRows(int rows, int inner, const float* ap, const float* bp, int6
   }
 }
 
-static inline float elementA(const MatmulArgs& m, int row, int k) {
-  return m.layout == Layout::TransposedA ? m.a[(int64_t)k * m.rows + row] : m.a[(int64_t)row * m.inner + k];
-}
-
 // Packs columns [panel·NR, +NR) of B (zero-padded) as [inner, NR].
 static void packB(const MatmulArgs& m, int panel, float* target) {
   const int first = panel * NR, count = std::min(NR, m.columns - first);
@@ -146,13 +218,18 @@ static void packB(const MatmulArgs& m, int panel, float* target) {
   }
 }
 
-// Packs rows [block·MR, +MR) of A (zero-padded) as [inner, MR].
+// Packs rows [block·MR, +MR) of A (zero-padded) as [inner, MR] (one loop per layout: no branch per element).
 static void packA(const MatmulArgs& m, int block, float* target) {
   const int first = block * MR, count = std::min(MR, m.rows - first);
-  for (int k = 0; k < m.inner; k++) {
-    float* row = target + (int64_t)k * MR;
-    for (int r = 0; r < count; r++) row[r] = elementA(m, first + r, k);
-    for (int r = count; r < MR; r++) row[r] = 0;
+  if (count < MR) std::fill(target, target + (int64_t)m.inner * MR, 0.f);
+  if (m.layout == Layout::TransposedA) {
+    // A is [inner, rows]: the MR values of step k are contiguous.
+    for (int k = 0; k < m.inner; k++) std::memcpy(target + (int64_t)k * MR, m.a + (int64_t)k * m.rows + first, count * 4);
+    return;
+  }
+  for (int r = 0; r < count; r++) {
+    const float* row = m.a + (int64_t)(first + r) * m.inner;
+    for (int k = 0; k < m.inner; k++) target[(int64_t)k * MR + r] = row[k];
   }
 }
 
@@ -298,21 +375,24 @@ static void logSoftmaxRows(float* values, int rows, int width, float* probabilit
     float* v = values + (int64_t)row * width;
     float largest = -INFINITY;
     for (int i = 0; i < width; i++) largest = std::max(largest, v[i]);
-    vf partial{};
+    Lanes partial = zeroLanes();
     int i = 0;
-    for (; i + VW <= width; i += VW) partial += vexp(load(v + i) - splat(largest));
-    double total = sum(partial);
-    for (; i < width; i++) total += sexp(v[i] - largest);
-    const float logTotal = largest + (float)std::log(total);
-    vf entropy{};
+    for (; i + LANES <= width; i += LANES)
+      for (int q = 0; q < PARTS; q++) partial.part[q] += vexp(load(v + i + q * VW) - splat(largest));
+    double sum = total(partial);
+    for (; i < width; i++) sum += sexp(v[i] - largest);
+    const float logTotal = largest + (float)fixedLog(sum);
+    Lanes entropy = zeroLanes();
     float* p = probabilities ? probabilities + (int64_t)row * width : nullptr;
-    for (i = 0; i + VW <= width; i += VW) {
-      const vf logp = load(v + i) - splat(logTotal);
-      const vf prob = vexp(logp);
-      store(v + i, logp);
-      if (p) store(p + i, prob);
-      entropy -= prob * logp;
-    }
+    for (i = 0; i + LANES <= width; i += LANES)
+      for (int q = 0; q < PARTS; q++) {
+        const int at = i + q * VW;
+        const vf logp = load(v + at) - splat(logTotal);
+        const vf prob = vexp(logp);
+        store(v + at, logp);
+        if (p) store(p + at, prob);
+        entropy.part[q] -= prob * logp;
+      }
     float tail = 0;
     for (; i < width; i++) {
       const float logp = v[i] - logTotal, prob = sexp(logp);
@@ -320,7 +400,7 @@ static void logSoftmaxRows(float* values, int rows, int width, float* probabilit
       if (p) p[i] = prob;
       tail -= prob * logp;
     }
-    if (entropies) entropies[row] = sum(entropy) + tail;
+    if (entropies) entropies[row] = total(entropy) + tail;
   }
 }
 
@@ -354,14 +434,31 @@ static void gatherTransposed(const float* source, float* target, int64_t first, 
 // scores[s] = Σ_j q[j]·kT[j][s] for s < count.
 static void rowTimesTransposed(const float* q, const float* kT, float* scores, int count, int L, int dh) {
   int s = 0;
+  // Four vectors of scores at a time: four chains of fused multiply-adds in flight instead of one that waits
+  // on each one's latency. Every score still sums over j in order from zero (the same bits as one at a time).
+  for (; s + 4 * VW <= count; s += 4 * VW) {
+    vf a0{}, a1{}, a2{}, a3{};
+    for (int j = 0; j < dh; j++) {
+      const vf qj = splat(q[j]);
+      const float* row = kT + (int64_t)j * L + s;
+      a0 = fmadd(qj, load(row), a0);
+      a1 = fmadd(qj, load(row + VW), a1);
+      a2 = fmadd(qj, load(row + 2 * VW), a2);
+      a3 = fmadd(qj, load(row + 3 * VW), a3);
+    }
+    store(scores + s, a0);
+    store(scores + s + VW, a1);
+    store(scores + s + 2 * VW, a2);
+    store(scores + s + 3 * VW, a3);
+  }
   for (; s + VW <= count; s += VW) {
     vf acc{};
-    for (int j = 0; j < dh; j++) acc += splat(q[j]) * load(kT + (int64_t)j * L + s);
+    for (int j = 0; j < dh; j++) acc = fmadd(splat(q[j]), load(kT + (int64_t)j * L + s), acc);
     store(scores + s, acc);
   }
   for (; s < count; s++) {
     float acc = 0;
-    for (int j = 0; j < dh; j++) acc += q[j] * kT[(int64_t)j * L + s];
+    for (int j = 0; j < dh; j++) acc = fmadd(q[j], kT[(int64_t)j * L + s], acc);
     scores[s] = acc;
   }
 }
@@ -381,7 +478,7 @@ static inline void weightedRowSum(const float* weights, int64_t stride, const fl
   for (int i = 0; i < count; i++) {
     const vf w = splat(weights[i * stride]);
     const float* row = rows + (int64_t)i * rowStride;
-    for (int v = 0; v < NV; v++) acc[v] += w * load(row + v * VW);
+    for (int v = 0; v < NV; v++) acc[v] = fmadd(w, load(row + v * VW), acc[v]);
   }
   for (int v = 0; v < NV; v++) store(out + v * VW, acc[v]);
 }
@@ -399,21 +496,69 @@ static inline void weightedRows(const float* weights, int64_t stride, const floa
   for (int i = 0; i < count; i++) axpy(out, weights[i * stride], rows + (int64_t)i * rowStride, dh);
 }
 
+// G rows at once: out_r[0..NV·VW) = Σ_{i < first + r} weights_r[i] · rows[i·dh ...] for r < G, weights_r at
+// weights + r·weightStride, out_r at out + r·outStride. The rows share every load of `rows`, and G·NV chains
+// of fused multiply-adds are in flight; each output still sums over i in order from zero, as weightedRowSum.
+template <int NV, int G>
+static inline void weightedRowSums(const float* weights, int64_t weightStride, const float* rows, int first, int dh,
+                                   float* out, int64_t outStride) {
+  vf acc[G][NV];
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) acc[r][v] = vf{};
+  for (int i = 0; i < first; i++) {
+    const float* row = rows + (int64_t)i * dh;
+    vf values[NV];
+    for (int v = 0; v < NV; v++) values[v] = load(row + v * VW);
+    for (int r = 0; r < G; r++) {
+      const vf w = splat(weights[r * weightStride + i]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, values[v], acc[r][v]);
+    }
+  }
+  // Row r has r terms more than row 0.
+  for (int r = 1; r < G; r++)
+    for (int i = first; i < first + r; i++) {
+      const vf w = splat(weights[r * weightStride + i]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, load(rows + (int64_t)i * dh + v * VW), acc[r][v]);
+    }
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) store(out + r * outStride + v * VW, acc[r][v]);
+}
+
+// G key rows s … s + G − 1 at once: out_r = Σ_{t = s + r}^{L − 1} weights[t·L + s + r] · rows[t·dh ...], in t
+// order (row r's terms before t = s + G − 1 first, then the terms all rows share, sharing their loads); out_r at
+// out + r·outStride. The same sums as weightedRowSum over column s + r with stride L.
+template <int NV, int G>
+static inline void weightedColumnSums(const float* weights, int L, int s, const float* rows, int dh, float* out,
+                                      int64_t outStride) {
+  vf acc[G][NV];
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) acc[r][v] = vf{};
+  for (int r = 0; r + 1 < G; r++)
+    for (int t = s + r; t < s + G - 1; t++) {
+      const vf w = splat(weights[(int64_t)t * L + s + r]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, load(rows + (int64_t)t * dh + v * VW), acc[r][v]);
+    }
+  for (int t = s + G - 1; t < L; t++) {
+    const float* row = rows + (int64_t)t * dh;
+    const float* weightRow = weights + (int64_t)t * L + s;
+    vf values[NV];
+    for (int v = 0; v < NV; v++) values[v] = load(row + v * VW);
+    for (int r = 0; r < G; r++) {
+      const vf w = splat(weightRow[r]);
+      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, values[v], acc[r][v]);
+    }
+  }
+  for (int r = 0; r < G; r++)
+    for (int v = 0; v < NV; v++) store(out + r * outStride + v * VW, acc[r][v]);
+}
+
 // p[0..count) ← softmax of p[0..count) (vectorised exponentials).
 static inline void softmaxInPlace(float* p, int count) {
   float largest = -INFINITY;
   for (int s = 0; s < count; s++) largest = std::max(largest, p[s]);
-  vf partial{};
+  const vf inverse = splat(1.f / exponentiate(p, count, largest));
   int s = 0;
-  for (; s + VW <= count; s += VW) {
-    const vf e = vexp(load(p + s) - splat(largest));
-    store(p + s, e);
-    partial += e;
-  }
-  float total = sum(partial);
-  for (; s < count; s++) total += (p[s] = sexp(p[s] - largest));
-  const vf inverse = splat(1.f / total);
-  for (s = 0; s + VW <= count; s += VW) store(p + s, load(p + s) * inverse);
+  for (; s + VW <= count; s += VW) store(p + s, load(p + s) * inverse);
   for (; s < count; s++) p[s] *= inverse[0];
 }
 
@@ -436,21 +581,29 @@ static void attentionForward(const AttentionArgs& a) {
       rowTimesTransposed(q, keysT.data(), p, t + 1, L, dh);
       float largest = -INFINITY;
       for (int s = 0; s <= t; s++) largest = std::max(largest, p[s] *= scale);
-      vf partial{};
+      const vf inverse = splat(1.f / exponentiate(p, t + 1, largest));
       int s = 0;
-      for (; s + VW <= t + 1; s += VW) {
-        const vf e = vexp(load(p + s) - splat(largest));
-        store(p + s, e);
-        partial += e;
-      }
-      float total = sum(partial);
-      for (; s <= t; s++) total += (p[s] = sexp(p[s] - largest));
-      const vf inverse = splat(1.f / total);
-      for (s = 0; s + VW <= t + 1; s += VW) store(p + s, load(p + s) * inverse);
+      for (; s + VW <= t + 1; s += VW) store(p + s, load(p + s) * inverse);
       for (; s <= t; s++) p[s] *= inverse[0];
       std::fill(p + t + 1, p + L, 0.f);
-      weightedRows(p, 1, values.data(), t + 1, dh, a.out + (rowBase + t) * width + column);
     }
+    // The weighted sums of values, GROUP rows at a time where the head width fits registers (see
+    // weightedRowSums), else row by row: the same sums either way.
+    float* out = a.out + rowBase * width + column;
+    auto grouped = [&](auto rowsPerGroup, auto vectors) {
+      constexpr int G = decltype(rowsPerGroup)::value, NV = decltype(vectors)::value;
+      int t = 0;
+      for (; t + G <= L; t += G)
+        weightedRowSums<NV, G>(probabilities + (int64_t)t * L, L, values.data(), t + 1, dh, out + (int64_t)t * width,
+                               width);
+      for (; t < L; t++) weightedRows(probabilities + (int64_t)t * L, 1, values.data(), t + 1, dh, out + t * width);
+    };
+    if (dh == VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 1>{});
+    else if (dh == 2 * VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 2>{});
+    else if (dh == 4 * VW) grouped(std::integral_constant<int, 2>{}, std::integral_constant<int, 4>{});
+    else
+      for (int t = 0; t < L; t++)
+        weightedRows(probabilities + (int64_t)t * L, 1, values.data(), t + 1, dh, out + (int64_t)t * width);
   });
 }
 
@@ -482,13 +635,33 @@ static void attentionBackward(const AttentionArgs& a) {
       float weighted = 0;
       for (int s = 0; s <= t; s++) weighted += p[s] * dS[s];
       for (int s = 0; s <= t; s++) dS[s] = p[s] * (dS[s] - weighted) * scale;
-      weightedRows(dS, 1, keys.data(), t + 1, dh, a.dq + (rowBase + t) * width + column);
     }
-    for (int s = 0; s < L; s++) {
-      const int64_t at = (rowBase + s) * width + column;
-      weightedRows(dScores.data() + (int64_t)s * L + s, L, queries.data() + (int64_t)s * dh, L - s, dh, a.dk + at);
-      weightedRows(probabilities + (int64_t)s * L + s, L, dOuts.data() + (int64_t)s * dh, L - s, dh, a.dv + at);
-    }
+    // dQ by query rows, dK and dV by key rows, G rows at a time where the head width fits registers (see
+    // weightedRowSums and weightedColumnSums), else one at a time: the same sums either way.
+    const int64_t first = rowBase * width + column;
+    auto grouped = [&](auto rowsPerGroup, auto vectors) {
+      constexpr int G = decltype(rowsPerGroup)::value, NV = decltype(vectors)::value;
+      int row = 0;
+      if constexpr (NV > 0)  // NV = 0: a head width that does not fit registers, row by row only
+        for (; row + G <= L; row += G) {
+          const int64_t at = first + (int64_t)row * width;
+          weightedRowSums<NV, G>(dScores.data() + (int64_t)row * L, L, keys.data(), row + 1, dh, a.dq + at, width);
+          weightedColumnSums<NV, G>(dScores.data(), L, row, queries.data(), dh, a.dk + at, width);
+          weightedColumnSums<NV, G>(probabilities, L, row, dOuts.data(), dh, a.dv + at, width);
+        }
+      for (; row < L; row++) {
+        const int64_t at = first + (int64_t)row * width;
+        weightedRows(dScores.data() + (int64_t)row * L, 1, keys.data(), row + 1, dh, a.dq + at);
+        weightedRows(dScores.data() + (int64_t)row * L + row, L, queries.data() + (int64_t)row * dh, L - row, dh,
+                     a.dk + at);
+        weightedRows(probabilities + (int64_t)row * L + row, L, dOuts.data() + (int64_t)row * dh, L - row, dh,
+                     a.dv + at);
+      }
+    };
+    if (dh == VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 1>{});
+    else if (dh == 2 * VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 2>{});
+    else if (dh == 4 * VW) grouped(std::integral_constant<int, 2>{}, std::integral_constant<int, 4>{});
+    else grouped(std::integral_constant<int, 1>{}, std::integral_constant<int, 0>{});
   });
 }
 

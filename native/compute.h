@@ -66,5 +66,9 @@ struct Kernels {
 extern const Kernels avx512Kernels;
 extern const Kernels avx2Kernels;
 extern const Kernels portableKernels;
+// The portable source built with -mfma (x86 only): picked for `portable` where the CPU has FMA, same bits.
+extern const Kernels portableFmaKernels;
+// For tests (x86 with AVX2+FMA): the AVX-512 build's layout with lane-by-lane fma (isa-avx512-layout.cc).
+extern const Kernels avx512LayoutKernels;
 
 }  // namespace genenv

@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress';
 import type { EpochMetrics, EventSink } from '../interfaces/index.ts';
 import { formatDuration, remainingSeconds } from './run-clock.ts';
+import { phaseClock } from './phase-clock.ts';
 
 const format = (value: number | null | undefined, digits = 2) =>
   value === null || value === undefined ? '–' : value.toFixed(digits);
@@ -23,6 +24,20 @@ export function epochLine(metrics: EpochMetrics): string {
  * estimated time to its last epoch. Quiet mode prints nothing.
  */
 export function progressReporter(options: { quiet: boolean; label: string }): { sink: EventSink; stop: () => void } {
+  const reporter = lineReporter(options);
+  if (process.env.GENENV_PHASE_SECONDS !== '1') return reporter;
+  // Profiling: seconds per phase on stderr at the end of the run, quiet or not.
+  const clock = phaseClock();
+  const sink: EventSink = (event) => {
+    if (event.type === 'phase') clock.enter(event.phase);
+    if (event.type === 'epoch-end') clock.close();
+    if (event.type === 'run-end') process.stderr.write(`${clock.line()}\n`);
+    reporter.sink(event);
+  };
+  return { sink, stop: reporter.stop };
+}
+
+function lineReporter(options: { quiet: boolean; label: string }): { sink: EventSink; stop: () => void } {
   if (options.quiet) return { sink: () => {}, stop: () => {} };
   const interactive = Boolean(process.stderr.isTTY);
   const bars = interactive

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCoevolution } from '../core/index.ts';
 import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
-import { describeBackend } from '../models/index.ts';
+import { describeBackend, resultFamily } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { createOfflineSource } from '../composition/offline-source.ts';
@@ -132,7 +132,7 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
     throw error;
   }
   if (config.agent.policy === 'builtin' || config.simulator.policy === 'builtin')
-    store.updateConfig({ ...store.config, computeBackend: describeBackend() });
+    store.updateConfig({ ...store.config, computeBackend: `${describeBackend()}; ${resultFamily()}` });
   const { domain, agent, simulator, teacher, offlineSpecs } = players;
   const progress = progressReporter({
     quiet: options.quiet ?? false,

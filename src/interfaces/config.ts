@@ -196,7 +196,9 @@ export const RunConfigSchema = z.strictObject(
     computeBackend: z
       .string()
       .optional()
-      .describe('written by genenv run, not read: the kernels that ran the built-in models (native or wasm)'),
+      .describe(
+        'written by genenv run, not read: the kernels that ran the built-in models (native or wasm) and which runs give the same bits',
+      ),
     offline: z
       .object({
         source: z.string().min(1).describe('teacher policy spec, or path of a JSONL file of task specs'),

@@ -3,7 +3,10 @@ import { availableParallelism, cpus } from 'node:os';
 
 /** An fp32 peak estimate: cores × clock × FLOPs per cycle from the vector extensions the CPU reports. */
 export interface PeakEstimate {
+  /** The whole machine's fp32 peak, GFLOP/s. */
   gflops: number;
+  /** Cores it counts (the peak of one core is gflops / cores). */
+  cores: number;
   method: string;
 }
 
@@ -33,6 +36,7 @@ export function estimatePeak(): PeakEstimate {
   const gigahertz = megahertz / 1000;
   return {
     gflops: cores * gigahertz * perCycle.value,
+    cores,
     method:
       `${cores} cores × ${gigahertz.toFixed(2)} GHz × ${perCycle.value} FLOP/cycle (${perCycle.reason}); ` +
       'clock and flags from /proc/cpuinfo',

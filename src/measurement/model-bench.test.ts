@@ -60,5 +60,14 @@ describe('model benchmark', () => {
     expect(
       value('achievedGflopsOneThread') / ((trainFlops * value('trainTokensPerSecondOneThread')) / rows / 1e9),
     ).toBeCloseTo(1, 9);
+    // Native: every operation's rate and its fraction of one core's peak (peak over the cores counted).
+    if (result.backend === 'native') {
+      const cores = Number(/^(\d+) cores/.exec(result.peakGflopsMethod as string)![1]);
+      for (const operation of ['matmul', 'matmulTransposedA', 'matmulTransposedB', 'attentionBackward']) {
+        const rate = value(`operations.${operation}.gflopsPerCpuSecond`);
+        expect(rate).toBeGreaterThan(0);
+        expect(value(`operations.${operation}.corePeakFraction`)).toBeCloseTo(rate / (value('peakGflops') / cores), 9);
+      }
+    }
   });
 });

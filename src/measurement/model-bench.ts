@@ -15,6 +15,7 @@ import { Tokenizer } from '../models/tokenizer.ts';
 import { modelSizes } from '../policies/builtin/options.ts';
 import { Random } from '../util/random.ts';
 import { estimatePeak } from './machine-peak.ts';
+import { operationFigures } from './operation-bench.ts';
 
 /** FLOPs of one forward pass over `batch` sequences of `length` tokens, every position through the head. */
 export function forwardFlops(config: ModelConfig, batch: number, length: number): number {
@@ -187,11 +188,16 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
   useBackend(backend);
   const rows = setup.batch * setup.length;
   const trainFlops = 3 * forwardFlops(setup.config, setup.batch, setup.length);
+  const peak = estimatePeak();
   if (backend === 'native') setNativeThreads(1);
   const one = await trainingSeconds(setup, false);
+  // Each operation on one thread, against one core's peak (the native backend's; WASM runs matrix products only).
+  const operations =
+    backend === 'native'
+      ? operationFigures(setup.config, setup.batch, setup.length, peak.gflops / peak.cores, quick)
+      : {};
   if (backend === 'native') setNativeThreads(2);
   const two = await trainingSeconds(setup, backend === 'wasm');
-  const peak = estimatePeak();
   const achieved = trainFlops / two.wall / 1e9;
   return {
     kernel: describeBackend(),
@@ -208,6 +214,7 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
     trainTimeInMatmulShareOneThread: one.matmulShare,
     ...samplingRates(setup),
     matmulKernelGflops: kernelGflops(setup, quick),
+    ...Object.fromEntries(Object.entries(operations).map(([key, value]) => [`operations.${key}`, value])),
   };
 }
 

@@ -27,7 +27,15 @@ interface NativeAddon {
   cachedAttention: ModelKernels['cachedAttention'];
   adamStep(...args: [Float32Array, Float32Array, Float32Array, Float32Array, ...number[]]): number;
   setThreads(threads: number): number;
-  describe(): { isa: string; threads: number };
+  describe(): NativeDescription;
+  useIsa(name: string): string;
+}
+
+/** The kernel build in use, the builds this CPU runs (best first, `portable` last) and the pool's threads. */
+export interface NativeDescription {
+  isa: string;
+  runnable: string[];
+  threads: number;
 }
 
 /** The compiled addon's path: build/Release under the package root (two levels above src/models). */
@@ -45,8 +53,13 @@ export type NativeLoad =
   | {
       ok: true;
       kernels: ModelKernels;
-      describe: () => { isa: string; threads: number };
+      describe: () => NativeDescription;
       setThreads: (n: number) => number;
+      /**
+       * Switches the whole process to the best build not above `isa` (avx512 | avx2 | portable) that this CPU
+       * runs, and returns its name. Every build gives the same bits; tests use this to check it.
+       */
+      useIsa: (isa: string) => string;
     }
   | { ok: false; reason: string };
 
@@ -115,5 +128,11 @@ export function loadNativeBackend(): NativeLoad {
       );
     },
   };
-  return { ok: true, kernels, describe: () => addon.describe(), setThreads: (threads) => addon.setThreads(threads) };
+  return {
+    ok: true,
+    kernels,
+    describe: () => addon.describe(),
+    setThreads: (threads) => addon.setThreads(threads),
+    useIsa: (isa) => addon.useIsa(isa),
+  };
 }

@@ -97,6 +97,9 @@ export function mixCopyRow(
   }
 }
 
+/** The generator's probabilities of the row in progress in copyBackwardRow (grown to the vocabulary, reused). */
+let generatorScratch = new Float64Array(0);
+
 /**
  * Backward of one mixed row for L = gradLogprob·log P(target) + gradEntropy·H(P). Writes ∂L/∂logits of the
  * generator into `dLogits` (`vocab` at `rowAt`, overwritten) and ∂L/∂score of each pointer position into
@@ -132,8 +135,12 @@ export function copyBackwardRow(
   // Generator: u(w) = S(w)·∂L/∂S(w), then ∂L/∂z = u − S·Σu.
   let totalU = 0;
   let entropyDotGenerator = 0;
+  // S(w), computed once for both loops (the same doubles as computing it in each).
+  if (generatorScratch.length < vocab) generatorScratch = new Float64Array(vocab);
+  const generator = generatorScratch;
   for (let token = 0; token < vocab; token++) {
     const probability = Math.exp(generatorLog[rowAt + token]!);
+    generator[token] = probability;
     let u = 0;
     if (gradEntropy !== 0) {
       const e = entropyGradient(token);
@@ -145,7 +152,7 @@ export function copyBackwardRow(
     totalU += u;
   }
   for (let token = 0; token < vocab; token++)
-    dLogits[rowAt + token] = dLogits[rowAt + token]! - Math.exp(generatorLog[rowAt + token]!) * totalU;
+    dLogits[rowAt + token] = dLogits[rowAt + token]! - generator[token]! * totalU;
   // Gate: ∂L/∂g·g(1 − g), the entropy part Σ e(w)(C(w) − S(w)) and the target part in ρ.
   let entropyDotPointer = 0;
   if (gradEntropy !== 0) for (const [token, value] of mass) entropyDotPointer += entropyGradient(token) * value;

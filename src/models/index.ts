@@ -9,6 +9,7 @@ export type { AdamOptions, AdamState } from './adam.ts';
 export {
   activeBackend,
   describeBackend,
+  resultFamily,
   nativeUnavailableReason,
   setNativeThreads,
   useBackend,

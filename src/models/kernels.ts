@@ -53,6 +53,16 @@ export function describeBackend(): string {
   return `native (${details.isa}, ${details.threads} threads)`;
 }
 
+/**
+ * Which runs give the same bits as one on the backend now in use: every native build agrees with every other (on
+ * any machine); WebAssembly, without fused multiply-adds, only with WebAssembly.
+ */
+export function resultFamily(): string {
+  return active === 'native'
+    ? 'results identical on every native build (avx512, avx2, portable)'
+    : 'WebAssembly results: identical to other wasm runs, not to native ones';
+}
+
 /** Threads of the native pool (results do not depend on it); returns the new count, 1 without the addon. */
 export function setNativeThreads(threads: number): number {
   return native.ok ? native.setThreads(threads) : 1;
