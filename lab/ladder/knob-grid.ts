@@ -4,18 +4,14 @@
  */
 import type { Domain } from '../../src/interfaces/domain.ts';
 import type { TaskInstance } from '../../src/interfaces/task.ts';
+import { knobCells as knobCellsOf } from '../../src/domains/knob-values.ts';
 import { deriveSeed } from '../../src/util/random.ts';
 
 /** One combination of knob values. */
 export type Cell = Record<string, string | number>;
 
 /** Every combination of the domain's knob values, the first knob varying slowest. */
-export function knobCells(domain: Domain): Cell[] {
-  return domain.knobs.reduce<Cell[]>(
-    (cells, knob) => cells.flatMap((cell) => knob.values.map((value) => ({ ...cell, [knob.name]: value }))),
-    [{}],
-  );
-}
+export const knobCells = (domain: Domain): Cell[] => knobCellsOf(domain.knobs);
 
 /**
  * The rung of a cell: the domain's difficulty of a spec drawn in it, rounded (the knobs decide a spec's difficulty,

@@ -6,7 +6,8 @@ import {
   drawCells,
   type FrontierOptions,
 } from '../curriculum/index.ts';
-import type { Domain, Proposal, RunConfig, SimulatorContext, TaskSource } from '../interfaces/index.ts';
+import { knobCells } from '../domains/knob-values.ts';
+import type { Proposal, RunConfig, SimulatorContext, TaskSource } from '../interfaces/index.ts';
 import { Random } from '../util/random.ts';
 import type { RunContext } from './run-context.ts';
 import { knobProposals } from './task-source.ts';
@@ -27,14 +28,6 @@ export const frontierOptions = (
   calibrate: config.frontierCalibrate,
 });
 
-/** Every knob cell of the domain (the product of its knobs' values), in knob order. */
-export function knobCells(domain: Pick<Domain, 'knobs'>): Record<string, string | number>[] {
-  return domain.knobs.reduce<Record<string, string | number>[]>(
-    (cells, knob) => cells.flatMap((cell) => knob.values.map((value) => ({ ...cell, [knob.name]: value }))),
-    [{}],
-  );
-}
-
 /**
  * `count` task types of epoch `epoch` drawn by the frontier sampler: each knob cell's probability comes from the
  * agent's outcomes on generated task types of earlier epochs (read back from the store, so a resumed run draws
@@ -49,10 +42,12 @@ export function frontierProposals(
   const count = contexts.length;
   const { domain, config } = run;
   const names = domain.knobs.map((knob) => knob.name);
-  const cells = knobCells(domain);
+  const cells = knobCells(domain.knobs);
   const observations: CellObservation[] = run.store.groupOutcomes(epoch, EVIDENCE_SOURCES).flatMap((group) => {
     const values = domain.knobValuesOf?.(group.spec) ?? null;
-    return values === null ? [] : [{ cell: cellKey(values, names), epoch: group.epoch, ...counts(group) }];
+    return values === null
+      ? []
+      : [{ cell: cellKey(values, names), epoch: group.epoch, successes: group.successes, attempts: group.attempts }];
   });
   const options = frontierOptions(config);
   const probabilities = cellProbabilities(
@@ -74,8 +69,3 @@ export function frontierProposals(
     rejected: built.rejected,
   };
 }
-
-const counts = (group: { successes: number; attempts: number }) => ({
-  successes: group.successes,
-  attempts: group.attempts,
-});

@@ -26,3 +26,11 @@ export function chooseKnobValues(
   }
   return { ok: true, value: chosen };
 }
+
+/** Every combination of the knobs' values (a cell: one value per knob), the first knob varying slowest. */
+export function knobCells(knobs: readonly Knob[]): Record<string, string | number>[] {
+  return knobs.reduce<Record<string, string | number>[]>(
+    (cells, knob) => cells.flatMap((cell) => knob.values.map((value) => ({ ...cell, [knob.name]: value }))),
+    [{}],
+  );
+}
