@@ -63,9 +63,8 @@ export function frontierProposals(
     seed,
     'frontier',
   );
-  const contextOf = new Map(built.proposals.map((proposal, position) => [proposal.id, contexts[position]!.id]));
   return {
-    proposals: built.proposals.map((proposal) => ({ ...proposal, contextId: contextOf.get(proposal.id)! })),
+    proposals: built.proposals.map((proposal, position) => ({ ...proposal, contextId: contexts[position]!.id })),
     rejected: built.rejected,
   };
 }
