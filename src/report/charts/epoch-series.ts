@@ -41,6 +41,19 @@ export function meanOnAxis(
   });
 }
 
+/**
+ * One chart series of a run group's mean accuracy on a held-out set per axis epoch. Held-out sets may be evaluated
+ * only every few epochs, so the line joins the points that exist.
+ */
+export function heldOutSeries(
+  name: string,
+  axis: readonly number[],
+  runs: readonly (readonly EpochMetrics[])[],
+  set: string,
+): { name: string; values: (number | null)[]; connectNulls: true } {
+  return { name, values: meanOnAxis(axis, runs, (entry) => entry.heldOutAccuracy[set]), connectNulls: true };
+}
+
 /** Names of the held-out sets and complexity features that appear in any epoch, in first-seen order. */
 export function recordKeys(epochs: readonly EpochMetrics[], field: 'heldOutAccuracy' | 'taskComplexity'): string[] {
   const keys: string[] = [];

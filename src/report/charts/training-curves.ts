@@ -1,7 +1,7 @@
 import type { EpochMetrics } from '../../interfaces/summary.ts';
 import type { ChartSpec } from './chart-spec.ts';
 import { countDrawn } from './chart-spec.ts';
-import { epochAxis, meanOnAxis, recordKeys } from './epoch-series.ts';
+import { epochAxis, heldOutSeries, meanOnAxis, recordKeys } from './epoch-series.ts';
 import { panelsOption, type Panel } from './panels.ts';
 import { allEpochs, type RunGroup } from './run-groups.ts';
 
@@ -103,12 +103,7 @@ export function trainingCurvesChart(groups: readonly RunGroup[]): ChartSpec {
       yName: 'accuracy',
       yRange: [0, 1],
       series: groups.flatMap((group) =>
-        sets.map((set) => ({
-          name: groups.length === 1 ? set : `${group.name} · ${set}`,
-          values: meanOnAxis(axis, group.runs, (entry) => entry.heldOutAccuracy[set]),
-          // Held-out sets may be evaluated only every few epochs: join the points that exist.
-          connectNulls: true,
-        })),
+        sets.map((set) => heldOutSeries(groups.length === 1 ? set : `${group.name} · ${set}`, axis, group.runs, set)),
       ),
     });
   }

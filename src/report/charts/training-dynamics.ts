@@ -1,5 +1,5 @@
 import type { ChartSpec } from './chart-spec.ts';
-import { epochAxis, meanOnAxis, recordKeys } from './epoch-series.ts';
+import { epochAxis, heldOutSeries, meanOnAxis, recordKeys } from './epoch-series.ts';
 import { panelsOption, type Panel } from './panels.ts';
 import { allEpochs, type RunGroup } from './run-groups.ts';
 
@@ -32,12 +32,7 @@ export function trainingDynamicsChart(groups: readonly RunGroup[]): ChartSpec {
         title: `Held-out accuracy: ${set}`,
         yName: 'accuracy',
         yRange: [0, 1],
-        series: groups.map((group) => ({
-          name: group.name,
-          values: meanOnAxis(axis, group.runs, (entry) => entry.heldOutAccuracy[set]),
-          // Held-out sets may be evaluated only every few epochs: join the points that exist.
-          connectNulls: true,
-        })),
+        series: groups.map((group) => heldOutSeries(group.name, axis, group.runs, set)),
       }),
     ),
   ];
