@@ -1,7 +1,7 @@
 /**
  * `claim --runs A[,B]`: the paper's claim on finished comparisons (directories `genenv compare` wrote): per variant
- * the held-out accuracy per set and of the sets' mean with 95% intervals over seeds and the synthetic samples; genenv
- * against every other variant as a ratio of means and a paired difference per seed with its interval; and the
+ * the held-out accuracy per set and of the sets' mean with 95% intervals over seeds and the synthetic samples; every
+ * pair of variants (genenv first) as a ratio of means and a paired difference per seed with its interval; and the
  * curriculum's course per variant — the mean difficulty of the generated task types over the first and last four
  * epochs, and the share of epochs after the third whose success on generated tasks lies in [α − 0.1, α + 0.1].
  */
@@ -73,7 +73,6 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
   if (!options.runs?.length) throw new GenEnvError('usage', 'claim needs --runs A[,B] (comparison directories)');
   const variants = new Map<string, RunFigures[]>();
   for (const directory of options.runs) for (const [name, runs] of readVariants(directory)) variants.set(name, runs);
-  const genenv = variants.get('genenv');
   const sets = [
     ...new Set([...variants.values()].flatMap((runs) => runs.flatMap((run) => Object.keys(run.heldOut)))),
   ].sort();
@@ -84,14 +83,17 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
     scores: Object.fromEntries(columns.map((set) => [set, estimate(runs.map((run) => scoreOf(run, set)))])),
     syntheticSamples: mean(runs.map((run) => run.syntheticSamples)) ?? 0,
   }));
-  const paired = genenv
-    ? [...variants.entries()]
-        .filter(([name]) => name !== 'genenv')
-        .map(([name, runs]) => ({
-          against: name,
-          bySet: Object.fromEntries(columns.map((set) => [set, pairedComparison(genenv, runs, set)])),
-        }))
-    : [];
+  // Every pair of variants, genenv first when it is there: the judgement reports the pairs among the baselines too.
+  const order = [...variants.keys()].sort((left, right) => Number(right === 'genenv') - Number(left === 'genenv'));
+  const paired = order.flatMap((name, index) =>
+    order.slice(index + 1).map((against) => ({
+      variant: name,
+      against,
+      bySet: Object.fromEntries(
+        columns.map((set) => [set, pairedComparison(variants.get(name)!, variants.get(against)!, set)]),
+      ),
+    })),
+  );
   const course = [...variants.entries()].map(([name, runs]) => ({
     variant: name,
     climb: runs.map((run) => ({ seed: run.seed, ...climb(run, WINDOW) })),
@@ -109,7 +111,7 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
     notes: [
       ...paired.map(
         (row) =>
-          `genenv / ${row.against}: ` +
+          `${row.variant} / ${row.against}: ` +
           columns
             .map((set) => {
               const result = row.bySet[set]!;
