@@ -2,7 +2,9 @@
 // Entry point of the `genenv` CLI. It runs the compiled JavaScript in dist/ (built by npm ci) when dist/ was built
 // from the sources as they are now, else the TypeScript sources through the tsx loader, so a developer's edits take
 // effect without a rebuild (`npm run build` makes dist/ current again). GENENV_FROM_SOURCE=1 always runs the sources.
-import { readFileSync } from 'node:fs';
+// An installed package (no .git beside it: npm's tarball resets file times, so the fingerprint cannot match) runs the
+// dist/ it was packed with.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sourceFingerprint } from './source-fingerprint.js';
 
@@ -14,6 +16,7 @@ function distIsCurrent() {
   } catch {
     return false;
   }
+  if (!existsSync(new URL('../.git', import.meta.url))) return true;
   return built === sourceFingerprint(fileURLToPath(new URL('..', import.meta.url)));
 }
 

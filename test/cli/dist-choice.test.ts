@@ -9,11 +9,12 @@ import { sourceFingerprint } from '../../bin/source-fingerprint.js';
 const repository = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * A package laid out as genenv's, with the real bin/ and stand-in entry points that say where they run from:
- * src/cli/main.ts (through tsx) and dist/cli/main.js.
+ * A checkout laid out as genenv's (a .git folder beside it), with the real bin/ and stand-in entry points that say
+ * where they run from: src/cli/main.ts (through tsx) and dist/cli/main.js.
  */
 function fakePackage(): string {
   const root = mkdtempSync(join(tmpdir(), 'genenv-dist-choice-'));
+  mkdirSync(join(root, '.git'));
   cpSync(join(repository, 'bin'), join(root, 'bin'), { recursive: true });
   symlinkSync(join(repository, 'node_modules'), join(root, 'node_modules'));
   writeFileSync(join(root, 'package.json'), '{"type": "module"}\n');
@@ -86,5 +87,13 @@ describe('bin/genenv.js runs dist/ only when it was built from the sources as th
     edit(join(root, 'src', 'lab', 'suite.ts'));
     expect(runsFrom(root)).toBe('dist');
     expect(runsFrom(root, { GENENV_FROM_SOURCE: '1' })).toBe('sources');
+  });
+
+  it('runs the dist/ an installed package (no .git) was packed with, whatever the file times', () => {
+    rmSync(join(root, '.git'), { recursive: true });
+    edit(join(root, 'src', 'cli', 'main.ts'));
+    expect(runsFrom(root)).toBe('dist');
+    rmSync(join(root, 'dist', 'source-fingerprint.txt'));
+    expect(runsFrom(root)).toBe('sources');
   });
 });
