@@ -10,7 +10,8 @@ import { exitStatusOf, integerFlag, listFlag } from '../src/composition/index.ts
 import type { DiagnosticOptions } from './diagnostic-output.ts';
 import { LAB_SUITES } from './suites.ts';
 
-function buildProgram(output: { out: (text: string) => void; err: (text: string) => void }): Command {
+/** The lab's commander program: one suite argument with the suites as its choices, and the shared flags. */
+export function buildProgram(output: { out: (text: string) => void; err: (text: string) => void }): Command {
   const names = Object.keys(LAB_SUITES);
   const width = Math.max(...names.map((name) => name.length));
   return new Command('genenv-lab')

@@ -1,6 +1,9 @@
 import type { Command, Option } from 'commander';
 
-/** A `genenv …` command line found in a document, with where it was found (for the failure message). */
+/**
+ * A `genenv …` command line found in a document, with where it was found (for the failure message). A lab line
+ * (`npm run lab -- <suite> …`) is kept as `genenv-lab <suite> …`.
+ */
 export interface DocCommand {
   file: string;
   line: number;
@@ -15,6 +18,8 @@ export interface KnownNames {
 
 // How a command line starts in the docs: `genenv`, `npx genenv`, `node bin/genenv.js`, after an optional prompt.
 const START = /^(?:\$\s+)?(?:npx\s+|node\s+bin\/)?genenv(?:\.js)?\s+(.*)$/;
+// How a lab command line starts: `npm run lab --`, after an optional prompt.
+const LAB_START = /^(?:\$\s+)?npm\s+run\s+lab\s+--\s+(.*)$/;
 
 /**
  * Every `genenv …` command line of a Markdown text: lines of fenced code blocks (joined across trailing
@@ -49,6 +54,11 @@ export function extractCommands(file: string, markdown: string): DocCommand[] {
 
 function add(found: DocCommand[], file: string, line: number, text: string): void {
   const trimmed = text.trim().replace(/\s*&$/, '');
+  const lab = LAB_START.exec(trimmed);
+  if (lab) {
+    found.push({ file, line, text: `genenv-lab ${lab[1]!.trim().replace(/\s+/g, ' ')}` });
+    return;
+  }
   const match = START.exec(trimmed);
   if (!match) return;
   const first = match[1]!.split(/\s+/)[0]!;
@@ -92,10 +102,7 @@ function findOption(command: Command, flag: string): Option | undefined {
  * (`DIR`, `<dir>`, `…`) stand for any value. Returns the problems, empty when the line is accepted. Pure.
  */
 export function checkCommand(program: Command, text: string, known: KnownNames): string[] {
-  const words = shellWords(text)
-    .slice(1)
-    .flatMap((word) => word.replace(/^\[+|\]+$/g, '').split(/\s+/))
-    .filter((word) => word !== '' && word !== '|');
+  const words = synopsisWords(text);
   let command = program;
   let position = 0;
   // The subcommand path: as deep as the words name subcommands.
@@ -113,9 +120,27 @@ export function checkCommand(program: Command, text: string, known: KnownNames):
   }
   if (command === program && !words.some((word) => word === '--help' || word === '-h' || word === '--version'))
     return ['no subcommand'];
-  const problems: string[] = [];
   const where = command === program ? 'genenv' : `genenv ${commandPath(command)}`;
-  for (; position < words.length; position++) {
+  return checkFlags(command, words.slice(position), where, known);
+}
+
+/**
+ * What the lab would refuse in one documented `genenv-lab <suite> …` line (from `npm run lab -- <suite> …`): the
+ * suite, which must be one the lab's program lists, and every flag with its value, as for `checkCommand`. Pure.
+ */
+export function checkLabCommand(program: Command, text: string, known: KnownNames): string[] {
+  const words = synopsisWords(text);
+  const suites = program.registeredArguments[0]?.argChoices ?? [];
+  const suite = words[0];
+  if (suite === undefined || suite.startsWith('-')) return ['no suite'];
+  if (!isPlaceholder(suite) && !suites.includes(suite)) return [`no lab suite "${suite}"`];
+  return checkFlags(program, words.slice(1), `lab ${suite}`, known);
+}
+
+/** The flags (and their values) among `words`, checked against `command`'s options. */
+function checkFlags(command: Command, words: string[], where: string, known: KnownNames): string[] {
+  const problems: string[] = [];
+  for (let position = 0; position < words.length; position++) {
     const word = words[position]!;
     if (!word.startsWith('-') || word === '-') continue;
     if (word === '--help' || word === '-h') continue;
@@ -136,6 +161,14 @@ export function checkCommand(program: Command, text: string, known: KnownNames):
       problems.push(...checkValue(option, choice, known).map((problem) => `${where} ${flag}: ${problem}`));
   }
   return problems;
+}
+
+/** The words after the program's name, synopsis brackets and bars dropped. */
+function synopsisWords(text: string): string[] {
+  return shellWords(text)
+    .slice(1)
+    .flatMap((word) => word.replace(/^\[+|\]+$/g, '').split(/\s+/))
+    .filter((word) => word !== '' && word !== '|');
 }
 
 function commandPath(command: Command): string {
