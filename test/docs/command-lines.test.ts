@@ -37,9 +37,7 @@ describe('command lines in the docs', () => {
 
   it('are all accepted by the CLI', () => {
     const refused = commands.flatMap((command) =>
-      refusal(command.text).map(
-        (problem) => `${command.file}:${command.line}: ${command.text}\n  ${problem}`,
-      ),
+      refusal(command.text).map((problem) => `${command.file}:${command.line}: ${command.text}\n  ${problem}`),
     );
     expect(refused).toEqual([]);
   });
