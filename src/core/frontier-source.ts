@@ -3,7 +3,9 @@ import {
   cellEvidence,
   cellKey,
   cellProbabilities,
+  cellSuccessRate,
   drawCells,
+  epochCalibrationTarget,
   type FrontierOptions,
 } from '../curriculum/index.ts';
 import { knobCells } from '../domains/knob-values.ts';
@@ -11,14 +13,23 @@ import type { Proposal, RunConfig, SimulatorContext, TaskSource } from '../inter
 import { Random } from '../util/random.ts';
 import type { RunContext } from './run-context.ts';
 import { knobProposals } from './task-source.ts';
-import type { RejectedProposal } from './task-type.ts';
+import type { RejectedProposal, TaskType } from './task-type.ts';
 
 /** Generated task types whose outcomes tell the frontier sampler where the agent's competence edge is. */
 const EVIDENCE_SOURCES: readonly TaskSource[] = ['simulator', 'frontier', 'uniform', 'static'];
 
 /** The frontier sampler's settings from the run config (α and β are the curriculum's own). */
 export const frontierOptions = (
-  config: Pick<RunConfig, 'alpha' | 'beta' | 'frontierDecay' | 'frontierPrior' | 'frontierFloor' | 'frontierCalibrate'>,
+  config: Pick<
+    RunConfig,
+    | 'alpha'
+    | 'beta'
+    | 'frontierDecay'
+    | 'frontierPrior'
+    | 'frontierFloor'
+    | 'frontierCalibrate'
+    | 'frontierCalibrateScope'
+  >,
 ): FrontierOptions => ({
   alpha: config.alpha,
   beta: config.beta,
@@ -26,34 +37,55 @@ export const frontierOptions = (
   priorStrength: config.frontierPrior,
   floor: config.frontierFloor,
   calibrate: config.frontierCalibrate,
+  calibrateScope: config.frontierCalibrateScope,
 });
 
 /**
  * `count` task types of epoch `epoch` drawn by the frontier sampler: each knob cell's probability comes from the
  * agent's outcomes on generated task types of earlier epochs (read back from the store, so a resumed run draws
  * the same), and the domain builds a spec for each drawn cell. The i-th proposal answers `contexts[i]`, so the
- * simulator can learn from it by RWR as from its own proposals.
+ * simulator can learn from it by RWR as from its own proposals. `alongside` are the epoch's other generated task types
+ * (the simulator's valid share): with `frontierCalibrateScope: 'epoch'` each counts at its cell's posterior success
+ * (α when the domain cannot place it in a cell), and the draw is aimed so that the whole epoch averages α.
  */
 export function frontierProposals(
   run: RunContext,
   epoch: number,
   contexts: readonly SimulatorContext[],
+  alongside: readonly TaskType[] = [],
 ): { proposals: Proposal[]; rejected: RejectedProposal[] } {
   const count = contexts.length;
   const { domain, config } = run;
   const names = domain.knobs.map((knob) => knob.name);
   const cells = knobCells(domain.knobs);
+  const cellOf = (spec: unknown) => {
+    const values = domain.knobValuesOf?.(spec) ?? null;
+    return values === null ? undefined : cellKey(values, names);
+  };
   const observations: CellObservation[] = run.store.groupOutcomes(epoch, EVIDENCE_SOURCES).flatMap((group) => {
-    const values = domain.knobValuesOf?.(group.spec) ?? null;
-    return values === null
+    const cell = cellOf(group.spec);
+    return cell === undefined
       ? []
-      : [{ cell: cellKey(values, names), epoch: group.epoch, successes: group.successes, attempts: group.attempts }];
+      : [{ cell, epoch: group.epoch, successes: group.successes, attempts: group.attempts }];
   });
   const options = frontierOptions(config);
+  const evidence = cellEvidence(observations, epoch, options.decay);
+  const target =
+    options.calibrateScope === 'epoch'
+      ? epochCalibrationTarget(
+          options.alpha,
+          alongside.map((taskType) => {
+            const cell = cellOf(taskType.spec);
+            return cell === undefined ? options.alpha : cellSuccessRate(evidence.get(cell), options);
+          }),
+          count,
+        )
+      : options.alpha;
   const probabilities = cellProbabilities(
     cells.map((cell) => cellKey(cell, names)),
-    cellEvidence(observations, epoch, options.decay),
+    evidence,
     options,
+    target,
   );
   const seed = run.streams.frontier(epoch);
   const drawn = drawCells(probabilities, count, new Random(seed).next());

@@ -20,7 +20,7 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
   const simulated = validate(run, epoch, record.source, proposed.proposals, proposed.contexts);
   const frontierContexts =
     frontierCount > 0 ? contextsFor(run, epoch, frontierCount, run.streams.frontierContexts(epoch)) : [];
-  const frontier = frontierCount > 0 ? frontierProposals(run, epoch, frontierContexts) : null;
+  const frontier = frontierCount > 0 ? frontierProposals(run, epoch, frontierContexts, simulated.valid) : null;
   const frontierChecked = frontier ? validate(run, epoch, 'frontier', frontier.proposals, frontierContexts) : null;
   const checked: ValidationResult = {
     valid: [...simulated.valid, ...(frontierChecked?.valid ?? [])],

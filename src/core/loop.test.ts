@@ -236,4 +236,20 @@ describe('co-evolution loop', () => {
     expect(paper.store.proposals(2, 'simulator')).toHaveLength(20);
     for (const opened of [store, again.store, paper.store]) opened.close();
   });
+
+  it('frontier: aims the whole epoch at α when asked, drawing the same share', async () => {
+    const settings = { epochs: 3, tasksPerEpoch: 20, frontierShare: 0.5, frontierCalibrate: true, rwrFilter: 'none' };
+    const byDraw = await runOnArithmetic(settings);
+    const byEpoch = await runOnArithmetic({ ...settings, frontierCalibrateScope: 'epoch' });
+    for (const epoch of [1, 2, 3]) expect(byEpoch.store.proposals(epoch, 'frontier')).toHaveLength(10);
+    // Epoch 1 reads the same evidence either way, and the simulator proposes before the draw: only the target differs.
+    expect(byEpoch.store.proposals(1, 'simulator').map((record) => record.raw)).toEqual(
+      byDraw.store.proposals(1, 'simulator').map((record) => record.raw),
+    );
+    // The simulator's share is not at α on its cells, so the draws beside it move.
+    expect(byEpoch.store.proposals(1, 'frontier').map((record) => record.raw)).not.toEqual(
+      byDraw.store.proposals(1, 'frontier').map((record) => record.raw),
+    );
+    for (const opened of [byDraw.store, byEpoch.store]) opened.close();
+  });
 });

@@ -7,11 +7,20 @@ import {
   calibrateToTarget,
   cellSuccessRate,
   drawCells,
+  epochCalibrationTarget,
   expectedSuccess,
   type FrontierOptions,
 } from './frontier.ts';
 
-const options: FrontierOptions = { alpha: 0.5, beta: 20, decay: 0.5, priorStrength: 2, floor: 0.1, calibrate: false };
+const options: FrontierOptions = {
+  alpha: 0.5,
+  beta: 20,
+  decay: 0.5,
+  priorStrength: 2,
+  floor: 0.1,
+  calibrate: false,
+  calibrateScope: 'draw',
+};
 
 describe('frontier sampler over knob cells', () => {
   it('names a cell by its knob values in knob order', () => {
@@ -101,5 +110,34 @@ describe('frontier sampler over knob cells', () => {
     expect(expectedSuccess(cellProbabilities(cells, evidence, options), rates)).toBeLessThan(0.45);
     const calibrated = cellProbabilities(cells, evidence, { ...options, calibrate: true });
     expect(expectedSuccess(calibrated, rates)).toBeCloseTo(0.5, 6);
+  });
+
+  it('aims the draw so that the whole epoch averages α, counting the task types beside it', () => {
+    // 24 draws beside 8 simulator task types at 0.74: the draws must average (0.5·32 − 8·0.74) / 24 = 0.42.
+    const others = Array.from({ length: 8 }, () => 0.74);
+    expect(epochCalibrationTarget(0.5, others, 24)).toBeCloseTo(0.42, 12);
+    const expected = (24 * epochCalibrationTarget(0.5, others, 24) + 8 * 0.74) / 32;
+    expect(expected).toBeCloseTo(0.5, 12);
+    // Nothing beside the draw, or others at α: the target is α itself.
+    expect(epochCalibrationTarget(0.5, [], 24)).toBe(0.5);
+    expect(epochCalibrationTarget(0.3, [0.3, 0.3], 6)).toBeCloseTo(0.3, 12);
+    // Out of reach: clamped to [0, 1]; no draws: α.
+    expect(epochCalibrationTarget(0.5, [1, 1, 1, 1], 1)).toBe(0);
+    expect(epochCalibrationTarget(0.5, [0, 0, 0, 0], 1)).toBe(1);
+    expect(epochCalibrationTarget(0.5, [0.9], 0)).toBe(0.5);
+  });
+
+  it('calibrates the draw to a target other than α when given one', () => {
+    const evidence = new Map([
+      ['easy', { successes: 36, attempts: 40 }],
+      ['edge', { successes: 16, attempts: 40 }],
+      ['hard', { successes: 8, attempts: 40 }],
+    ]);
+    const cells = ['easy', 'edge', 'hard'];
+    const rates = cells.map((cell) => cellSuccessRate(evidence.get(cell), options));
+    const calibrated = { ...options, calibrate: true };
+    expect(expectedSuccess(cellProbabilities(cells, evidence, calibrated, 0.35), rates)).toBeCloseTo(0.35, 6);
+    // Without calibration the target changes nothing.
+    expect(cellProbabilities(cells, evidence, options, 0.35)).toEqual(cellProbabilities(cells, evidence, options));
   });
 });

@@ -40,6 +40,11 @@ export interface FrontierOptions {
   floor: number;
   /** Tilt the draw so that its expected success is α (`calibrateToTarget`). */
   calibrate: boolean;
+  /**
+   * What the tilt aims at α: the sampler's own draw (`draw`), or the whole epoch of generated task types, the
+   * simulator's share included (`epoch`, `epochCalibrationTarget`).
+   */
+  calibrateScope: 'draw' | 'epoch';
 }
 
 /** A cell's key: its knob values in knob order, e.g. `constraints=3|distractors=2`. */
@@ -87,6 +92,7 @@ export function cellProbabilities(
   cells: readonly string[],
   evidence: ReadonlyMap<string, CellEvidence>,
   options: FrontierOptions,
+  target: number = options.alpha,
 ): number[] {
   if (cells.length === 0) return [];
   const priorities = cells.map((cell) =>
@@ -102,7 +108,20 @@ export function cellProbabilities(
   );
   if (!options.calibrate) return mixed;
   const successRates = cells.map((cell) => cellSuccessRate(evidence.get(cell), options));
-  return calibrateToTarget(mixed, successRates, options.alpha);
+  return calibrateToTarget(mixed, successRates, target);
+}
+
+/**
+ * The success rate the sampler's `drawCount` draws must average so that the whole epoch's generated task types average
+ * α: (α·(drawCount + k) − Σ others) / drawCount, where `others` are the expected successes (each in [0, 1]) of the k
+ * task types generated beside the draws (the simulator's share). Clamped to [0, 1]; α when there are no draws. Without
+ * it, a simulator share that writes tasks too easy lifts the epoch above the band while the draws sit at α.
+ */
+export function epochCalibrationTarget(alpha: number, others: readonly number[], drawCount: number): number {
+  if (drawCount <= 0) return alpha;
+  const othersTotal = others.reduce((sum, rate) => sum + rate, 0);
+  const target = (alpha * (drawCount + others.length) - othersTotal) / drawCount;
+  return Math.min(1, Math.max(0, target));
 }
 
 /**

@@ -120,6 +120,13 @@ export const RunConfigSchema = z.strictObject(
       .describe(
         "frontier sampler: tilt each epoch's draw towards easier or harder cells so that its expected success is α",
       ),
+    frontierCalibrateScope: z
+      .enum(['draw', 'epoch'])
+      .default('draw')
+      .describe(
+        "frontier sampler, with frontierCalibrate: aim the sampler's own draw at α (draw), or the whole epoch of " +
+          "generated task types, counting the simulator's share by its cells' success (epoch)",
+      ),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')
