@@ -33,7 +33,7 @@ export function buildProgram(output: { out: (text: string) => void; err: (text: 
     .option(
       '--runs <list>',
       'comma-separated: two run directories (curriculum, signal, transfer), pilot run directories (ladder-pilot) or ' +
-        'comparison directories (claim, ladder-link)',
+        'comparison directories (claim, ladder-link; claim takes label=dir to name its variants label:variant)',
       listFlag,
     )
     .addHelpText(

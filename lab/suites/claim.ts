@@ -1,5 +1,6 @@
 /**
- * `claim --runs A[,B]`: the paper's claim on finished comparisons (directories `genenv compare` wrote): per variant
+ * `claim --runs A[,B]`: the paper's claim on finished comparisons (directories `genenv compare` wrote; `label=A` names
+ * A's variants `label:variant`, so two commits' runs of one variant sit side by side): per variant
  * the held-out accuracy per set and of the sets' mean with 95% intervals over seeds and the synthetic samples; every
  * pair of variants (genenv first) as a ratio of means and a paired difference per seed with its interval; and the
  * curriculum's course per variant — the mean difficulty of the generated task types over the first and last four
@@ -72,7 +73,11 @@ const interval = (value: Estimate, digits = 3) =>
 export async function claimSuite(options: DiagnosticOptions): Promise<string> {
   if (!options.runs?.length) throw new GenEnvError('usage', 'claim needs --runs A[,B] (comparison directories)');
   const variants = new Map<string, RunFigures[]>();
-  for (const directory of options.runs) for (const [name, runs] of readVariants(directory)) variants.set(name, runs);
+  for (const entry of options.runs) {
+    const labelled = /^([A-Za-z0-9_-]+)=(.+)$/.exec(entry);
+    const directory = labelled ? labelled[2]! : entry;
+    for (const [name, runs] of readVariants(directory)) variants.set(labelled ? `${labelled[1]}:${name}` : name, runs);
+  }
   const sets = [
     ...new Set([...variants.values()].flatMap((runs) => runs.flatMap((run) => Object.keys(run.heldOut)))),
   ].sort();

@@ -3,6 +3,7 @@ import {
   cellEvidence,
   cellKey,
   cellProbabilities,
+  calibrationOffset,
   cellSuccessRate,
   drawCells,
   epochCalibrationTarget,
@@ -27,6 +28,7 @@ export const frontierOptions = (
     | 'frontierDecay'
     | 'frontierPrior'
     | 'frontierFloor'
+    | 'frontierCalibrateGain'
     | 'frontierCalibrate'
     | 'frontierCalibrateScope'
   >,
@@ -38,7 +40,23 @@ export const frontierOptions = (
   floor: config.frontierFloor,
   calibrate: config.frontierCalibrate,
   calibrateScope: config.frontierCalibrateScope,
+  calibrateGain: config.frontierCalibrateGain,
 });
+
+/** Generated task types whose success the calibration aims at α: the simulator's share and the sampler's draws. */
+const GENERATED_SOURCES: readonly TaskSource[] = ['simulator', 'frontier'];
+
+/** Success on generated task types per epoch 1 … epoch − 1 (null where none were attempted), oldest first. */
+function pastEpochSuccess(run: RunContext, epoch: number): (number | null)[] {
+  const totals = Array.from({ length: Math.max(0, epoch - 1) }, () => ({ successes: 0, attempts: 0 }));
+  for (const group of run.store.groupOutcomes(epoch, GENERATED_SOURCES)) {
+    const total = totals[group.epoch - 1];
+    if (!total) continue;
+    total.successes += group.successes;
+    total.attempts += group.attempts;
+  }
+  return totals.map((total) => (total.attempts > 0 ? total.successes / total.attempts : null));
+}
 
 /**
  * `count` task types of epoch `epoch` drawn by the frontier sampler: each knob cell's probability comes from the
@@ -46,7 +64,8 @@ export const frontierOptions = (
  * the same), and the domain builds a spec for each drawn cell. The i-th proposal answers `contexts[i]`, so the
  * simulator can learn from it by RWR as from its own proposals. `alongside` are the epoch's other generated task types
  * (the simulator's valid share): with `frontierCalibrateScope: 'epoch'` each counts at its cell's posterior success
- * (α when the domain cannot place it in a cell), and the draw is aimed so that the whole epoch averages α.
+ * (α when the domain cannot place it in a cell), and the draw is aimed so that the whole epoch averages α. With
+ * `frontierCalibrateGain` > 0 the aim is α plus the integral correction of past epochs' success (`calibrationOffset`).
  */
 export function frontierProposals(
   run: RunContext,
@@ -70,17 +89,22 @@ export function frontierProposals(
   });
   const options = frontierOptions(config);
   const evidence = cellEvidence(observations, epoch, options.decay);
+  // Epoch 0 is the warm-started simulator's alone, before any draw: its success says nothing about the draws' bias.
+  const aim =
+    options.calibrate && options.calibrateGain > 0
+      ? options.alpha + calibrationOffset(pastEpochSuccess(run, epoch), options.alpha, options.calibrateGain)
+      : options.alpha;
   const target =
     options.calibrateScope === 'epoch'
       ? epochCalibrationTarget(
-          options.alpha,
+          aim,
           alongside.map((taskType) => {
             const cell = cellOf(taskType.spec);
             return cell === undefined ? options.alpha : cellSuccessRate(evidence.get(cell), options);
           }),
           count,
         )
-      : options.alpha;
+      : aim;
   const probabilities = cellProbabilities(
     cells.map((cell) => cellKey(cell, names)),
     evidence,

@@ -250,6 +250,16 @@ describe('co-evolution loop', () => {
     expect(byEpoch.store.proposals(1, 'frontier').map((record) => record.raw)).not.toEqual(
       byDraw.store.proposals(1, 'frontier').map((record) => record.raw),
     );
-    for (const opened of [byDraw.store, byEpoch.store]) opened.close();
+    // The integral correction reads the epochs before: epoch 1 draws as without it, a later epoch moves.
+    const corrected = await runOnArithmetic({ ...settings, frontierCalibrateScope: 'epoch', frontierCalibrateGain: 1 });
+    const raws = (store: typeof byEpoch.store, epoch: number) =>
+      store.proposals(epoch, 'frontier').map((record) => record.raw);
+    expect(raws(corrected.store, 1)).toEqual(raws(byEpoch.store, 1));
+    expect(
+      [2, 3].some(
+        (epoch) => JSON.stringify(raws(corrected.store, epoch)) !== JSON.stringify(raws(byEpoch.store, epoch)),
+      ),
+    ).toBe(true);
+    for (const opened of [byDraw.store, byEpoch.store, corrected.store]) opened.close();
   });
 });

@@ -6,6 +6,7 @@ import {
   cellProbabilities,
   calibrateToTarget,
   cellSuccessRate,
+  calibrationOffset,
   drawCells,
   epochCalibrationTarget,
   expectedSuccess,
@@ -20,6 +21,7 @@ const options: FrontierOptions = {
   floor: 0.1,
   calibrate: false,
   calibrateScope: 'draw',
+  calibrateGain: 0,
 };
 
 describe('frontier sampler over knob cells', () => {
@@ -139,5 +141,19 @@ describe('frontier sampler over knob cells', () => {
     expect(expectedSuccess(cellProbabilities(cells, evidence, calibrated, 0.35), rates)).toBeCloseTo(0.35, 6);
     // Without calibration the target changes nothing.
     expect(cellProbabilities(cells, evidence, options, 0.35)).toEqual(cellProbabilities(cells, evidence, options));
+  });
+
+  it("integrates the past epochs' distance from α into an offset, clamped at each step", () => {
+    // Two epochs 0.05 below α at gain 0.5: the target rises by 0.025 each.
+    expect(calibrationOffset([0.45, 0.45], 0.5, 0.5)).toBeCloseTo(0.05, 12);
+    // An epoch without generated task types adds nothing; one above α takes back.
+    expect(calibrationOffset([0.45, null, 0.55], 0.5, 0.5)).toBeCloseTo(0, 12);
+    // Gain 0 is the open loop.
+    expect(calibrationOffset([0.1, 0.9, 0.2], 0.5, 0)).toBe(0);
+    // A long run of unreachable epochs stops at the limit, and one epoch back moves it at once.
+    const wound = Array.from({ length: 40 }, () => 0);
+    expect(calibrationOffset(wound, 0.5, 1)).toBe(0.25);
+    expect(calibrationOffset([...wound, 1], 0.5, 1)).toBe(-0.25);
+    expect(calibrationOffset([...wound, 0.6], 0.5, 1)).toBeCloseTo(0.15, 12);
   });
 });

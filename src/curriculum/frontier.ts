@@ -45,6 +45,8 @@ export interface FrontierOptions {
    * simulator's share included (`epoch`, `epochCalibrationTarget`).
    */
   calibrateScope: 'draw' | 'epoch';
+  /** Integral gain of the tilt's target on past epochs' success, in [0, 1] (`calibrationOffset`); 0 = open loop. */
+  calibrateGain: number;
 }
 
 /** A cell's key: its knob values in knob order, e.g. `constraints=3|distractors=2`. */
@@ -162,6 +164,27 @@ export function calibrateToTarget(
     else high = middle;
   }
   return tilted((low + high) / 2);
+}
+
+/**
+ * The offset the tilt adds to α at the next epoch: Σ gain·(α − r) over the past epochs' success r on generated task
+ * types (oldest first; null for an epoch without any, which adds nothing), clamped to ±`limit` after each step so a
+ * run of unreachable targets cannot wind it up. An integral correction: the cells' posterior success predicts a draw's
+ * success with a bias (the simulator's specs in a cell are easier than the sampler's, and cells drawn for sitting near
+ * α are those whose estimate was lucky), and a constant bias is cancelled once the offset has absorbed it.
+ */
+export function calibrationOffset(
+  realized: readonly (number | null)[],
+  alpha: number,
+  gain: number,
+  limit = 0.25,
+): number {
+  let offset = 0;
+  for (const rate of realized) {
+    if (rate === null) continue;
+    offset = Math.min(limit, Math.max(-limit, offset + gain * (alpha - rate)));
+  }
+  return offset;
 }
 
 /**

@@ -127,6 +127,10 @@ export const RunConfigSchema = z.strictObject(
         "frontier sampler, with frontierCalibrate: aim the sampler's own draw at α (draw), or the whole epoch of " +
           "generated task types, counting the simulator's share by its cells' success (epoch)",
       ),
+    frontierCalibrateGain: unit(
+      "frontier sampler, with frontierCalibrate: each epoch the tilt's target moves by gain × (α − the last " +
+        "epoch's success on generated task types), summed over the run (integral correction; 0 = open loop)",
+    ).default(0),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')
