@@ -3,8 +3,9 @@
  * accuracy is not read). Each entry of --runs is a run directory or a comparison directory. Per run: per block of
  * eight epochs, the share of GRPO groups on test-hard's cells and how many of them hold both outcomes, the mean rung of
  * the generated groups against the agent's competence edge (how far the proposals lag it), and the calibration (epochs
- * after the third with success on generated tasks in [0.4, 0.6]); per variant, success by the hidden instance factor
- * within test-hard's cells.
+ * after the third with success on generated tasks in [0.4, 0.6]) with the success of each source of generated tasks
+ * over those epochs (the simulator's share and the frontier sampler's draws); per variant, success by the hidden
+ * instance factor within test-hard's cells.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -25,7 +26,12 @@ interface RunData {
   groups: LadderGroup[];
   /** Success on generated tasks per epoch (null where none). */
   success: (number | null)[];
+  /** Success of the simulator's share and of the frontier draws over the epochs after the third (null where none). */
+  bySource: { simulator: number | null; frontier: number | null };
 }
+
+/** Epochs before this one are left out of the calibration and of the success by source. */
+const FIRST_JUDGED_EPOCH = 4;
 
 function factorOf(payload: string): number | null {
   try {
@@ -41,6 +47,7 @@ function factorOf(payload: string): number | null {
 function readRun(directory: string): RunData {
   const database = new Database(join(directory, 'run.sqlite'), { readonly: true, fileMustExist: true });
   let rows: { epoch: number; spec: string; payload: string; successes: number; rollouts: number }[];
+  let sources: { source: string; successes: number; rollouts: number }[];
   try {
     rows = database
       .prepare(
@@ -51,6 +58,13 @@ function readRun(directory: string): RunData {
          GROUP BY t.proposal_id, t.instance_id`,
       )
       .all() as typeof rows;
+    sources = database
+      .prepare(
+        `SELECT p.source AS source, SUM(t.success) AS successes, COUNT(*) AS rollouts
+         FROM traces t JOIN proposals p ON p.id = t.proposal_id
+         WHERE p.source IN ('simulator', 'frontier') AND t.epoch >= ? GROUP BY p.source`,
+      )
+      .all(FIRST_JUDGED_EPOCH) as typeof sources;
   } finally {
     database.close();
   }
@@ -82,7 +96,19 @@ function readRun(directory: string): RunData {
     seed: String(config.seed ?? basename(directory)),
     groups,
     success: metrics.map((line) => line.successRate),
+    bySource: {
+      simulator: sourceSuccess(sources, 'simulator'),
+      frontier: sourceSuccess(sources, 'frontier'),
+    },
   };
+}
+
+function sourceSuccess(
+  sources: readonly { source: string; successes: number; rollouts: number }[],
+  source: string,
+): number | null {
+  const row = sources.find((entry) => entry.source === source);
+  return row && row.rollouts > 0 ? row.successes / row.rollouts : null;
 }
 
 /** Run directories named by --runs: a run directory itself, or every run of a comparison directory. */
@@ -94,7 +120,7 @@ function runDirectories(entries: readonly string[]): string[] {
 
 /** Share of epochs after the third whose success on generated tasks lies in [0.4, 0.6]. */
 export function calibratedShare(success: readonly (number | null)[]): number {
-  const after = success.slice(4).filter((value): value is number => value !== null);
+  const after = success.slice(FIRST_JUDGED_EPOCH).filter((value): value is number => value !== null);
   if (after.length === 0) return Number.NaN;
   return after.filter((value) => value >= CALIBRATED[0] && value <= CALIBRATED[1]).length / after.length;
 }
@@ -108,6 +134,7 @@ export async function ladderFrontierSuite(options: DiagnosticOptions): Promise<s
     variant: run.variant,
     seed: run.seed,
     calibrated: calibratedShare(run.success),
+    bySource: run.bySource,
     blocks: blockMeasures(run.groups, BLOCK),
   }));
   const variants = [...new Set(runs.map((run) => run.variant))];
@@ -130,6 +157,8 @@ export async function ladderFrontierSuite(options: DiagnosticOptions): Promise<s
       'mean rung',
       'competence edge',
       'calibrated epochs',
+      'success: simulator share',
+      'success: frontier draws',
     ],
     rows: perRun.flatMap((run) =>
       run.blocks.map((block, index) => [
@@ -143,6 +172,8 @@ export async function ladderFrontierSuite(options: DiagnosticOptions): Promise<s
         fixed(block.meanRung, 1),
         block.edge === null ? '–' : String(block.edge),
         index === 0 ? fixed(run.calibrated, 2) : '',
+        index === 0 && run.bySource.simulator !== null ? fixed(run.bySource.simulator, 2) : '',
+        index === 0 && run.bySource.frontier !== null ? fixed(run.bySource.frontier, 2) : '',
       ]),
     ),
     notes: [
