@@ -28,9 +28,9 @@ export const frontierOptions = (
     | 'frontierDecay'
     | 'frontierPrior'
     | 'frontierFloor'
-    | 'frontierCalibrateGain'
     | 'frontierCalibrate'
     | 'frontierCalibrateScope'
+    | 'frontierCalibrateGain'
   >,
 ): FrontierOptions => ({
   alpha: config.alpha,
@@ -43,20 +43,16 @@ export const frontierOptions = (
   calibrateGain: config.frontierCalibrateGain,
 });
 
-/** Generated task types whose success the calibration aims at α: the simulator's share and the sampler's draws. */
-const GENERATED_SOURCES: readonly TaskSource[] = ['simulator', 'frontier'];
-
-/** Success on generated task types per epoch 1 … epoch − 1 (null where none were attempted), oldest first. */
-function pastEpochSuccess(run: RunContext, epoch: number): (number | null)[] {
-  const totals = Array.from({ length: Math.max(0, epoch - 1) }, () => ({ successes: 0, attempts: 0 }));
-  for (const group of run.store.groupOutcomes(epoch, GENERATED_SOURCES)) {
-    const total = totals[group.epoch - 1];
-    if (!total) continue;
-    total.successes += group.successes;
-    total.attempts += group.attempts;
-  }
-  return totals.map((total) => (total.attempts > 0 ? total.successes / total.attempts : null));
-}
+/**
+ * Success on generated task types (the simulator's share and the draws) of epochs 1 … epoch − 1, oldest first, as each
+ * epoch's committed metrics hold it (null where none were attempted). Epoch 0 is the warm-started simulator's alone,
+ * before any draw: its success says nothing about the draws' bias.
+ */
+const pastEpochSuccess = (run: RunContext, epoch: number): (number | null)[] =>
+  run.store
+    .metrics()
+    .filter((metrics) => metrics.epoch >= 1 && metrics.epoch < epoch)
+    .map((metrics) => metrics.successRate);
 
 /**
  * `count` task types of epoch `epoch` drawn by the frontier sampler: each knob cell's probability comes from the
@@ -89,7 +85,6 @@ export function frontierProposals(
   });
   const options = frontierOptions(config);
   const evidence = cellEvidence(observations, epoch, options.decay);
-  // Epoch 0 is the warm-started simulator's alone, before any draw: its success says nothing about the draws' bias.
   const aim =
     options.calibrate && options.calibrateGain > 0
       ? options.alpha + calibrationOffset(pastEpochSuccess(run, epoch), options.alpha, options.calibrateGain)
