@@ -24,6 +24,7 @@ const CONFIG_FLAGS = [
   ['--rehearsal <n>', 'rehearsal', 'integer'],
   ['--static-multiplier <x>', 'staticMultiplier', 'number'],
   ['--held-out-limit <n>', 'heldOutLimit', 'integer'],
+  ['--evaluate-every <n>', 'evaluateEvery', 'integer'],
 ] as const;
 
 /** `--family-temperature` for the config key `familyTemperature`. */

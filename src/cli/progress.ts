@@ -14,7 +14,8 @@ export function epochLine(metrics: EpochMetrics): string {
   return (
     `epoch ${metrics.epoch}: success ${format(metrics.successRate)} in-band ` +
     `${format(metrics.inBandFraction)} R_env ${format(metrics.envReward)} invalid ${metrics.invalidProposals} | ` +
-    `held-out ${heldOut}`
+    // An epoch that `evaluateEvery` skips has no held-out figures.
+    `held-out ${heldOut || '–'}`
   );
 }
 

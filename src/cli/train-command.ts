@@ -78,7 +78,7 @@ function epochLine(record: ServedEpochRecord): string {
   const { act, update } = record.seconds;
   return (
     `epoch ${record.epoch}: ${record.groups} groups, success ${format(record.successRate)} reward ` +
-    `${format(record.meanReward)} | held-out ${heldOut} (act ${act.toFixed(1)} s, update ${update.toFixed(1)} s)`
+    `${format(record.meanReward)} | held-out ${heldOut || '–'} (act ${act.toFixed(1)} s, update ${update.toFixed(1)} s)`
   );
 }
 

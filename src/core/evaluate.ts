@@ -5,12 +5,23 @@ import { playEpisodes } from './episodes.ts';
 import type { RunContext } from './run-context.ts';
 
 /**
+ * Whether epoch `epoch` (0 = the warm start) of a run of `epochs` epochs evaluates the held-out sets when they are
+ * evaluated every `every` epochs: the warm start, every multiple of `every`, and the last epoch, so a run's final
+ * figures never depend on the cadence. The evaluation draws from its own random stream, so skipping one changes no
+ * training. Pure.
+ */
+export function evaluatesAt(epoch: number, every: number, epochs: number): boolean {
+  return epoch === 0 || epoch >= epochs || epoch % every === 0;
+}
+
+/**
  * Held-out evaluation after the epoch's updates: the agent's greedy accuracy on each held-out set (none when the
- * agent is an external trainer, whose weights genenv does not hold).
+ * agent is an external trainer, whose weights genenv does not hold, or when `evaluateEvery` skips the epoch).
  */
 export async function evaluate(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
   run.emit({ type: 'phase', epoch: record.epoch, phase: 'evaluate' });
   if (run.externalAgent) return record;
+  if (!evaluatesAt(record.epoch, run.config.evaluateEvery, run.config.epochs)) return record;
   const { agent, domain, heldOut, config } = run;
   const seed = run.streams.heldOut(record.epoch);
   return { ...record, heldOutAccuracy: await evaluateHeldOut(agent, domain, heldOut, seed, config.heldOutLimit) };

@@ -146,6 +146,22 @@ describe('co-evolution loop', () => {
     database.close();
   });
 
+  it('evaluates the held-out sets every evaluateEvery epochs and at the last, and trains the same either way', async () => {
+    const every = await runOnArithmetic({ epochs: 5, evaluateEvery: 1 });
+    const sparse = await runOnArithmetic({ epochs: 5, evaluateEvery: 2 });
+    every.store.close();
+    sparse.store.close();
+    const evaluated = (summary: typeof every.summary) =>
+      summary.epochs.filter((epoch) => Object.keys(epoch.heldOutAccuracy).length > 0).map((epoch) => epoch.epoch);
+    expect(evaluated(every.summary)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(evaluated(sparse.summary)).toEqual([0, 2, 4, 5]);
+    for (const epoch of [0, 2, 4, 5])
+      expect(sparse.summary.epochs[epoch]!.heldOutAccuracy).toEqual(every.summary.epochs[epoch]!.heldOutAccuracy);
+    const training = (summary: typeof every.summary) =>
+      summary.epochs.map((epoch) => ({ ...epoch, heldOutAccuracy: {}, extra: {} }));
+    expect(training(sparse.summary)).toEqual(training(every.summary));
+  });
+
   it('counts a simulator that writes only garbage as invalid proposals and finishes', async () => {
     const { store, summary } = await runOnArithmetic({}, undefined, (domain) => new GarbageSimulator(domain));
     store.close();

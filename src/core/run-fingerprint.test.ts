@@ -18,7 +18,8 @@ const recordPath = join(dirname(fileURLToPath(import.meta.url)), 'run-fingerprin
  * The short run: the ladder preset's model, curriculum and warm start, fewer of everything (about 15 CPU seconds a
  * build on an AVX2 core; the timeout is for shared machines).
  */
-const CONFIG = { epochs: 2, tasksPerEpoch: 4, heldOutLimit: 8, warmStartVariations: 4 };
+// Every epoch evaluated, so every epoch's held-out answers are compared.
+const CONFIG = { epochs: 2, tasksPerEpoch: 4, heldOutLimit: 8, evaluateEvery: 1, warmStartVariations: 4 };
 const native = loadNativeBackend();
 const builds = native.ok ? native.describe().runnable : [];
 

@@ -178,6 +178,13 @@ export const RunConfigSchema = z.strictObject(
       .max(1000000)
       .optional()
       .describe('evaluate at most this many items per held-out set'),
+    evaluateEvery: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000000)
+      .default(1)
+      .describe('evaluate the held-out sets every N epochs (epoch 0 and the last epoch always)'),
     warmStartVariations: z
       .number()
       .int()

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { agentDemonstrations } from '../core/agent-demonstrations.ts';
-import { evaluateHeldOut } from '../core/evaluate.ts';
+import { evaluateHeldOut, evaluatesAt } from '../core/evaluate.ts';
 import { RandomStreams } from '../core/random-streams.ts';
 import type {
   AgentPrompt,
@@ -168,7 +168,9 @@ export async function trainOverService(input: ServedTrainingInput): Promise<Serv
       epoch > 0 ? await agent.update({ groups: current.groups }, { seed: streams.agentUpdate(epoch) }) : {};
     seconds.update = elapsed(started);
     started = performance.now();
-    const heldOutAccuracy = await evaluateHeldOut(agent, domain, heldOut, streams.heldOut(epoch), config.heldOutLimit);
+    const heldOutAccuracy = evaluatesAt(epoch, config.evaluateEvery, config.epochs)
+      ? await evaluateHeldOut(agent, domain, heldOut, streams.heldOut(epoch), config.heldOutLimit)
+      : {};
     seconds.evaluate = elapsed(started);
     const record: ServedEpochRecord = {
       epoch,
