@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../util/random.ts';
-import { drawToken } from './sampling.ts';
+import { drawToken, drawTokenReference } from './sampling.ts';
 
 describe('drawToken with an allowed mask', () => {
   const logProbabilities = Float32Array.from([Math.log(0.7), Math.log(0.2), Math.log(0.1)]);
@@ -45,5 +45,40 @@ describe('drawToken with an allowed mask', () => {
       sequence({ temperature: 1, topP: 1 }, null),
     );
     expect(sequence({ temperature: 0, topP: 1, explore: 0.9 }, mask)).toEqual(Array(50).fill(0));
+  });
+});
+
+describe('drawToken against its plain reference', () => {
+  it('draws the same tokens from the same random streams, with and without masks, at every setting', () => {
+    const vocab = 97;
+    const source = new Random(11);
+    const rows = 40;
+    const logProbabilities = new Float32Array(rows * vocab);
+    for (let index = 0; index < logProbabilities.length; index++)
+      logProbabilities[index] = source.next() < 0.1 ? -Infinity : -20 * source.next() ** 2;
+    const masks = [
+      null,
+      Uint8Array.from({ length: vocab }, () => (source.next() < 0.3 ? 1 : 0)),
+      Uint8Array.from({ length: vocab }, (_, token) => (token === 5 ? 1 : 0)),
+    ];
+    const settings = [
+      { temperature: 1, topP: 1 },
+      { temperature: 0.7, topP: 1 },
+      { temperature: 1.3, topP: 0.9 },
+      { temperature: 0, topP: 1 },
+      { temperature: 1, topP: 1, explore: 0.2 },
+    ];
+    for (const options of settings)
+      for (const mask of masks) {
+        const fast = new Random(5);
+        const plain = new Random(5);
+        for (let draw = 0; draw < 400; draw++) {
+          const offset = (draw % rows) * vocab;
+          expect(drawToken(logProbabilities, offset, vocab, options, fast, mask)).toBe(
+            drawTokenReference(logProbabilities, offset, vocab, options, plain, mask),
+          );
+        }
+        expect(fast.next()).toBe(plain.next());
+      }
   });
 });

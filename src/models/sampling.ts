@@ -22,12 +22,75 @@ export interface TokenConstraint {
   allowed(generated: readonly number[]): Uint8Array | null;
 }
 
+/** The weights of the draw in progress in drawToken (grown to the vocabulary, reused: one draw per token). */
+let weightScratch = new Float64Array(0);
+
+/**
+ * drawToken of a sampled draw without nucleus filtering (the rollouts' and proposals' case): the same doubles in the
+ * same order as drawTokenReference, in a reused buffer and without a closure per token. Returns -1 for any other
+ * case, which the reference handles.
+ */
+function drawSampled(
+  logProbabilities: Float32Array,
+  offset: number,
+  vocab: number,
+  temperature: number,
+  random: Random,
+  allowed: Uint8Array | null,
+): number {
+  if (weightScratch.length < vocab) weightScratch = new Float64Array(vocab);
+  const weights = weightScratch;
+  let largest = -Infinity;
+  for (let token = 0; token < vocab; token++)
+    if (allowed === null || allowed[token] === 1) largest = Math.max(largest, logProbabilities[offset + token]!);
+  let total = 0;
+  for (let token = 0; token < vocab; token++) {
+    const weight =
+      allowed === null || allowed[token] === 1
+        ? Math.exp((logProbabilities[offset + token]! - largest) / temperature)
+        : 0;
+    weights[token] = weight;
+    total += weight;
+  }
+  let threshold = random.next() * total;
+  let last = 0;
+  for (let token = 0; token < vocab; token++) {
+    const weight = weights[token]!;
+    if (weight <= 0) continue;
+    last = token;
+    threshold -= weight;
+    if (threshold < 0) return token;
+  }
+  return last;
+}
+
 /**
  * Draws one token from a log-probability row (row-major slice of width `vocab` at `offset`) with
  * temperature and nucleus (top-p) filtering, among the `allowed` tokens when a mask is given (the others
- * get probability 0 and the rest is renormalised). Pure given `random`.
+ * get probability 0 and the rest is renormalised). Pure given `random`: the same token, and the same draws from
+ * `random`, as drawTokenReference.
  */
 export function drawToken(
+  logProbabilities: Float32Array,
+  offset: number,
+  vocab: number,
+  options: SamplingOptions,
+  random: Random,
+  allowed: Uint8Array | null = null,
+): number {
+  const explores = allowed !== null && (options.explore ?? 0) > 0;
+  if (options.temperature > 0 && options.topP >= 1 && !explores)
+    return drawSampled(logProbabilities, offset, vocab, options.temperature, random, allowed);
+  return drawTokenReference(logProbabilities, offset, vocab, options, random, allowed);
+}
+
+/**
+ * Draws one token from a log-probability row (row-major slice of width `vocab` at `offset`) with
+ * temperature and nucleus (top-p) filtering, among the `allowed` tokens when a mask is given (the others
+ * get probability 0 and the rest is renormalised). Pure given `random`. The plain reference `drawToken` is held
+ * equal to.
+ */
+export function drawTokenReference(
   logProbabilities: Float32Array,
   offset: number,
   vocab: number,
