@@ -103,11 +103,9 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     frontierCalibrate: true,
     // The tilt aims the whole epoch at α, the simulator's share counted by its cells, and a slow integral correction
     // takes out what the cells mispredict: on world seed 7331 the simulator's quarter succeeded 0.61–0.79 and lifted
-    // half the seeds' epochs out of the band (docs/results.md §21.6, §21.9). No uniform floor: the decay already
-    // returns an unseen cell to the prior at α, and no run showed the floor doing anything (§21.7, §21.9).
+    // half the seeds' epochs out of the band (docs/results.md §21.6, §21.9).
     frontierCalibrateScope: 'epoch',
     frontierCalibrateGain: 0.2,
-    frontierFloor: 0,
     baseFraction: 0.25,
     replayFraction: 0.25,
     // Sixteen fresh instances of each of the 120 seeds, two passes in batches of 8: 480 SFT steps.

@@ -27,7 +27,6 @@ export const frontierOptions = (
     | 'beta'
     | 'frontierDecay'
     | 'frontierPrior'
-    | 'frontierFloor'
     | 'frontierCalibrate'
     | 'frontierCalibrateScope'
     | 'frontierCalibrateGain'
@@ -37,7 +36,6 @@ export const frontierOptions = (
   beta: config.beta,
   decay: config.frontierDecay,
   priorStrength: config.frontierPrior,
-  floor: config.frontierFloor,
   calibrate: config.frontierCalibrate,
   calibrateScope: config.frontierCalibrateScope,
   calibrateGain: config.frontierCalibrateGain,

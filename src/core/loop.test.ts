@@ -219,7 +219,7 @@ describe('co-evolution loop', () => {
   });
 
   it('frontier: draws its share of each epoch over the knob cells beside the simulator, which learns from both', async () => {
-    const settings = { epochs: 4, tasksPerEpoch: 20, frontierShare: 0.5, frontierFloor: 0.1, rwrFilter: 'none' };
+    const settings = { epochs: 4, tasksPerEpoch: 20, frontierShare: 0.5, rwrFilter: 'none' };
     const { store, summary, domain } = await runOnArithmetic(settings);
     // Epoch 0 is the warm-started simulator's alone, as in every simulator variant.
     expect(store.proposals(0, 'frontier')).toHaveLength(0);

@@ -2,8 +2,9 @@
  * The frontier sampler: a curriculum over the domain's difficulty knobs that sits beside the simulator. Every knob
  * cell (one value per knob) keeps a decayed count of the agent's recent outcomes on generated task types of that
  * cell; a cell's priority is the α-reward of its posterior success rate, so cells the agent solves about α of the
- * time are drawn most, cells it has not been seen on look in-band (optimism: they are tried early), and a floor of
- * uniform draws keeps every cell within reach as the agent's competence moves. Pure functions.
+ * time are drawn most, and cells it has not been seen on look in-band (optimism: they are tried early); the decay
+ * returns a cell left alone to that prior, so every cell comes back within reach as the agent's competence moves.
+ * Pure functions.
  */
 import { scoreDifficulty } from './difficulty-scorers.ts';
 
@@ -36,8 +37,6 @@ export interface FrontierOptions {
   decay: number;
   /** Pseudo-attempts of the Beta prior centred on α, > 0: how much evidence it takes to move a cell off α. */
   priorStrength: number;
-  /** Share of draws uniform over all cells, in [0, 1]. */
-  floor: number;
   /** Tilt the draw so that its expected success is α (`calibrateToTarget`). */
   calibrate: boolean;
   /**
@@ -86,9 +85,9 @@ export function cellSuccessRate(evidence: CellEvidence | undefined, options: Fro
 }
 
 /**
- * The probability of drawing each cell (same order as `cells`), summing to 1: `floor` spread evenly, the rest in
- * proportion to exp(−β(p̃ − α)²) of each cell's posterior success p̃; with `calibrate`, the whole then tilted so that a
- * draw's expected success is α (`calibrateToTarget`). Without calibration every cell gets at least floor / cells.
+ * The probability of drawing each cell (same order as `cells`), summing to 1: in proportion to exp(−β(p̃ − α)²) of
+ * each cell's posterior success p̃; with `calibrate`, then tilted so that a draw's expected success is α
+ * (`calibrateToTarget`).
  */
 export function cellProbabilities(
   cells: readonly string[],
@@ -104,10 +103,7 @@ export function cellProbabilities(
     }),
   );
   const total = priorities.reduce((sum, priority) => sum + priority, 0);
-  const uniform = 1 / cells.length;
-  const mixed = priorities.map(
-    (priority) => options.floor * uniform + (1 - options.floor) * (total > 0 ? priority / total : uniform),
-  );
+  const mixed = priorities.map((priority) => (total > 0 ? priority / total : 1 / cells.length));
   if (!options.calibrate) return mixed;
   const successRates = cells.map((cell) => cellSuccessRate(evidence.get(cell), options));
   return calibrateToTarget(mixed, successRates, target);

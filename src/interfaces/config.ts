@@ -37,7 +37,7 @@ const unit = (description: string) => z.number().min(0).max(1).describe(descript
  * Options removed after they measured no gain and no preset used them (docs/results.md keeps their results), each
  * with the value that meant "off".
  */
-const RETIRED_OPTIONS: Readonly<Record<string, unknown>> = { oversample: 1, familyTemperature: 0 };
+const RETIRED_OPTIONS: Readonly<Record<string, unknown>> = { oversample: 1, familyTemperature: 0, frontierFloor: 0 };
 
 /** The run-config keys of removed options (a flag naming one is explained as a config naming one is). */
 export const RETIRED_OPTION_KEYS: readonly string[] = Object.keys(RETIRED_OPTIONS);
@@ -107,7 +107,6 @@ export const RunConfigSchema = z.strictObject(
       .max(1)
       .default(0.5)
       .describe('frontier sampler: weight an outcome keeps per epoch of age (1 never forgets)'),
-    frontierFloor: unit('frontier sampler: share of its draws uniform over all knob cells').default(0.1),
     frontierPrior: z
       .number()
       .gt(0)

@@ -32,7 +32,7 @@ function storedRun(stored: Record<string, unknown>): string {
 
 describe('a run stored before options were removed', () => {
   it('opens when the removed options were off', () => {
-    const store = RunStore.open(storedRun({ oversample: 1, familyTemperature: 0 }));
+    const store = RunStore.open(storedRun({ oversample: 1, familyTemperature: 0, frontierFloor: 0 }));
     expect(store.config).toEqual(config);
     store.close();
   });
@@ -40,5 +40,6 @@ describe('a run stored before options were removed', () => {
     expect(() => RunStore.open(storedRun({ oversample: 4 }))).toThrow(
       /config\.json: oversample is no longer an option \(removed: it measured no gain/,
     );
+    expect(() => RunStore.open(storedRun({ frontierFloor: 0.1 }))).toThrow(/frontierFloor is no longer an option/);
   });
 });
