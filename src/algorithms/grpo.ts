@@ -186,11 +186,14 @@ export function grpoUpdate(
   return stats;
 }
 
-/** Log-probs of many sequences, scored `size` at a time (a whole epoch's rollouts at once would not fit in memory). */
+/**
+ * Log-probs of many sequences, scored `size` at a time (a whole epoch's rollouts at once would not fit in memory),
+ * without the entropies nothing reads.
+ */
 function scoreInChunks(model: LanguageModel, sequences: readonly ScoredSequence[], size: number): Float32Array[] {
   const logprobs: Float32Array[] = [];
   for (let start = 0; start < sequences.length; start += Math.max(1, size)) {
-    logprobs.push(...model.score(sequences.slice(start, start + Math.max(1, size))).logprobs);
+    logprobs.push(...model.score(sequences.slice(start, start + Math.max(1, size)), { entropies: false }).logprobs);
   }
   return logprobs;
 }

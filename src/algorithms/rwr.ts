@@ -52,9 +52,10 @@ export function rwrUpdate(
   const weightTotal = kept.reduce((sum, record) => sum + record.weight, 0);
   const before = new Float32Array(model.parameters);
   const optimizerBefore = copyAdamState(model.optimizer);
-  const beforePass = model.score(sequences, true);
+  const beforePass = model.score(sequences, { distributions: true });
   const beforeDistributions = flatten(beforePass.distributions);
-  const initialLogprobs = initial && options.klCoefficient > 0 ? initial.score(sequences).logprobs : null;
+  const initialLogprobs =
+    initial && options.klCoefficient > 0 ? initial.score(sequences, { entropies: false }).logprobs : null;
   stats.logprobBefore = weightedMeanLogprob(beforePass.logprobs, kept);
   for (let step = 0; step < options.steps; step++) {
     const pass = step === 0 ? beforePass : model.score(sequences);
@@ -92,7 +93,8 @@ export function rwrUpdate(
   }
   const vocab = model.config.vocabSize;
   const after = new Float32Array(model.parameters);
-  const measure = () => distributionKl(flatten(model.score(sequences, true).distributions), beforeDistributions, vocab);
+  const measure = () =>
+    distributionKl(flatten(model.score(sequences, { distributions: true }).distributions), beforeDistributions, vocab);
   let scale = 1;
   let kl = measure();
   while (kl > options.klCap && scale > 0.125) {

@@ -52,14 +52,14 @@ function pointerSpan(row: number, length: number): { from: number; count: number
 /**
  * Keys, queries, gates and pointer weights from the final-normed states (`normed` [rows, width], `normedRows` its
  * head rows); turns the generator's log-softmax `logProbabilities` [headRows, vocab] into the mixture's in place
- * and writes each head row's entropy of the mixture into `entropies`.
+ * and writes each head row's entropy of the mixture into `entropies` (none when null).
  */
 export function copyHeadForward(
   input: CopyHeadRows,
   normed: Float32Array,
   normedRows: Float32Array,
   logProbabilities: Float32Array,
-  entropies: Float32Array,
+  entropies: Float32Array | null,
 ): CopyActivations {
   const { config, slots, parameters, headRows, length } = input;
   const width = config.modelWidth;
@@ -84,7 +84,7 @@ export function copyHeadForward(
     copyAttentionRow(queries, index, keys, from, count, copyWidth, weights, weightsAt[index]!);
     const pointer = { weights, at: weightsAt[index]!, tokens: input.tokens, from, count };
     mixCopyRow(logProbabilities, index * vocab, vocab, gateLogits[index]!, pointer);
-    entropies[index] = rowEntropy(logProbabilities, index * vocab, vocab);
+    if (entropies) entropies[index] = rowEntropy(logProbabilities, index * vocab, vocab);
   });
   return { normed, keys, queries, gateLogits, generatorLog, weights, weightsAt };
 }

@@ -11,11 +11,11 @@ import type { ModelConfig } from './model-config.ts';
 import { kernels } from './kernels.ts';
 import { initializeParameters } from './parameters.ts';
 import type { Tokenizer } from './tokenizer.ts';
-import { scoreSequences, type ScoringPass } from './scoring.ts';
+import { type ScoreOptions, scoreSequences, type ScoringPass } from './scoring.ts';
 import { TrainingHelper } from './training-helper.ts';
 import { Transformer } from './transformer.ts';
 
-export type { ScoringPass, SequenceScores } from './scoring.ts';
+export type { ScoreOptions, ScoringPass, SequenceScores } from './scoring.ts';
 
 /** Batches with fewer tokens than this are scored on the calling thread even when a helper exists. */
 export const minimumParallelTokens = 512;
@@ -83,26 +83,20 @@ export class LanguageModel {
   }
 
   /**
-   * Teacher-forced scores of sequences; the returned pass can backpropagate into `gradients`.
-   * `withDistributions` also returns the full next-token log-distributions (for exact KL measures).
+   * Teacher-forced scores of sequences; the returned pass can backpropagate into `gradients`. `options` asks for the
+   * full next-token log-distributions (for exact KL measures) or leaves out the entropies (`ScoreOptions`).
    */
-  score(sequences: readonly ScoredSequence[], withDistributions = false): ScoringPass {
+  score(sequences: readonly ScoredSequence[], options: ScoreOptions = {}): ScoringPass {
     const helper = this.helper;
     // Small batches stay on this thread: below ~512 tokens the hand-off costs more than it saves.
     const tokens = sequences.reduce((sum, sequence) => sum + sequence.tokens.length, 0);
     if (!helper || sequences.length < 2 || tokens < minimumParallelTokens) {
-      return scoreSequences(this.transformer, this.parameters, this.gradients, sequences, withDistributions);
+      return scoreSequences(this.transformer, this.parameters, this.gradients, sequences, options);
     }
     // The first half here, the second half on the helper thread, at the same time.
     const split = Math.ceil(sequences.length / 2);
-    helper.postScore(sequences.slice(split), withDistributions);
-    const local = scoreSequences(
-      this.transformer,
-      this.parameters,
-      this.gradients,
-      sequences.slice(0, split),
-      withDistributions,
-    );
+    helper.postScore(sequences.slice(split), options);
+    const local = scoreSequences(this.transformer, this.parameters, this.gradients, sequences.slice(0, split), options);
     const remote = helper.waitScore();
     const generation = ++this.scoreGeneration;
     return {

@@ -4,9 +4,21 @@ import type { Transformer } from './transformer.ts';
 /** Per-sequence outputs of a scoring pass: log p and entropy of each scored token, in order. */
 export interface SequenceScores {
   logprobs: Float32Array[];
+  /** Entropy of the next-token distribution at each scored token, per sequence; empty when not asked for. */
   entropies: Float32Array[];
   /** Next-token log-distributions at the scored tokens: [tokens, vocab] per sequence; empty unless asked for. */
   distributions: Float32Array[];
+}
+
+/** What a scoring pass returns beside the log-probabilities. */
+export interface ScoreOptions {
+  /** The full next-token log-distributions (for exact KL measures); default false. */
+  distributions?: boolean;
+  /**
+   * The entropies (default true). A pass that only reads log-probabilities (π_old, the KL reference) leaves them
+   * out: with a copy head each costs an exponential per vocabulary entry in JavaScript.
+   */
+  entropies?: boolean;
 }
 
 /** A scoring pass that can be differentiated: `backward` takes ∂L/∂log p and ∂L/∂H per scored token. */
@@ -23,18 +35,21 @@ export function scoreSequences(
   parameters: Float32Array,
   gradients: Float32Array,
   sequences: readonly ScoredSequence[],
-  withDistributions = false,
+  options: ScoreOptions = {},
 ): ScoringPass {
+  const withEntropies = options.entropies ?? true;
   const packed = packSequences(sequences);
-  const pass = transformer.forward(parameters, packed.batch);
+  const pass = transformer.forward(parameters, packed.batch, [], withEntropies);
   const vocab = transformer.config.vocabSize;
   const headIndex = new Map<number, number>();
   pass.headRows.forEach((row, index) => {
     headIndex.set(row, index);
   });
   const logprobs = packed.scoredRows.map((rows) => Float32Array.from(rows, (row) => pass.targetLogprobs[row]!));
-  const entropies = packed.scoredRows.map((rows) => Float32Array.from(rows, (row) => pass.entropies[row]!));
-  const distributions = !withDistributions
+  const entropies = withEntropies
+    ? packed.scoredRows.map((rows) => Float32Array.from(rows, (row) => pass.entropies[row]!))
+    : [];
+  const distributions = !options.distributions
     ? []
     : packed.scoredRows.map((rows) => {
         const matrix = new Float32Array(rows.length * vocab);
@@ -45,6 +60,7 @@ export function scoreSequences(
         return matrix;
       });
   const backward = (gradLogprob: Float32Array[], gradEntropy: Float32Array[] | null) => {
+    if (gradEntropy && !withEntropies) throw new Error('an entropy gradient for a pass scored without entropies');
     const rowCount = packed.batch.batch * packed.batch.length;
     const flatLogprob = new Float32Array(rowCount);
     const flatEntropy = gradEntropy ? new Float32Array(rowCount) : null;

@@ -1,7 +1,7 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ScoredSequence } from './batching.ts';
 import type { ModelConfig } from './model-config.ts';
-import type { SequenceScores } from './scoring.ts';
+import type { ScoreOptions, SequenceScores } from './scoring.ts';
 import type { TrainingRequest, TrainingWorkerData } from './training-worker-body.ts';
 import { workerEntry } from '../util/worker-entry.ts';
 
@@ -59,8 +59,8 @@ export class TrainingHelper {
     return reply;
   }
 
-  postScore(sequences: ScoredSequence[], withDistributions: boolean): void {
-    this.post({ kind: 'score', sequences, withDistributions });
+  postScore(sequences: ScoredSequence[], options: ScoreOptions): void {
+    this.post({ kind: 'score', sequences, options });
   }
 
   waitScore(): SequenceScores {

@@ -25,8 +25,8 @@ describe('training thread', () => {
         tokens: Array.from({ length: 110 + 3 * index }, () => random.int(0, 255)),
         lossStart: 2 + index,
       }));
-      const one = single.score(sequences, true);
-      const two = parallel.score(sequences, true);
+      const one = single.score(sequences, { distributions: true });
+      const two = parallel.score(sequences, { distributions: true });
       expect(two.logprobs.map((values) => values.length)).toEqual(one.logprobs.map((values) => values.length));
       one.logprobs.forEach((values, sequence) => {
         values.forEach((value, index) => {

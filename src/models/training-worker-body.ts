@@ -1,7 +1,7 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { ScoredSequence } from './batching.ts';
 import type { ModelConfig } from './model-config.ts';
-import { scoreSequences, type ScoringPass } from './scoring.ts';
+import { type ScoreOptions, scoreSequences, type ScoringPass } from './scoring.ts';
 import { Transformer } from './transformer.ts';
 
 /** Startup data of a training worker: shared weights and its own shared gradient buffer. */
@@ -15,7 +15,7 @@ export interface TrainingWorkerData {
 }
 
 export type TrainingRequest =
-  | { kind: 'score'; sequences: ScoredSequence[]; withDistributions: boolean }
+  | { kind: 'score'; sequences: ScoredSequence[]; options: ScoreOptions }
   | { kind: 'backward'; gradLogprob: Float32Array[]; gradEntropy: Float32Array[] | null };
 
 const data = workerData as TrainingWorkerData;
@@ -30,7 +30,7 @@ data.port.on('message', (request: TrainingRequest) => {
   let reply: unknown;
   try {
     if (request.kind === 'score') {
-      latest = scoreSequences(transformer, parameters, gradients, request.sequences, request.withDistributions);
+      latest = scoreSequences(transformer, parameters, gradients, request.sequences, request.options);
       reply = { logprobs: latest.logprobs, entropies: latest.entropies, distributions: latest.distributions };
     } else {
       if (!latest) throw new Error('backward without a scoring pass');

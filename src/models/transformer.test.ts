@@ -85,6 +85,27 @@ describe('transformer backward', () => {
   });
 });
 
+describe('a pass without the copy head entropies', () => {
+  it('gives the same log-probabilities and log-probability gradients', () => {
+    const model = new Transformer(copyConfig);
+    const parameters = initializeParameters(copyConfig, 5);
+    const input = tinyBatch();
+    const random = new Random(2);
+    const gradLogprob = new Float32Array(input.batch * input.length).map(() => random.normal());
+    const full = model.forward(parameters, input);
+    const lean = model.forward(parameters, input, [], false);
+    expect(lean.targetLogprobs).toEqual(full.targetLogprobs);
+    expect(lean.logProbabilities).toEqual(full.logProbabilities);
+    // The mixture's entropies differ from the generator's, which is all a lean pass holds.
+    expect(lean.entropies).not.toEqual(full.entropies);
+    const fromFull = new Float32Array(parameters.length);
+    const fromLean = new Float32Array(parameters.length);
+    model.backward(parameters, full, gradLogprob, null, fromFull);
+    model.backward(parameters, lean, gradLogprob, null, fromLean);
+    expect(fromLean).toEqual(fromFull);
+  });
+});
+
 describe('attention through the matrix kernels', () => {
   it('equals the plain-loop reference, forward and backward', async () => {
     const { causalAttentionForward, causalAttentionBackward } = await import('./attention-kernels.ts');

@@ -70,8 +70,16 @@ export class Transformer {
     };
   }
 
-  /** Forward pass over a batch. `extraHeadRows` adds rows without a target whose distribution is wanted. */
-  forward(parameters: Float32Array, input: TokenBatch, extraHeadRows: readonly number[] = []): ForwardPass {
+  /**
+   * Forward pass over a batch. `extraHeadRows` adds rows without a target whose distribution is wanted; without
+   * `withEntropies` a copy head leaves the mixture's entropies out (the pass's `entropies` are then the generator's).
+   */
+  forward(
+    parameters: Float32Array,
+    input: TokenBatch,
+    extraHeadRows: readonly number[] = [],
+    withEntropies = true,
+  ): ForwardPass {
     const { config, layout } = this;
     const { batch, length, tokens, targets } = input;
     if (length > config.contextLength)
@@ -101,11 +109,17 @@ export class Transformer {
     const headRowList: number[] = [];
     const wanted = new Set(extraHeadRows);
     for (let row = 0; row < rows; row++) if (targets[row]! >= 0 || wanted.has(row)) headRowList.push(row);
-    return { input, layers, ...this.headForward(parameters, x, Int32Array.from(headRowList), input) };
+    return { input, layers, ...this.headForward(parameters, x, Int32Array.from(headRowList), input, withEntropies) };
   }
 
   /** Final norm, output head and log-softmax on the head rows of the last block's output `x`. */
-  private headForward(parameters: Float32Array, x: Float32Array, headRows: Int32Array, input: TokenBatch) {
+  private headForward(
+    parameters: Float32Array,
+    x: Float32Array,
+    headRows: Int32Array,
+    input: TokenBatch,
+    withEntropies: boolean,
+  ) {
     const { config, layout } = this;
     const { targets } = input;
     const rows = targets.length;
@@ -142,7 +156,7 @@ export class Transformer {
           finalNormed,
           finalNormedRows,
           logProbabilities,
-          headEntropies,
+          withEntropies ? headEntropies : null,
         )
       : null;
     for (let index = 0; index < headRows.length; index++) {
