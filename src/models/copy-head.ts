@@ -66,14 +66,43 @@ export interface Pointer {
   count: number;
 }
 
-/** Pointer mass per distinct token: C(w) = Σ_{x_j = w} a_j. */
-function pointerMass({ weights, at, tokens, from, count }: Pointer) {
-  const mass = new Map<number, number>();
+/**
+ * Pointer mass per distinct token, C(w) = Σ_{x_j = w} a_j summed in position order: `mass[w]` (0 for a token not
+ * pointed at) and the `count` distinct tokens in order of first occurrence in `tokens`. Both buffers are reused:
+ * the next call clears and overwrites them.
+ */
+interface PointerMass {
+  mass: Float64Array;
+  tokens: Int32Array;
+  count: number;
+}
+
+const massScratch: PointerMass = { mass: new Float64Array(0), tokens: new Int32Array(0), count: 0 };
+
+/** The pointer mass of one row (see PointerMass), in the module's reused buffers. */
+function pointerMass({ weights, at, tokens, from, count }: Pointer): PointerMass {
+  const scratch = massScratch;
+  for (let index = 0; index < scratch.count; index++) scratch.mass[scratch.tokens[index]!] = 0;
+  scratch.count = 0;
+  if (scratch.tokens.length < count) scratch.tokens = new Int32Array(count);
   for (let position = 0; position < count; position++) {
     const token = tokens[from + position]!;
-    mass.set(token, (mass.get(token) ?? 0) + weights[at + position]!);
+    if (token >= scratch.mass.length) {
+      const grown = new Float64Array(Math.max(token + 1, 2 * scratch.mass.length));
+      grown.set(scratch.mass);
+      scratch.mass = grown;
+    }
+    // A token's first weight starts its sum (exactly 0 + a_j); weights are ≥ 0, so a sum of 0 means "not seen".
+    if (scratch.mass[token] === 0 && !seenBefore(scratch, token)) scratch.tokens[scratch.count++] = token;
+    scratch.mass[token] = scratch.mass[token]! + weights[at + position]!;
   }
-  return mass;
+  return scratch;
+}
+
+/** Whether `token` is already among the distinct tokens (only asked when its sum is still 0: a weight of 0). */
+function seenBefore(scratch: PointerMass, token: number): boolean {
+  for (let index = 0; index < scratch.count; index++) if (scratch.tokens[index] === token) return true;
+  return false;
 }
 
 /**
@@ -91,9 +120,11 @@ export function mixCopyRow(
   const logCopy = logSigmoid(gateLogit);
   for (let token = 0; token < vocab; token++)
     logDistribution[rowAt + token] = logDistribution[rowAt + token]! + logKeep;
-  for (const [token, mass] of pointerMass(pointer)) {
-    if (mass <= 0) continue;
-    logDistribution[rowAt + token] = logAddExp(logDistribution[rowAt + token]!, logCopy + Math.log(mass));
+  const { mass, tokens, count } = pointerMass(pointer);
+  for (let index = 0; index < count; index++) {
+    const token = tokens[index]!;
+    if (mass[token]! <= 0) continue;
+    logDistribution[rowAt + token] = logAddExp(logDistribution[rowAt + token]!, logCopy + Math.log(mass[token]!));
   }
 }
 
@@ -123,7 +154,7 @@ export function copyBackwardRow(
   const gate = Math.exp(logSigmoid(gateLogit));
   const keep = 1 - gate;
   const logKeep = logSigmoid(-gateLogit);
-  const mass = pointerMass(pointer);
+  const pointed = pointerMass(pointer);
   const { weights, at: weightsAt, tokens, from, count } = pointer;
   const hasTarget = target >= 0 && gradLogprob !== 0;
   // ρ: the generator's share of P(target) = (1 − g)·S(t)/P(t), in [0, 1].
@@ -155,11 +186,15 @@ export function copyBackwardRow(
     dLogits[rowAt + token] = dLogits[rowAt + token]! - generator[token]! * totalU;
   // Gate: ∂L/∂g·g(1 − g), the entropy part Σ e(w)(C(w) − S(w)) and the target part in ρ.
   let entropyDotPointer = 0;
-  if (gradEntropy !== 0) for (const [token, value] of mass) entropyDotPointer += entropyGradient(token) * value;
+  if (gradEntropy !== 0)
+    for (let index = 0; index < pointed.count; index++) {
+      const token = pointed.tokens[index]!;
+      entropyDotPointer += entropyGradient(token) * pointed.mass[token]!;
+    }
   let dGateLogit = gate * keep * (entropyDotPointer - entropyDotGenerator);
   if (hasTarget) dGateLogit += gradLogprob * ((1 - generatorShare) * keep - generatorShare * gate);
   // Pointer: v_j = a_j·∂L/∂a_j, then ∂L/∂s_j = v_j − a_j·Σv.
-  const targetMass = hasTarget ? (mass.get(target) ?? 0) : 0;
+  const targetMass = hasTarget && target < pointed.mass.length ? pointed.mass[target]! : 0;
   let totalV = 0;
   for (let position = 0; position < count; position++) {
     const weight = weights[weightsAt + position]!;
