@@ -77,13 +77,30 @@ static inline Lanes zeroLanes() {
   return x;
 }
 // The sum of the sixteen lanes by one fixed tree: c[i] = l[i] + l[i + 8], then ((c0 + c4) + (c2 + c6)) +
-// ((c1 + c5) + (c3 + c7)).
+// ((c1 + c5) + (c3 + c7)). The first two levels run as vector adds (d[j] = c[j] + c[j + 4]; the tree is then
+// (d0 + d2) + (d1 + d3)): the same additions of the same operands, without a scalar add per lane.
+typedef float v8f __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
 static inline float total(const Lanes& x) {
-  float lanes[LANES];
-  for (int q = 0; q < PARTS; q++) store(lanes + q * VW, x.part[q]);
-  float c[8];
-  for (int i = 0; i < 8; i++) c[i] = lanes[i] + lanes[i + 8];
-  return ((c[0] + c[4]) + (c[2] + c[6])) + ((c[1] + c[5]) + (c[3] + c[7]));
+  v4f low, high;
+#if GENENV_VW == 4
+  low = (v4f)(x.part[0] + x.part[2]);  // c[0..3]
+  high = (v4f)(x.part[1] + x.part[3]);  // c[4..7]
+#else
+  v8f c;
+#if GENENV_VW == 16
+  v8f first, second;
+  std::memcpy(&first, &x.part[0], sizeof first);
+  std::memcpy(&second, reinterpret_cast<const char*>(&x.part[0]) + sizeof first, sizeof second);
+  c = first + second;
+#else
+  c = (v8f)(x.part[0] + x.part[1]);
+#endif
+  std::memcpy(&low, &c, sizeof low);
+  std::memcpy(&high, reinterpret_cast<const char*>(&c) + sizeof low, sizeof high);
+#endif
+  const v4f d = low + high;
+  return (d[0] + d[2]) + (d[1] + d[3]);
 }
 
 // e^x to ~2 ulp on [−87, 88]: 2^n · p(r) with r = x − n·ln 2, p a degree-6 polynomial. Separate multiplies
