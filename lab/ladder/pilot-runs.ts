@@ -17,7 +17,7 @@ import { specRung } from './knob-grid.ts';
 export interface PilotRun {
   directory: string;
   config: RunConfig;
-  /** Held-out accuracy per set at every epoch (epoch 0 = after the warm start). */
+  /** Held-out accuracy per set at every evaluated epoch (epoch 0 = after the warm start). */
   heldOut: { epoch: number; accuracy: Record<string, number> }[];
   /** Share of generated rollouts in GRPO groups with both outcomes, per epoch ≥ 1. */
   signal: { epoch: number; share: number; successRate: number }[];
@@ -81,7 +81,10 @@ export async function readPilotRun(directory: string): Promise<{ run: PilotRun; 
     run: {
       directory,
       config,
-      heldOut: summary.epochs.map((epoch) => ({ epoch: epoch.epoch, accuracy: epoch.heldOutAccuracy })),
+      // Only the epochs that evaluated the held-out sets (evaluateEvery skips the others).
+      heldOut: summary.epochs
+        .filter((epoch) => Object.keys(epoch.heldOutAccuracy).length > 0)
+        .map((epoch) => ({ epoch: epoch.epoch, accuracy: epoch.heldOutAccuracy })),
       signal: signal.epochs
         .filter((epoch) => epoch.epoch >= 1)
         .map((epoch) => ({ epoch: epoch.epoch, share: epoch.signalShare, successRate: epoch.successRate })),
