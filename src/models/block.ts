@@ -34,32 +34,69 @@ export interface LayerActivations {
   up: Float32Array; // [rows, hidden]
   activated: Float32Array; // [rows, hidden]
   gateSigmoid: Float32Array; // [rows, hidden], σ(gate)
+  output: Float32Array; // the block's output: the next block's input
 }
 
-/** Fresh activation buffers for a block applied to `input`; `probabilityCount` floats for attention weights. */
+/**
+ * Where a block's activation buffers come from: `field` names the buffer, `length` is its size in floats. Every
+ * buffer is overwritten whole by the forward pass, so a reused one (see ActivationArena) serves as well as a new one.
+ */
+export type BufferSource = (field: string, length: number) => Float32Array;
+
+/** New zeroed buffers. */
+export const newBuffers: BufferSource = (_field, length) => new Float32Array(length);
+
+/** Activation buffers for a block applied to `input`; `probabilityCount` floats for attention weights. */
 export function allocateActivations(
   shape: BlockShape,
   input: Float32Array,
   probabilityCount: number,
+  source: BufferSource = newBuffers,
 ): LayerActivations {
   const { rows, width, hidden } = shape;
   return {
     input,
-    attentionInverse: new Float32Array(rows),
-    attentionNormed: new Float32Array(rows * width),
-    query: new Float32Array(rows * width),
-    key: new Float32Array(rows * width),
-    value: new Float32Array(rows * width),
-    probabilities: new Float32Array(probabilityCount),
-    attended: new Float32Array(rows * width),
-    middle: new Float32Array(rows * width),
-    feedForwardInverse: new Float32Array(rows),
-    feedForwardNormed: new Float32Array(rows * width),
-    gate: new Float32Array(rows * hidden),
-    up: new Float32Array(rows * hidden),
-    activated: new Float32Array(rows * hidden),
-    gateSigmoid: new Float32Array(rows * hidden),
+    attentionInverse: source('attentionInverse', rows),
+    attentionNormed: source('attentionNormed', rows * width),
+    query: source('query', rows * width),
+    key: source('key', rows * width),
+    value: source('value', rows * width),
+    probabilities: source('probabilities', probabilityCount),
+    attended: source('attended', rows * width),
+    middle: source('middle', rows * width),
+    feedForwardInverse: source('feedForwardInverse', rows),
+    feedForwardNormed: source('feedForwardNormed', rows * width),
+    gate: source('gate', rows * hidden),
+    up: source('up', rows * hidden),
+    activated: source('activated', rows * hidden),
+    gateSigmoid: source('gateSigmoid', rows * hidden),
+    output: source('output', rows * width),
   };
+}
+
+/**
+ * Reused backing buffers for the activations of whole-batch forward passes: each pass takes views of the same
+ * memory, grown when a larger batch comes, instead of allocating (and later collecting) megabytes per pass. A pass
+ * is therefore valid only until the next one of the same arena.
+ */
+export class ActivationArena {
+  private readonly buffers = new Map<string, Float32Array>();
+
+  /** The buffers of layer `layer`. */
+  layer(layer: number): BufferSource {
+    return (field, length) => this.take(`${layer}/${field}`, length);
+  }
+
+  /** A view of `length` floats of the buffer named `name` (its contents are whatever the last pass left). */
+  take(name: string, length: number): Float32Array {
+    let buffer = this.buffers.get(name);
+    if (!buffer || buffer.length < length) {
+      // A quarter more than asked, so batches a little longer than the last do not reallocate every time.
+      buffer = new Float32Array(Math.ceil(length * 1.25));
+      this.buffers.set(name, buffer);
+    }
+    return buffer.subarray(0, length);
+  }
 }
 
 /** The attention step of a block: reads the rotated query, key and value, writes `attended`. */
@@ -110,9 +147,9 @@ export function blockForward(
   kernels.matmul(a.feedForwardNormed, weight('gate'), a.gate, rows, width, hidden, 'overwrite');
   kernels.matmul(a.feedForwardNormed, weight('up'), a.up, rows, width, hidden, 'overwrite');
   kernels.swigluForward(a.gate, a.up, a.activated, a.gateSigmoid);
-  const output = new Float32Array(a.middle);
-  kernels.matmul(a.activated, weight('down'), output, rows, hidden, width, 'accumulate');
-  return output;
+  a.output.set(a.middle);
+  kernels.matmul(a.activated, weight('down'), a.output, rows, hidden, width, 'accumulate');
+  return a.output;
 }
 
 /** Scratch buffers for blockBackward, reused across layers. */

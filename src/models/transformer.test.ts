@@ -92,16 +92,18 @@ describe('a pass without the copy head entropies', () => {
     const input = tinyBatch();
     const random = new Random(2);
     const gradLogprob = new Float32Array(input.batch * input.length).map(() => random.normal());
+    const fromFull = new Float32Array(parameters.length);
+    const fromLean = new Float32Array(parameters.length);
+    // Backward runs on the latest pass only: each forward reuses the transformer's activation buffers.
     const full = model.forward(parameters, input);
+    model.backward(parameters, full, gradLogprob, null, fromFull);
     const lean = model.forward(parameters, input, [], false);
+    model.backward(parameters, lean, gradLogprob, null, fromLean);
+    expect(() => model.backward(parameters, full, gradLogprob, null, fromFull)).toThrow(/not the latest/);
     expect(lean.targetLogprobs).toEqual(full.targetLogprobs);
     expect(lean.logProbabilities).toEqual(full.logProbabilities);
     // The mixture's entropies differ from the generator's, which is all a lean pass holds.
     expect(lean.entropies).not.toEqual(full.entropies);
-    const fromFull = new Float32Array(parameters.length);
-    const fromLean = new Float32Array(parameters.length);
-    model.backward(parameters, full, gradLogprob, null, fromFull);
-    model.backward(parameters, lean, gradLogprob, null, fromLean);
     expect(fromLean).toEqual(fromFull);
   });
 });

@@ -7,6 +7,7 @@ import {
   copyHeadParameterBackward,
 } from './copy-head-pass.ts';
 import {
+  ActivationArena,
   allocateActivations,
   allocateBackwardScratch,
   blockBackward,
@@ -47,12 +48,19 @@ export interface ForwardPass {
   finalNormedRows: Float32Array; // [headRows.length, width]
   /** What the copy head computed (null without one); `logProbabilities` then hold the mixture. */
   copy: CopyActivations | null;
+  /** Which forward pass of its transformer this is: only the latest can run backward (its buffers are reused). */
+  generation: number;
 }
 
-/** Caches what depends only on the config (layout, rotary table). */
+/**
+ * Caches what depends only on the config (layout, rotary table), and the blocks' activation buffers, which each
+ * forward pass reuses: a pass's layer activations are valid until the next forward pass of the same transformer.
+ */
 export class Transformer {
   readonly layout: ParameterLayout;
   readonly rotary: RotaryTable;
+  private readonly arena = new ActivationArena();
+  private passes = 0;
   constructor(readonly config: ModelConfig) {
     this.layout = parameterLayout(config);
     this.rotary = rotaryTable(config.contextLength, headWidth(config), config.ropeBase);
@@ -102,14 +110,25 @@ export class Transformer {
         shape.headWidth,
       );
     for (const slots of layout.layers) {
-      const activations = allocateActivations(shape, x, batch * config.heads * length * length);
+      const activations = allocateActivations(
+        shape,
+        x,
+        batch * config.heads * length * length,
+        this.arena.layer(layers.length),
+      );
       x = blockForward(parameters, slots, shape, this.rotary, positions, activations, attend);
       layers.push(activations);
     }
     const headRowList: number[] = [];
     const wanted = new Set(extraHeadRows);
     for (let row = 0; row < rows; row++) if (targets[row]! >= 0 || wanted.has(row)) headRowList.push(row);
-    return { input, layers, ...this.headForward(parameters, x, Int32Array.from(headRowList), input, withEntropies) };
+    const generation = ++this.passes;
+    return {
+      input,
+      layers,
+      generation,
+      ...this.headForward(parameters, x, Int32Array.from(headRowList), input, withEntropies),
+    };
   }
 
   /** Final norm, output head and log-softmax on the head rows of the last block's output `x`. */
@@ -202,6 +221,8 @@ export class Transformer {
     gradEntropy: Float32Array | null,
     gradients: Float32Array,
   ): void {
+    if (pass.generation !== this.passes)
+      throw new Error('backward on a forward pass that is not the latest (its activation buffers were reused)');
     const { config, layout } = this;
     const { batch, length, tokens } = pass.input;
     const rows = batch * length;
