@@ -6,8 +6,8 @@ import {
   copyHeadForward,
   copyHeadParameterBackward,
 } from './copy-head-pass.ts';
+import { ActivationArena } from './activation-arena.ts';
 import {
-  ActivationArena,
   allocateActivations,
   allocateBackwardScratch,
   blockBackward,
