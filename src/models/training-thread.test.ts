@@ -62,3 +62,37 @@ describe('training thread', () => {
     }
   });
 });
+
+describe('forward-only scoring', () => {
+  it('gives each sequence the same log-probs whatever is scored beside it, on one thread or two', async () => {
+    const tokenizer = new Tokenizer([]);
+    const config = ModelConfigSchema.parse({
+      vocabSize: tokenizer.vocabSize,
+      modelWidth: 32,
+      layers: 2,
+      heads: 2,
+      hiddenWidth: 48,
+      contextLength: 160,
+      copyHead: true,
+    });
+    const model = LanguageModel.initialize(config, tokenizer, 9);
+    const random = new Random(4);
+    // Unequal lengths, so that each chunk pads its sequences to another length.
+    const sequences = Array.from({ length: 12 }, (_, index) => ({
+      tokens: Array.from({ length: 40 + 9 * index }, () => random.int(0, 255)),
+      lossStart: 5 + index,
+    }));
+    const alone = sequences.map((sequence) => model.score([sequence], { entropies: false }).logprobs[0]!);
+    const together = model.score(sequences, { entropies: false }).logprobs;
+    model.enableTrainingThread();
+    try {
+      const split = model.score(sequences, { entropies: false }).logprobs;
+      for (let index = 0; index < sequences.length; index++) {
+        expect(together[index]).toEqual(alone[index]);
+        expect(split[index]).toEqual(alone[index]);
+      }
+    } finally {
+      await model.close();
+    }
+  });
+});
