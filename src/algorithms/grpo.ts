@@ -133,9 +133,9 @@ export function grpoUpdate(
   );
   // π_old is the model before this update; with a single step it equals the current (detached) scores.
   const needsOld = options.epochs > 1 || batches.length > 1;
-  const oldLogprobs = needsOld ? scoreInChunks(model, sequences, SCORING_CHUNK) : null;
+  const oldLogprobs = needsOld ? scoreInChunks(model, sequences, options.minibatchSize) : null;
   const referenceLogprobs =
-    reference && options.klCoefficient > 0 ? scoreInChunks(reference, sequences, SCORING_CHUNK) : null;
+    reference && options.klCoefficient > 0 ? scoreInChunks(reference, sequences, options.minibatchSize) : null;
   const totals = { loss: 0, policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0, gradientNorm: 0 };
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const indices of batches) {
@@ -185,13 +185,6 @@ export function grpoUpdate(
   for (const [name, total] of Object.entries(totals)) stats[name] = total / stats.steps!;
   return stats;
 }
-
-/**
- * Sequences per forward-only scoring pass (π_old, the KL reference). A sequence's log-probs do not depend on the
- * sequences scored beside it (every row's sums run in one fixed order), so the chunk is a speed setting only: large
- * enough that the model's training thread takes half of each chunk, small enough to keep activations to tens of MB.
- */
-const SCORING_CHUNK = 64;
 
 /**
  * Log-probs of many sequences, scored `size` at a time (a whole epoch's rollouts at once would not fit in memory),
