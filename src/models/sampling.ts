@@ -27,8 +27,8 @@ let weightScratch = new Float64Array(0);
 
 /**
  * drawToken of a sampled draw without nucleus filtering (the rollouts' and proposals' case): the same doubles in the
- * same order as drawTokenReference, in a reused buffer and without a closure per token. Returns -1 for any other
- * case, which the reference handles.
+ * same order as drawTokenReference, in a reused buffer and without a closure per token. drawToken sends every other
+ * case to the reference.
  */
 function drawSampled(
   logProbabilities: Float32Array,
@@ -52,7 +52,14 @@ function drawSampled(
     weights[token] = weight;
     total += weight;
   }
-  let threshold = random.next() * total;
+  return tokenAtMass(weights, vocab, random.next() * total);
+}
+
+/**
+ * The token where the running sum of `weights` (the first `vocab`, ≥ 0) first passes `threshold`; the last token
+ * with weight when rounding leaves the threshold unreached.
+ */
+function tokenAtMass(weights: Float64Array, vocab: number, threshold: number): number {
   let last = 0;
   for (let token = 0; token < vocab; token++) {
     const weight = weights[token]!;
@@ -137,13 +144,5 @@ export function drawTokenReference(
     }
     total = kept;
   }
-  let threshold = random.next() * total;
-  let last = 0;
-  for (let token = 0; token < vocab; token++) {
-    if (weights[token]! <= 0) continue;
-    last = token;
-    threshold -= weights[token]!;
-    if (threshold < 0) return token;
-  }
-  return last;
+  return tokenAtMass(weights, vocab, random.next() * total);
 }

@@ -4,18 +4,19 @@ import { LanguageModel } from './language-model.ts';
 import { ModelConfigSchema } from './model-config.ts';
 import { Tokenizer } from './tokenizer.ts';
 
+/** A two-layer model of the given shape over the byte tokenizer, weights from `seed`. */
+function byteModel(
+  shape: { modelWidth: number; hiddenWidth: number; contextLength: number; copyHead?: boolean },
+  seed: number,
+) {
+  const tokenizer = new Tokenizer([]);
+  const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, layers: 2, heads: 2, ...shape });
+  return LanguageModel.initialize(config, tokenizer, seed);
+}
+
 describe('training thread', () => {
   it('splits a batch over two threads with the same scores and gradients as one thread', async () => {
-    const tokenizer = new Tokenizer([]);
-    const config = ModelConfigSchema.parse({
-      vocabSize: tokenizer.vocabSize,
-      modelWidth: 16,
-      layers: 2,
-      heads: 2,
-      hiddenWidth: 24,
-      contextLength: 128,
-    });
-    const single = LanguageModel.initialize(config, tokenizer, 3);
+    const single = byteModel({ modelWidth: 16, hiddenWidth: 24, contextLength: 128 }, 3);
     const parallel = single.clone();
     parallel.enableTrainingThread();
     try {
@@ -65,17 +66,7 @@ describe('training thread', () => {
 
 describe('forward-only scoring', () => {
   it('gives each sequence the same log-probs whatever is scored beside it, on one thread or two', async () => {
-    const tokenizer = new Tokenizer([]);
-    const config = ModelConfigSchema.parse({
-      vocabSize: tokenizer.vocabSize,
-      modelWidth: 32,
-      layers: 2,
-      heads: 2,
-      hiddenWidth: 48,
-      contextLength: 160,
-      copyHead: true,
-    });
-    const model = LanguageModel.initialize(config, tokenizer, 9);
+    const model = byteModel({ modelWidth: 32, hiddenWidth: 48, contextLength: 160, copyHead: true }, 9);
     const random = new Random(4);
     // Unequal lengths, so that each chunk pads its sequences to another length.
     const sequences = Array.from({ length: 12 }, (_, index) => ({
