@@ -28,17 +28,32 @@ afterAll(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
+// Every thread the run can use turned off: one training thread per model, sampling in process, one native thread.
+const ONE_THREAD = {
+  agent: { options: { trainThreads: 1, workers: 0 } },
+  simulator: { options: { trainThreads: 1, workers: 0 } },
+};
+
 /** Runs `genenv run` in a child process under one kernel build; returns the run directory. */
-function runUnder(isa: string): string {
+function runUnder(isa: string, threads: 'preset' | 'one' = 'preset'): string {
   const folder = mkdtempSync(join(tmpdir(), `genenv-fingerprint-${isa}-`));
   folders.push(folder);
   const config = join(folder, 'config.json');
-  writeFileSync(config, JSON.stringify(CONFIG));
+  writeFileSync(config, JSON.stringify(threads === 'one' ? { ...CONFIG, ...ONE_THREAD } : CONFIG));
   const out = join(folder, 'run');
   const child = spawnSync(
     process.execPath,
     ['bin/genenv.js', 'run', '--preset', 'ladder', '--config', config, '--out', out, '--quiet', '--no-report'],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, GENENV_BACKEND: 'native', GENENV_NATIVE_ISA: isa } },
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GENENV_BACKEND: 'native',
+        GENENV_NATIVE_ISA: isa,
+        ...(threads === 'one' ? { GENENV_THREADS: '1' } : {}),
+      },
+    },
   );
   expect(child.status, child.stderr).toBe(0);
   const stored = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { computeBackend: string };
@@ -54,6 +69,14 @@ describe.skipIf(!native.ok)(title, () => {
     const fingerprints = builds.map((isa) => ({ isa, ...runFingerprint(runUnder(isa)) }));
     const [first, ...others] = fingerprints;
     for (const other of others) expect(other.parts, `${other.isa} against ${first!.isa}`).toEqual(first!.parts);
+    // The split of work over threads changes the speed, never a bit.
+    // (Each checkpoint's model.json records the thread settings it was asked for, so it is left out here.)
+    const withoutSettings = (parts: Record<string, string>) =>
+      Object.fromEntries(Object.entries(parts).filter(([name]) => !name.endsWith('/model.json')));
+    const alone = runFingerprint(runUnder(builds[0]!, 'one'));
+    expect(withoutSettings(alone.parts), `${builds[0]} on one thread against its threads`).toEqual(
+      withoutSettings(first!.parts),
+    );
     if (process.env.GENENV_RECORD_FINGERPRINT === '1') {
       const record = { config: CONFIG, preset: 'ladder', sha256: first!.sha256, parts: first!.parts };
       writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);

@@ -17,8 +17,11 @@ import { Transformer } from './transformer.ts';
 
 export type { ScoreOptions, ScoringPass, SequenceScores } from './scoring.ts';
 
-/** Batches with fewer tokens than this are scored on the calling thread even when a helper exists. */
-export const minimumParallelTokens = 512;
+/**
+ * Batches with fewer tokens than this score both halves on the calling thread even when a helper exists. A speed
+ * setting only: the halves and their summation order are the same either way.
+ */
+export const minimumParallelTokens = 128;
 
 /**
  * The narrow interface the training algorithms and policies use: init, forward (score), backward,
@@ -30,6 +33,7 @@ export class LanguageModel {
   optimizer: AdamState;
   private helper: TrainingHelper | null = null;
   private scoreGeneration = 0;
+  private secondHalfState: { transformer: Transformer; gradients: Float32Array } | null = null;
 
   constructor(
     readonly config: ModelConfig,
@@ -87,32 +91,74 @@ export class LanguageModel {
    * full next-token log-distributions (for exact KL measures) or leaves out the entropies (`ScoreOptions`).
    */
   score(sequences: readonly ScoredSequence[], options: ScoreOptions = {}): ScoringPass {
-    const helper = this.helper;
-    // Small batches stay on this thread: below ~512 tokens the hand-off costs more than it saves.
-    const tokens = sequences.reduce((sum, sequence) => sum + sequence.tokens.length, 0);
-    if (!helper || sequences.length < 2 || tokens < minimumParallelTokens) {
+    if (sequences.length < 2) {
+      ++this.scoreGeneration;
       return scoreSequences(this.transformer, this.parameters, this.gradients, sequences, options);
     }
-    // The first half here, the second half on the helper thread, at the same time.
+    // Every batch of two or more sequences is split in two halves whose weight gradients are summed in one fixed
+    // order (first half into `gradients`, the second half's own sum added after), wherever the second half runs:
+    // so the thread count and the hand-off threshold change the speed, never a bit of the result.
     const split = Math.ceil(sequences.length / 2);
-    helper.postScore(sequences.slice(split), options);
-    const local = scoreSequences(this.transformer, this.parameters, this.gradients, sequences.slice(0, split), options);
-    const remote = helper.waitScore();
+    const first = sequences.slice(0, split);
+    const second = sequences.slice(split);
+    const helper = this.helper;
+    // Small batches stay on this thread: below ~128 tokens the hand-off costs more than it saves.
+    const tokens = sequences.reduce((sum, sequence) => sum + sequence.tokens.length, 0);
     const generation = ++this.scoreGeneration;
+    if (helper && tokens >= minimumParallelTokens) {
+      // The second half on the helper thread, the first half here, at the same time.
+      helper.postScore(second, options);
+      const local = scoreSequences(this.transformer, this.parameters, this.gradients, first, options);
+      const remote = helper.waitScore();
+      return {
+        logprobs: [...local.logprobs, ...remote.logprobs],
+        entropies: [...local.entropies, ...remote.entropies],
+        distributions: [...local.distributions, ...remote.distributions],
+        backward: (gradLogprob, gradEntropy) => {
+          this.assertLatest(generation);
+          helper.postBackward(gradLogprob.slice(split), gradEntropy ? gradEntropy.slice(split) : null);
+          local.backward(gradLogprob.slice(0, split), gradEntropy ? gradEntropy.slice(0, split) : null);
+          helper.waitBackward();
+          this.addGradients(helper.gradients);
+        },
+      };
+    }
+    // Both halves here, the second through its own transformer (its own activation buffers) and gradient sum.
+    const secondHalf = this.secondHalf();
+    const local = scoreSequences(this.transformer, this.parameters, this.gradients, first, options);
+    const remote = scoreSequences(secondHalf.transformer, this.parameters, secondHalf.gradients, second, options);
     return {
       logprobs: [...local.logprobs, ...remote.logprobs],
       entropies: [...local.entropies, ...remote.entropies],
       distributions: [...local.distributions, ...remote.distributions],
       backward: (gradLogprob, gradEntropy) => {
-        if (generation !== this.scoreGeneration)
-          throw new Error('backward on a scoring pass that is not the latest (the helper thread keeps one)');
-        helper.postBackward(gradLogprob.slice(split), gradEntropy ? gradEntropy.slice(split) : null);
+        this.assertLatest(generation);
+        secondHalf.gradients.fill(0);
+        remote.backward(gradLogprob.slice(split), gradEntropy ? gradEntropy.slice(split) : null);
         local.backward(gradLogprob.slice(0, split), gradEntropy ? gradEntropy.slice(0, split) : null);
-        helper.waitBackward();
-        for (let index = 0; index < this.gradients.length; index++)
-          this.gradients[index] = this.gradients[index]! + helper.gradients[index]!;
+        this.addGradients(secondHalf.gradients);
       },
     };
+  }
+
+  private assertLatest(generation: number): void {
+    if (generation !== this.scoreGeneration)
+      throw new Error('backward on a scoring pass that is not the latest (the second half keeps one)');
+  }
+
+  /** Adds the second half's gradient sum to `gradients`, element by element (the one summation order). */
+  private addGradients(secondHalf: Float32Array): void {
+    const gradients = this.gradients;
+    for (let index = 0; index < gradients.length; index++) gradients[index] = gradients[index]! + secondHalf[index]!;
+  }
+
+  /** The transformer and gradient buffer that score a batch's second half on this thread, made on first use. */
+  private secondHalf(): { transformer: Transformer; gradients: Float32Array } {
+    this.secondHalfState ??= {
+      transformer: new Transformer(this.config),
+      gradients: new Float32Array(this.parameters.length),
+    };
+    return this.secondHalfState;
   }
 
   /** Applies one AdamW step with the accumulated gradients, then clears them. Returns the gradient norm. */

@@ -74,7 +74,7 @@ const sharedOptions = {
     .min(1)
     .max(2)
     .default(1)
-    .describe('threads per training step (2 = a helper thread takes half of each batch)'),
+    .describe('threads per training step (2 = a helper thread takes the second half of each batch; the same results either way)'),
 };
 
 /** Options only the built-in agent takes: GRPO and rehearsal. */
