@@ -74,7 +74,9 @@ const sharedOptions = {
     .min(1)
     .max(2)
     .default(1)
-    .describe('threads per training step (2 = a helper thread takes the second half of each batch; the same results either way)'),
+    .describe(
+      'threads per training step (2 = a helper thread takes the second half of each batch; the same results either way)',
+    ),
 };
 
 /** Options only the built-in agent takes: GRPO and rehearsal. */
