@@ -82,7 +82,9 @@ describe('built-in agent', () => {
   it.each([false, true])(
     'learns the echo task by SFT, runs GRPO updates, and round-trips checkpoints bit-exactly (copy head: %s)',
     async (copyHead) => {
-      const agent = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, copyHead }, seed: 4 });
+      // 40 warm-start epochs: at 30 one rounding of the gradient sums left the copy-head model at 6 of 10.
+      const options = { ...tiny, copyHead, warmStartEpochs: 40 };
+      const agent = await createBuiltinAgent({ domain: echoDomain, options, seed: 4 });
       const data = prompts();
       const warm = await agent.warmStart(
         data.map(({ prompt, answer }) => ({ prompt, target: answer })),
