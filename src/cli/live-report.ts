@@ -13,9 +13,9 @@ export function reportDue(now: number, last: { endedAt: number; milliseconds: nu
 /**
  * Rewrites `directory`'s report.html after committed epochs, so it can be opened while the run goes on: on the
  * first epoch, then as often as `share` of the wall time allows (`reportDue`; default 4%: on the default run a
- * rewrite takes up to a second by its end, so the page is at most about half a minute behind). The page is built from the stored
- * files, which the commit has just rewritten. A failed rewrite is reported once on `warn` and does not stop the
- * run; the run's final report is built after it as before. `durations` holds each rewrite's time (ms).
+ * rewrite takes up to a second by its end, so the page is at most about half a minute behind). The page is built
+ * from the stored files, which the commit has just rewritten. A failed rewrite is reported once on `warn` and does
+ * not stop the run; the run's final report is built after it as before. `durations` holds each rewrite's time (ms).
  */
 export function liveReport(
   directory: string,

@@ -11,7 +11,7 @@ import type { ModelConfig } from './model-config.ts';
 import { kernels } from './kernels.ts';
 import { initializeParameters } from './parameters.ts';
 import type { Tokenizer } from './tokenizer.ts';
-import { type ScoreOptions, scoreSequences, type ScoringPass } from './scoring.ts';
+import { type ScoreOptions, scoreSequences, type ScoringPass, type SequenceScores } from './scoring.ts';
 import { TrainingHelper } from './training-helper.ts';
 import { Transformer } from './transformer.ts';
 
@@ -99,51 +99,73 @@ export class LanguageModel {
     // order (first half into `gradients`, the second half's own sum added after), wherever the second half runs:
     // so the thread count and the hand-off threshold change the speed, never a bit of the result.
     const split = Math.ceil(sequences.length / 2);
-    const first = sequences.slice(0, split);
-    const second = sequences.slice(split);
-    const helper = this.helper;
     // Small batches stay on this thread: below ~128 tokens the hand-off costs more than it saves.
     const tokens = sequences.reduce((sum, sequence) => sum + sequence.tokens.length, 0);
     const generation = ++this.scoreGeneration;
-    if (helper && tokens >= minimumParallelTokens) {
-      // The second half on the helper thread, the first half here, at the same time.
-      helper.postScore(second, options);
-      const local = scoreSequences(this.transformer, this.parameters, this.gradients, first, options);
-      const remote = helper.waitScore();
-      return {
-        logprobs: [...local.logprobs, ...remote.logprobs],
-        entropies: [...local.entropies, ...remote.entropies],
-        distributions: [...local.distributions, ...remote.distributions],
-        backward: (gradLogprob, gradEntropy) => {
-          this.assertLatest(generation);
-          helper.postBackward(gradLogprob.slice(split), gradEntropy ? gradEntropy.slice(split) : null);
-          local.backward(gradLogprob.slice(0, split), gradEntropy ? gradEntropy.slice(0, split) : null);
-          helper.waitBackward();
-          this.addGradients(helper.gradients);
-        },
-      };
-    }
-    // Both halves here, the second through its own transformer (its own activation buffers) and gradient sum.
-    const secondHalf = this.secondHalf();
-    const local = scoreSequences(this.transformer, this.parameters, this.gradients, first, options);
-    const remote = scoreSequences(secondHalf.transformer, this.parameters, secondHalf.gradients, second, options);
+    const secondHalf = this.startSecondHalf(
+      sequences.slice(split),
+      options,
+      tokens >= minimumParallelTokens ? this.helper : null,
+    );
+    const local = scoreSequences(this.transformer, this.parameters, this.gradients, sequences.slice(0, split), options);
+    const remote = secondHalf.scores();
     return {
       logprobs: [...local.logprobs, ...remote.logprobs],
       entropies: [...local.entropies, ...remote.entropies],
       distributions: [...local.distributions, ...remote.distributions],
       backward: (gradLogprob, gradEntropy) => {
-        this.assertLatest(generation);
-        secondHalf.gradients.fill(0);
-        remote.backward(gradLogprob.slice(split), gradEntropy ? gradEntropy.slice(split) : null);
+        if (generation !== this.scoreGeneration)
+          throw new Error('backward on a scoring pass that is not the latest (the second half keeps one)');
+        const secondGradients = secondHalf.backward(
+          gradLogprob.slice(split),
+          gradEntropy ? gradEntropy.slice(split) : null,
+        );
         local.backward(gradLogprob.slice(0, split), gradEntropy ? gradEntropy.slice(0, split) : null);
-        this.addGradients(secondHalf.gradients);
+        this.addGradients(secondGradients());
       },
     };
   }
 
-  private assertLatest(generation: number): void {
-    if (generation !== this.scoreGeneration)
-      throw new Error('backward on a scoring pass that is not the latest (the second half keeps one)');
+  /**
+   * Starts scoring a batch's second half: on the helper thread when one is given (it runs while this thread scores
+   * the first half), else here through a second transformer (its own activation buffers) when `scores` is asked.
+   * `backward` starts the second half's backward into its own zeroed gradient sum and returns a function that
+   * waits for it and gives that sum.
+   */
+  private startSecondHalf(
+    sequences: ScoredSequence[],
+    options: ScoreOptions,
+    helper: TrainingHelper | null,
+  ): {
+    scores: () => SequenceScores;
+    backward: (gradLogprob: Float32Array[], gradEntropy: Float32Array[] | null) => () => Float32Array;
+  } {
+    if (helper) {
+      helper.postScore(sequences, options);
+      return {
+        scores: () => helper.waitScore(),
+        backward: (gradLogprob, gradEntropy) => {
+          helper.postBackward(gradLogprob, gradEntropy);
+          return () => {
+            helper.waitBackward();
+            return helper.gradients;
+          };
+        },
+      };
+    }
+    const own = this.secondHalf();
+    let pass: ScoringPass | null = null;
+    return {
+      scores: () => {
+        pass = scoreSequences(own.transformer, this.parameters, own.gradients, sequences, options);
+        return pass;
+      },
+      backward: (gradLogprob, gradEntropy) => {
+        own.gradients.fill(0);
+        pass!.backward(gradLogprob, gradEntropy);
+        return () => own.gradients;
+      },
+    };
   }
 
   /** Adds the second half's gradient sum to `gradients`, element by element (the one summation order). */
