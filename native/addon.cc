@@ -100,6 +100,10 @@ struct Arguments {
     return typed<float>(index, napi_float32_array, needed, nullable);
   }
   int32_t* i32(size_t index, int64_t needed) const { return typed<int32_t>(index, napi_int32_array, needed); }
+  double* f64(size_t index, int64_t needed) const { return typed<double>(index, napi_float64_array, needed); }
+  uint8_t* u8(size_t index, int64_t needed, bool nullable = false) const {
+    return typed<uint8_t>(index, napi_uint8_array, needed, nullable);
+  }
   double number(size_t index) const {
     double value;
     if (napi_get_value_double(env, at(index), &value) != napi_ok)
@@ -258,6 +262,24 @@ napi_value CachedAttention(napi_env env, napi_callback_info info) {
   });
 }
 
+// exponentials(source, offset, count, shift, divisor, mask | null, target) → Σ target: target[i] =
+// Math.exp((source[offset + i] − shift) / divisor), 0 where mask[i] ≠ 1, bit for bit what JavaScript computes.
+napi_value Exponentials(napi_env env, napi_callback_info info) {
+  double sum = 0;
+  napi_value result = guarded(env, info, [&](const Arguments& a) {
+    const int offset = a.integer(1), count = a.integer(2);
+    const float* source = a.f32(0, (int64_t)offset + count) + offset;
+    sum = chosen->exponentials(source, count, a.number(3), a.number(4), a.u8(5, count, true), a.f64(6, count));
+  });
+  if (result != nullptr) return result;
+  bool pending = false;
+  napi_is_exception_pending(env, &pending);
+  if (pending) return nullptr;
+  napi_value value;
+  napi_create_double(env, sum, &value);
+  return value;
+}
+
 // setThreads(count) → the pool's size after the change
 napi_value SetThreads(napi_env env, napi_callback_info info) {
   int threads = 0;
@@ -377,6 +399,7 @@ NAPI_MODULE_INIT() {
       {"attentionForward", AttentionForward},
       {"attentionBackward", AttentionBackward},
       {"cachedAttention", CachedAttention},
+      {"exponentials", Exponentials},
       {"adamStep", AdamStep},
       {"setThreads", SetThreads},
       {"describe", Describe},

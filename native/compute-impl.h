@@ -8,7 +8,8 @@
 //   separate multiplies and adds: binding.gyp compiles with -ffp-contract=off, so the compiler fuses nothing;
 // - every reduction runs over LANES = 16 logical lanes (one AVX-512 register, two AVX2 registers, four
 //   portable ones), lane i taking elements i, i + 16, …, then one fixed tree; tails run in index order;
-// - exp and log are the polynomials below, never the C library's.
+// - exp and log are the polynomials below, never the C library's; `exponentials`, which replaces a JavaScript
+//   loop, computes Math.exp's own algorithm (script-exp.h) in double precision.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -20,6 +21,7 @@
 #endif
 
 #include "compute.h"
+#include "script-exp.h"
 
 #ifdef GENENV_FORCE_BUILD_FAILURE
 #error "GENENV_NATIVE_FAIL asked this build to fail (to test the WebAssembly fallback of npm ci)"
@@ -436,6 +438,51 @@ static void logitGradients(const float* logProbabilities, const float* probabili
   }
 }
 
+// ---- exponentials with Math.exp's bits ------------------------------------------------------------
+
+typedef double vd __attribute__((vector_size(VW * 4)));
+typedef int64_t vl __attribute__((vector_size(VW * 4)));
+constexpr int DW = VW / 2;  // doubles per vector
+
+// target[i] = Math.exp((source[i] − shift) / divisor) for i < count, 0 where a mask is given and mask[i] ≠ 1, in
+// the bits JavaScript computes them (script-exp.h); returns Σ target[i] summed in index order, as a JavaScript
+// loop would. Four vectors go through the exponential at once (their chains overlap).
+static double exponentials(const float* source, int count, double shift, double divisor, const uint8_t* mask,
+                           double* target) {
+  constexpr int G = 4, BLOCK = G * DW;
+  const bool divide = divisor != 1.0;  // x / 1 is x: the division is skipped, not the result changed
+  bool uncovered = false;
+  int i = 0;
+  for (; i + BLOCK <= count; i += BLOCK) {
+    double arguments[BLOCK];
+    for (int j = 0; j < BLOCK; j++) {
+      const double x = (double)source[i + j] - shift;
+      arguments[j] = divide ? x / divisor : x;
+      if (mask && mask[i + j] != 1) arguments[j] = 0;
+      uncovered |= !scriptexp::lanesCover(arguments[j]);
+    }
+    vd x[G];
+    std::memcpy(x, arguments, sizeof x);
+    scriptexp::lanes<vd, vl, G>(x);
+    std::memcpy(target + i, x, sizeof x);
+    if (uncovered) {
+      for (int j = 0; j < BLOCK; j++)
+        if (!scriptexp::lanesCover(arguments[j])) target[i + j] = scriptexp::scalar(arguments[j]);
+      uncovered = false;
+    }
+    if (mask)
+      for (int j = 0; j < BLOCK; j++)
+        if (mask[i + j] != 1) target[i + j] = 0;
+  }
+  for (; i < count; i++) {
+    const double x = (double)source[i] - shift;
+    target[i] = mask && mask[i] != 1 ? 0 : scriptexp::scalar(divide ? x / divisor : x);
+  }
+  double sum = 0;
+  for (int j = 0; j < count; j++) sum += target[j];
+  return sum;
+}
+
 // ---- attention -------------------------------------------------------------------------------------
 
 // Copies head columns [column, column + dh) of rows [first, first + L) as [dh, L] (so that products over
@@ -719,6 +766,7 @@ const Kernels GENENV_TABLE = {
     GENENV_ISA::attentionForward,
     GENENV_ISA::attentionBackward,
     GENENV_ISA::cachedAttention,
+    GENENV_ISA::exponentials,
 };
 
 }  // namespace genenv

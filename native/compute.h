@@ -61,6 +61,9 @@ struct Kernels {
   void (*attentionForward)(const AttentionArgs&);
   void (*attentionBackward)(const AttentionArgs&);
   void (*cachedAttention)(const CachedAttentionArgs&);
+  // target[i] = e^((source[i] − shift) / divisor) with Math.exp's bits, 0 where mask (if any) is not 1; returns Σ.
+  double (*exponentials)(const float* source, int count, double shift, double divisor, const uint8_t* mask,
+                         double* target);
 };
 
 extern const Kernels avx512Kernels;

@@ -25,6 +25,7 @@ interface NativeAddon {
   attentionForward: ModelKernels['causalAttentionForward'];
   attentionBackward: ModelKernels['causalAttentionBackward'];
   cachedAttention: ModelKernels['cachedAttention'];
+  exponentials: ModelKernels['exponentials'];
   adamStep(...args: [Float32Array, Float32Array, Float32Array, Float32Array, ...number[]]): number;
   setThreads(threads: number): number;
   describe(): NativeDescription;
@@ -108,6 +109,7 @@ export function loadNativeBackend(): NativeLoad {
     causalAttentionForward: addon.attentionForward,
     causalAttentionBackward: addon.attentionBackward,
     cachedAttention: addon.cachedAttention,
+    exponentials: addon.exponentials,
     adamStep(parameters, gradients, state, options) {
       state.step += 1;
       const { learningRate, beta1, beta2, epsilon, weightDecay, clipNorm } = options;

@@ -1,7 +1,14 @@
 import { adamStep } from './adam.ts';
 import { causalAttentionBackward, causalAttentionForward } from './attention-kernels.ts';
 import { applyRotary, cachedAttention } from './attention.ts';
-import { logSoftmaxRow, rmsNormBackward, rmsNormForward, swigluBackward, swigluForward } from './elementwise.ts';
+import {
+  exponentials,
+  logSoftmaxRow,
+  rmsNormBackward,
+  rmsNormForward,
+  swigluBackward,
+  swigluForward,
+} from './elementwise.ts';
 import type { ModelKernels } from './kernel-interface.ts';
 import { javascriptKernels, type MatrixKernels } from './kernels-js.ts';
 import { createWasmKernels } from './kernels-wasm.ts';
@@ -35,6 +42,7 @@ export function createWasmBackend(): { kernels: ModelKernels; matrixName: string
       causalAttentionForward: (...args) => causalAttentionForward(matrix, ...args),
       causalAttentionBackward: (...args) => causalAttentionBackward(matrix, ...args),
       cachedAttention,
+      exponentials,
       adamStep,
     },
   };

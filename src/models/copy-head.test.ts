@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../util/random.ts';
-import { copyAttentionRow, mixCopyRow, rowEntropy } from './copy-head.ts';
+import { copyAttentionRow, mixCopyRow, rowEntropy, rowEntropyReference } from './copy-head.ts';
 
 /** The mixture written out plainly in float64: (1 − σ(u))·softmax(z) + σ(u)·Σ_{x_j = w} a_j. */
 function referenceMixture(logits: number[], gateLogit: number, weights: number[], tokens: number[]): number[] {
@@ -40,6 +40,16 @@ describe('copy head mixture', () => {
       const entropy = -expected.reduce((sum, value) => sum + value * Math.log(value), 0);
       expect(rowEntropy(row, 0, vocab)).toBeCloseTo(entropy, 5);
     }
+  });
+
+  it("gives rowEntropy's plain reference bit for bit, rows with −∞ and an offset included", () => {
+    const random = new Random(4);
+    const vocab = 531;
+    const rows = Float32Array.from({ length: 3 * vocab + 5 }, () => -20 * random.next() ** 2);
+    rows[5 + vocab + 17] = -Infinity;
+    rows[5 + 2 * vocab] = 0;
+    for (const rowAt of [5, 5 + vocab, 5 + 2 * vocab])
+      expect(Object.is(rowEntropy(rows, rowAt, vocab), rowEntropyReference(rows, rowAt, vocab))).toBe(true);
   });
 
   it('writes a token the generator finds unlikely when the gate is open and the pointer finds it', () => {

@@ -9,6 +9,7 @@
  * token by token as an output class. Everything here is per row and pure; transformer.ts and generation.ts
  * call it on their rows.
  */
+import { kernels } from './kernels.ts';
 
 /** log σ(x) without overflow. */
 function logSigmoid(x: number): number {
@@ -166,12 +167,13 @@ export function copyBackwardRow(
   // Generator: u(w) = S(w)·∂L/∂S(w), then ∂L/∂z = u − S·Σu.
   let totalU = 0;
   let entropyDotGenerator = 0;
-  // S(w), computed once for both loops (the same doubles as computing it in each).
+  // S(w) = Math.exp(log S(w)), computed once for both loops (the same doubles as computing it in each), by the
+  // compute backend's exponentials (the same doubles again).
   if (generatorScratch.length < vocab) generatorScratch = new Float64Array(vocab);
   const generator = generatorScratch;
+  kernels.exponentials(generatorLog, rowAt, vocab, 0, 1, null, generator);
   for (let token = 0; token < vocab; token++) {
-    const probability = Math.exp(generatorLog[rowAt + token]!);
-    generator[token] = probability;
+    const probability = generator[token]!;
     let u = 0;
     if (gradEntropy !== 0) {
       const e = entropyGradient(token);
@@ -220,8 +222,27 @@ export function copyGateLogits(gate: Float32Array, normed: Float32Array, rows: n
   return logits;
 }
 
-/** Entropy −Σ P log P of one row of log-probabilities. */
+/** The probabilities of the row in progress in rowEntropy (grown to the vocabulary, reused). */
+let entropyScratch = new Float64Array(0);
+
+/**
+ * Entropy −Σ P log P of one row of log-probabilities, P = Math.exp(log P) from the compute backend's exponentials
+ * (the same doubles), summed in token order over the tokens with P > 0.
+ */
 export function rowEntropy(logDistribution: Float32Array, rowAt: number, vocab: number): number {
+  if (entropyScratch.length < vocab) entropyScratch = new Float64Array(vocab);
+  const probabilities = entropyScratch;
+  kernels.exponentials(logDistribution, rowAt, vocab, 0, 1, null, probabilities);
+  let entropy = 0;
+  for (let token = 0; token < vocab; token++) {
+    const log = logDistribution[rowAt + token]!;
+    if (log > -Infinity) entropy -= probabilities[token]! * log;
+  }
+  return entropy;
+}
+
+/** rowEntropy with Math.exp in the loop: the plain reference the test holds it equal to. */
+export function rowEntropyReference(logDistribution: Float32Array, rowAt: number, vocab: number): number {
   let entropy = 0;
   for (let token = 0; token < vocab; token++) {
     const log = logDistribution[rowAt + token]!;

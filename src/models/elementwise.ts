@@ -94,6 +94,28 @@ export function swigluBackward(
 }
 
 /**
+ * target[i] = e^((source[offset + i] − shift) / divisor) for i < count, 0 where a mask is given and mask[i] ≠ 1;
+ * returns Σ target[i] in index order. The plain loop ModelKernels.exponentials is defined by.
+ */
+export function exponentials(
+  source: Float32Array,
+  offset: number,
+  count: number,
+  shift: number,
+  divisor: number,
+  mask: Uint8Array | null,
+  target: Float64Array,
+): number {
+  let total = 0;
+  for (let index = 0; index < count; index++) {
+    const value = mask === null || mask[index] === 1 ? Math.exp((source[offset + index]! - shift) / divisor) : 0;
+    target[index] = value;
+    total += value;
+  }
+  return total;
+}
+
+/**
  * In-place log-softmax of one row segment; returns the entropy −Σ p log p of that row. When given,
  * `probabilities` (same layout as `values`) receives p.
  */

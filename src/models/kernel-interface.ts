@@ -134,6 +134,20 @@ export interface ModelKernels extends MatrixKernels {
   causalAttentionBackward: CausalAttentionBackward;
   cachedAttention: CachedAttention;
   /**
+   * target[i] = Math.exp((source[offset + i] − shift) / divisor) for i < count, in double precision (0 where a
+   * mask is given and mask[i] ≠ 1); returns Σ target[i] summed in index order. Both backends give exactly the
+   * doubles of that JavaScript loop: the native one computes Math.exp's own algorithm (native/script-exp.h).
+   */
+  exponentials(
+    source: Float32Array,
+    offset: number,
+    count: number,
+    shift: number,
+    divisor: number,
+    mask: Uint8Array | null,
+    target: Float64Array,
+  ): number;
+  /**
    * One AdamW step in place over the flat parameter vector (moments in `state`, its step count raised by
    * one), with the arithmetic of adam.ts `adamStep`, which both backends follow bit for bit. Returns the
    * gradient norm before clipping.

@@ -1,4 +1,5 @@
 import type { Random } from '../util/random.ts';
+import { kernels } from './kernels.ts';
 
 /** How to turn a next-token distribution into a choice. */
 export interface SamplingOptions {
@@ -27,7 +28,8 @@ let weightScratch = new Float64Array(0);
 
 /**
  * drawToken of a sampled draw without nucleus filtering (the rollouts' and proposals' case): the same doubles in the
- * same order as drawTokenReference, in a reused buffer and without a closure per token. drawToken sends every other
+ * same order as drawTokenReference, in a reused buffer, without a closure per token and with the exponentials of the
+ * compute backend. drawToken sends every other
  * case to the reference.
  */
 function drawSampled(
@@ -43,15 +45,9 @@ function drawSampled(
   let largest = -Infinity;
   for (let token = 0; token < vocab; token++)
     if (allowed === null || allowed[token] === 1) largest = Math.max(largest, logProbabilities[offset + token]!);
-  let total = 0;
-  for (let token = 0; token < vocab; token++) {
-    const weight =
-      allowed === null || allowed[token] === 1
-        ? Math.exp((logProbabilities[offset + token]! - largest) / temperature)
-        : 0;
-    weights[token] = weight;
-    total += weight;
-  }
+  // Math.exp((log p − largest) / temperature) per allowed token and their sum in token order, natively where the
+  // addon runs (the same doubles: ModelKernels.exponentials).
+  const total = kernels.exponentials(logProbabilities, offset, vocab, largest, temperature, allowed, weights);
   return tokenAtMass(weights, vocab, random.next() * total);
 }
 
