@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../util/random.ts';
-import { copyAttentionRow, mixCopyRow, rowEntropy, rowEntropyReference } from './copy-head.ts';
+import {
+  copyAttentionRow,
+  copyAttentionRowReference,
+  mixCopyRow,
+  rowEntropy,
+  rowEntropyReference,
+} from './copy-head.ts';
 
 /** The mixture written out plainly in float64: (1 − σ(u))·softmax(z) + σ(u)·Σ_{x_j = w} a_j. */
 function referenceMixture(logits: number[], gateLogit: number, weights: number[], tokens: number[]): number[] {
@@ -50,6 +56,26 @@ describe('copy head mixture', () => {
     rows[5 + 2 * vocab] = 0;
     for (const rowAt of [5, 5 + vocab, 5 + 2 * vocab])
       expect(Object.is(rowEntropy(rows, rowAt, vocab), rowEntropyReference(rows, rowAt, vocab))).toBe(true);
+  });
+
+  it("gives copyAttentionRow's plain reference bit for bit at every pointer length", () => {
+    const random = new Random(5);
+    const width = 16;
+    const keys = Float32Array.from({ length: 200 * width }, () => 3 * random.normal());
+    const queries = Float32Array.from({ length: 3 * width }, () => 3 * random.normal());
+    for (const [row, from, count] of [
+      [0, 0, 1],
+      [1, 7, 15],
+      [2, 3, 16],
+      [0, 20, 37],
+      [1, 0, 200],
+    ] as const) {
+      const fast = new Float32Array(count + 9);
+      const plain = new Float32Array(count + 9);
+      copyAttentionRow(queries, row, keys, from, count, width, fast, 9);
+      copyAttentionRowReference(queries, row, keys, from, count, width, plain, 9);
+      expect([...fast]).toEqual([...plain]);
+    }
   });
 
   it('writes a token the generator finds unlikely when the gate is open and the pointer finds it', () => {

@@ -38,6 +38,48 @@ export function copyAttentionRow(
   weights: Float32Array,
   at: number,
 ): void {
+  const highest = pointerScores(queries, queryRow, keys, from, count, width, weights, at);
+  // e^(score − highest) in double (the compute backend's exponentials: Math.exp's doubles) and their sum in order;
+  // each weight is the float32 of its exponential over that sum.
+  if (pointerScratch.length < count) pointerScratch = new Float64Array(Math.max(count, 2 * pointerScratch.length));
+  const exponentials = pointerScratch;
+  const total = kernels.exponentials(weights, at, count, highest, 1, null, exponentials);
+  for (let position = 0; position < count; position++)
+    weights[at + position] = Math.fround(exponentials[position]!) / total;
+}
+
+/** copyAttentionRow with Math.exp in the loop: the plain reference the test holds it equal to. */
+export function copyAttentionRowReference(
+  queries: Float32Array,
+  queryRow: number,
+  keys: Float32Array,
+  from: number,
+  count: number,
+  width: number,
+  weights: Float32Array,
+  at: number,
+): void {
+  const highest = pointerScores(queries, queryRow, keys, from, count, width, weights, at);
+  let total = 0;
+  for (let position = 0; position < count; position++) {
+    const value = Math.exp(weights[at + position]! - highest);
+    weights[at + position] = value;
+    total += value;
+  }
+  for (let position = 0; position < count; position++) weights[at + position] = weights[at + position]! / total;
+}
+
+/** Writes the scores q·k_j/√c of copyAttentionRow (float32) into `weights` at `at`; returns their largest double. */
+function pointerScores(
+  queries: Float32Array,
+  queryRow: number,
+  keys: Float32Array,
+  from: number,
+  count: number,
+  width: number,
+  weights: Float32Array,
+  at: number,
+): number {
   const scale = 1 / Math.sqrt(width);
   const queryBase = queryRow * width;
   let highest = -Infinity;
@@ -49,14 +91,11 @@ export function copyAttentionRow(
     weights[at + position] = score;
     if (score > highest) highest = score;
   }
-  let total = 0;
-  for (let position = 0; position < count; position++) {
-    const value = Math.exp(weights[at + position]! - highest);
-    weights[at + position] = value;
-    total += value;
-  }
-  for (let position = 0; position < count; position++) weights[at + position] = weights[at + position]! / total;
+  return highest;
 }
+
+/** The exponentials of the row in progress in copyAttentionRow (grown as needed, reused). */
+let pointerScratch = new Float64Array(0);
 
 /** One row's pointer: weights a_j at `weights[at + j]` over the tokens x_j = `tokens[from + j]`, j < count. */
 export interface Pointer {
