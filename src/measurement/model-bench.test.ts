@@ -68,6 +68,13 @@ describe('model benchmark', () => {
         expect(rate).toBeGreaterThan(0);
         expect(value(`operations.${operation}.corePeakFraction`)).toBeCloseTo(rate / (value('peakGflops') / cores), 9);
       }
+      // The exponentials: both rates measured, and their ratio the one reported.
+      const native = value('operations.exponentials.nanosecondsPerArgument');
+      expect(native).toBeGreaterThan(0);
+      expect(value('operations.exponentials.overJavaScript')).toBeCloseTo(
+        value('operations.exponentials.javascriptNanosecondsPerArgument') / native,
+        9,
+      );
     }
   });
 });

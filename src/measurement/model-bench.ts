@@ -15,7 +15,7 @@ import { Tokenizer } from '../models/tokenizer.ts';
 import { modelSizes } from '../policies/builtin/options.ts';
 import { Random } from '../util/random.ts';
 import { estimatePeak } from './machine-peak.ts';
-import { operationFigures } from './operation-bench.ts';
+import { exponentialFigures, operationFigures } from './operation-bench.ts';
 
 /** FLOPs of one forward pass over `batch` sequences of `length` tokens, every position through the head. */
 export function forwardFlops(config: ModelConfig, batch: number, length: number): number {
@@ -194,7 +194,10 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
   // Each operation on one thread, against one core's peak (the native backend's; WASM runs matrix products only).
   const operations =
     backend === 'native'
-      ? operationFigures(setup.config, setup.batch, setup.length, peak.gflops / peak.cores, quick)
+      ? {
+          ...operationFigures(setup.config, setup.batch, setup.length, peak.gflops / peak.cores, quick),
+          ...exponentialFigures(setup.config.vocabSize, quick),
+        }
       : {};
   if (backend === 'native') setNativeThreads(2);
   const two = await trainingSeconds(setup, backend === 'wasm');

@@ -1,3 +1,4 @@
+import { exponentials } from '../models/elementwise.ts';
 import { kernels } from '../models/kernels.ts';
 import type { ModelConfig } from '../models/model-config.ts';
 import { Random } from '../util/random.ts';
@@ -114,4 +115,38 @@ export function operationFigures(
     figures[`${name}.corePeakFraction`] = gflops / corePeakGflops;
   }
   return figures;
+}
+
+/**
+ * The exponentials of sampling and of the copy head (ModelKernels.exponentials: Math.exp's doubles) over rows of
+ * `vocab` log-probabilities, on the active kernels and as the plain JavaScript loop, per CPU second. Keys:
+ * `exponentials.nanosecondsPerArgument` (the kernels, one call per row, its call included),
+ * `exponentials.javascriptNanosecondsPerArgument` and `exponentials.overJavaScript` (how many times faster, > 0).
+ */
+export function exponentialFigures(vocab: number, quick: boolean): Record<string, number> {
+  const random = new Random(9);
+  const rows = 64;
+  const source = Float32Array.from({ length: rows * vocab }, () => -12 * random.next() ** 2);
+  const target = new Float64Array(vocab);
+  const repeats = quick ? 20 : 100;
+  const time = (row: (offset: number) => void) => {
+    row(0); // warm-up
+    let best = Number.POSITIVE_INFINITY;
+    for (let window = 0; window < (quick ? 1 : 3); window++)
+      best = Math.min(
+        best,
+        cpuSeconds(() => {
+          for (let repeat = 0; repeat < repeats; repeat++)
+            for (let index = 0; index < rows; index++) row(index * vocab);
+        }),
+      );
+    return (best / (repeats * rows * vocab)) * 1e9;
+  };
+  const active = time((offset) => kernels.exponentials(source, offset, vocab, 0, 1, null, target));
+  const plain = time((offset) => exponentials(source, offset, vocab, 0, 1, null, target));
+  return {
+    'exponentials.nanosecondsPerArgument': active,
+    'exponentials.javascriptNanosecondsPerArgument': plain,
+    'exponentials.overJavaScript': plain / Math.max(active, 1e-12),
+  };
 }
