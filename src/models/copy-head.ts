@@ -266,7 +266,7 @@ let entropyScratch = new Float64Array(0);
 
 /**
  * Entropy −Σ P log P of one row of log-probabilities, P = Math.exp(log P) from the compute backend's exponentials
- * (the same doubles), summed in token order over the tokens with P > 0.
+ * (the same doubles), summed in token order over the tokens whose log P is above −∞.
  */
 export function rowEntropy(logDistribution: Float32Array, rowAt: number, vocab: number): number {
   if (entropyScratch.length < vocab) entropyScratch = new Float64Array(vocab);

@@ -29,8 +29,7 @@ let weightScratch = new Float64Array(0);
 /**
  * drawToken of a sampled draw without nucleus filtering (the rollouts' and proposals' case): the same doubles in the
  * same order as drawTokenReference, in a reused buffer, without a closure per token and with the exponentials of the
- * compute backend. drawToken sends every other
- * case to the reference.
+ * compute backend. drawToken sends every other case to the reference.
  */
 function drawSampled(
   logProbabilities: Float32Array,
