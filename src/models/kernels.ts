@@ -50,7 +50,7 @@ export function activeBackend(): BackendName {
 export function describeBackend(): string {
   if (active === 'wasm') return `wasm (${wasm.matrixName} matrix products, JavaScript element-wise, 1 thread)`;
   const details = native.ok ? native.describe() : { isa: '?', threads: 0 };
-  return `native (${details.isa}, ${details.threads} threads)`;
+  return `native (${details.isa}, ${details.threads} ${details.threads === 1 ? 'thread' : 'threads'})`;
 }
 
 /**
