@@ -129,6 +129,19 @@ napi_value guarded(napi_env env, napi_callback_info info, Body body) {
   return nullptr;
 }
 
+// guarded for a function that returns a number: `body` gives it, and a failure throws instead.
+template <typename Body>
+napi_value guardedNumber(napi_env env, napi_callback_info info, Body body) {
+  double number = 0;
+  guarded(env, info, [&](const Arguments& a) { number = body(a); });
+  bool pending = false;
+  napi_is_exception_pending(env, &pending);
+  if (pending) return nullptr;
+  napi_value value;
+  napi_create_double(env, number, &value);
+  return value;
+}
+
 // matmul(a, b, out, rows, inner, columns, layout 0|1|2, accumulate 0|1)
 napi_value Matmul(napi_env env, napi_callback_info info) {
   return guarded(env, info, [](const Arguments& a) {
@@ -265,19 +278,11 @@ napi_value CachedAttention(napi_env env, napi_callback_info info) {
 // exponentials(source, offset, count, shift, divisor, mask | null, target) → Σ target: target[i] =
 // Math.exp((source[offset + i] − shift) / divisor), 0 where mask[i] ≠ 1, bit for bit what JavaScript computes.
 napi_value Exponentials(napi_env env, napi_callback_info info) {
-  double sum = 0;
-  napi_value result = guarded(env, info, [&](const Arguments& a) {
+  return guardedNumber(env, info, [](const Arguments& a) {
     const int offset = a.integer(1), count = a.integer(2);
     const float* source = a.f32(0, (int64_t)offset + count) + offset;
-    sum = chosen->exponentials(source, count, a.number(3), a.number(4), a.u8(5, count, true), a.f64(6, count));
+    return chosen->exponentials(source, count, a.number(3), a.number(4), a.u8(5, count, true), a.f64(6, count));
   });
-  if (result != nullptr) return result;
-  bool pending = false;
-  napi_is_exception_pending(env, &pending);
-  if (pending) return nullptr;
-  napi_value value;
-  napi_create_double(env, sum, &value);
-  return value;
 }
 
 // setThreads(count) → the pool's size after the change
@@ -332,8 +337,7 @@ napi_value UseIsa(napi_env env, napi_callback_info info) {
 // so both give the same bits. The norm is summed in index order; the update is element-wise, so
 // splitting it over threads changes nothing.
 napi_value AdamStep(napi_env env, napi_callback_info info) {
-  double norm = 0;
-  napi_value result = guarded(env, info, [&](const Arguments& a) {
+  return guardedNumber(env, info, [](const Arguments& a) {
     napi_typedarray_type type;
     size_t length = 0;
     void* data;
@@ -348,7 +352,7 @@ napi_value AdamStep(napi_env env, napi_callback_info info) {
     const double correction1 = a.number(10), correction2 = a.number(11);
     double squares = 0;
     for (int64_t index = 0; index < size; index++) squares += (double)gradients[index] * (double)gradients[index];
-    norm = std::sqrt(squares);
+    const double norm = std::sqrt(squares);
     const double clipScale = clipNorm > 0 && norm > clipNorm ? clipNorm / norm : 1;
     constexpr int64_t chunk = 1 << 14;
     const int chunks = (int)((size + chunk - 1) / chunk);
@@ -364,14 +368,8 @@ napi_value AdamStep(napi_env env, napi_callback_info info) {
         parameters[index] = (float)(parameter - learningRate * (update + weightDecay * parameter));
       }
     });
+    return norm;
   });
-  if (result != nullptr) return result;
-  bool pending = false;
-  napi_is_exception_pending(env, &pending);
-  if (pending) return nullptr;
-  napi_value value;
-  napi_create_double(env, norm, &value);
-  return value;
 }
 
 }  // namespace
