@@ -120,11 +120,12 @@ async function generateStaticPool(run: RunContext): Promise<ValidationResult> {
 function replayTaskTypes(run: RunContext, epoch: number, freshCount: number): TaskType[] {
   const wanted = Math.round(run.config.replayFraction * freshCount);
   if (wanted === 0) return [];
-  const pool = run.store.trainPoolInstances(epoch);
-  if (pool.length === 0) return [];
+  const pool = run.store.trainPool(epoch);
+  if (pool.size === 0) return [];
   const random = new Random(run.streams.replay(epoch));
   return Array.from({ length: wanted }, (_, index) => {
-    const instance = random.pick(pool);
+    // The draw of Random.pick over the pool's instances, parsing only the one drawn.
+    const instance = pool.instance(random.int(0, pool.size - 1));
     return {
       id: stableId(['replay', epoch, index, instance.id]),
       source: 'replay',

@@ -98,6 +98,14 @@ export interface SuccessfulTrace {
   text: string;
 }
 
+/** D_train's distinct task instances before an epoch, oldest first; each is parsed when it is asked for. */
+export interface TrainPool {
+  /** How many instances the pool holds. */
+  readonly size: number;
+  /** The instance at `index` (0 ≤ index < size), a fresh object on every call. */
+  instance(index: number): TaskInstance;
+}
+
 /** Recent outcomes of a task family, before a given epoch. */
 export interface FamilyHistory {
   /** Task types of the family attempted so far. */
@@ -119,7 +127,7 @@ export interface CoevolutionStore {
   /** The task types stored for an epoch, optionally of one source, in insertion order. */
   proposals(epoch: number, source?: TaskSource): ProposalRecord[];
   /** Distinct task instances behind D_train traces of epochs before `beforeEpoch`, oldest first. */
-  trainPoolInstances(beforeEpoch: number): TaskInstance[];
+  trainPool(beforeEpoch: number): TrainPool;
   /** GRPO groups on valid task types of `sources` before `beforeEpoch` (the frontier sampler's evidence). */
   groupOutcomes(beforeEpoch: number, sources: readonly TaskSource[]): GroupOutcome[];
   /** One successful D_train trace per task instance (the earliest), oldest first. */

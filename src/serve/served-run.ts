@@ -11,7 +11,7 @@ import type {
   Proposal,
   RunConfig,
   SimulatorContext,
-  TaskInstance,
+  TrainPool,
   TrainableAgent,
   TrainableSimulator,
   UpdateStats,
@@ -109,8 +109,8 @@ export class LaggedStore implements CoevolutionStore {
   familyStatistics(family: string, beforeEpoch: number, window: number): FamilyHistory {
     return this.inner.familyStatistics(family, beforeEpoch - this.prefetch, window);
   }
-  trainPoolInstances(beforeEpoch: number): TaskInstance[] {
-    return this.inner.trainPoolInstances(beforeEpoch - this.prefetch);
+  trainPool(beforeEpoch: number): TrainPool {
+    return this.inner.trainPool(beforeEpoch - this.prefetch);
   }
   groupOutcomes: CoevolutionStore['groupOutcomes'] = (beforeEpoch, sources) =>
     this.inner.groupOutcomes(beforeEpoch - this.prefetch, sources);

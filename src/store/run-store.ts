@@ -14,6 +14,7 @@ import { writeFileAtomic } from '../util/files.ts';
 import { type EpochTiming, flattenEpochMetrics, metricsCsv } from './metrics-csv.ts';
 import { claimRunDirectory } from './run-lock.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
+import { type PoolTraceRow, TrainPoolIndex } from './train-pool-index.ts';
 import type {
   CoevolutionStore,
   EpochCommit,
@@ -23,6 +24,7 @@ import type {
   SuccessfulTrace,
   TaskInstance,
   TaskSource,
+  TrainPool,
 } from '../interfaces/index.ts';
 
 const CONFIG_FILE = 'config.json';
@@ -57,6 +59,9 @@ const json = (value: unknown): string | null => (value === null || value === und
  * summary.json (rendered from the database after each commit), checkpoints/.
  */
 export class RunStore implements CoevolutionStore {
+  /** D_train's distinct instances as of the traces read so far (rebuilt if a commit replaces one of them). */
+  private trainPoolIndex = new TrainPoolIndex();
+
   private constructor(
     readonly directory: string,
     readonly config: RunConfig,
@@ -205,8 +210,12 @@ export class RunStore implements CoevolutionStore {
         new Date().toISOString(),
       );
     });
+    const replacesPoolInstance = commit.instances.some((record) =>
+      this.trainPoolIndex.holds(record.proposalId, record.instance.id),
+    );
     try {
       transaction(commit);
+      if (replacesPoolInstance) this.trainPoolIndex = new TrainPoolIndex();
     } catch (error) {
       throw new GenEnvError(
         'store',
@@ -328,13 +337,34 @@ export class RunStore implements CoevolutionStore {
   }
 
   /** Distinct task instances behind D_train traces of epochs before `beforeEpoch` (for replay), oldest first. */
-  trainPoolInstances(beforeEpoch: number): TaskInstance[] {
+  trainPool(beforeEpoch: number): TrainPool {
+    const added = this.database
+      .prepare(`SELECT p.trace_id AS traceId, p.epoch AS poolEpoch, i.epoch AS instanceEpoch,
+      i.proposal_id AS proposalId, i.id AS instanceId, i.payload AS payload
+      FROM pool_train p JOIN traces t ON t.id = p.trace_id
+      JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id
+      WHERE p.trace_id > ? ORDER BY p.trace_id`)
+      .all(this.trainPoolIndex.lastTraceId) as PoolTraceRow[];
+    this.trainPoolIndex.add(added);
+    const payloads = this.trainPoolIndex.payloadsBefore(beforeEpoch) ?? this.trainPoolPayloads(beforeEpoch);
+    return {
+      size: payloads.length,
+      instance: (index) => {
+        const payload = payloads[index];
+        if (payload === undefined) throw new RangeError(`no instance ${index} in a pool of ${payloads.length}`);
+        return JSON.parse(payload) as TaskInstance;
+      },
+    };
+  }
+
+  /** The payloads of `trainPool`, read from the whole pool (the definition the index keeps up to date). */
+  trainPoolPayloads(beforeEpoch: number): string[] {
     const rows = this.database
       .prepare(`SELECT DISTINCT i.payload AS payload FROM pool_train p JOIN traces t ON t.id = p.trace_id
       JOIN instances i ON i.proposal_id = t.proposal_id AND i.id = t.instance_id WHERE p.epoch < ?
       ORDER BY i.epoch, i.proposal_id, i.id`)
       .all(beforeEpoch) as { payload: string }[];
-    return rows.map((row) => JSON.parse(row.payload) as TaskInstance);
+    return rows.map((row) => row.payload);
   }
 
   /**
