@@ -46,20 +46,19 @@ function epochCommit(
   for (const taskType of taskTypes)
     for (const item of taskType.instances) {
       instances.push({ proposalId: taskType.proposalId, epoch, instance: item });
-      taskType.train.forEach((train, sample) =>
+      for (const [sample, train] of taskType.train.entries())
         traces.push({
           epoch,
           proposalId: taskType.proposalId,
           instanceId: item.id,
           sample,
-          completion: { text: `answer ${sample}` },
+          completion: { text: `answer ${sample}`, policyVersion: 'a0' },
           reward: 1,
           success: true,
           invalid: null,
           agentVersion: 'a0',
           train,
-        }),
-      );
+        });
     }
   return {
     epoch,
@@ -112,7 +111,7 @@ describe('the train pool kept up to date between reads', () => {
     expect(whole).toHaveLength(5);
     const pool = store.trainPool(6);
     expect(pool.instance(0)).not.toBe(pool.instance(0));
-    expect(() => pool.instance(5)).toThrow("no instance 5 in a pool of 5");
+    expect(() => pool.instance(5)).toThrow('no instance 5 in a pool of 5');
     store.close();
     const reopened = RunStore.open(directory);
     expect(payloads(reopened, 6)).toEqual(whole);
