@@ -333,9 +333,9 @@ napi_value UseIsa(napi_env env, napi_callback_info info) {
 // adamStep(parameters, gradients, first, second, learningRate, beta1, beta2, epsilon, weightDecay, clipNorm,
 //          correction1, correction2) → the gradient norm before clipping.
 // The same arithmetic as src/models/adam.ts, in the same order and in double precision with every
-// stored value rounded to float (this file is compiled without contraction into fused multiply-adds),
-// so both give the same bits. The norm is summed in index order; the update is element-wise, so
-// splitting it over threads changes nothing.
+// stored value rounded to float (without contraction into fused multiply-adds), so both give the same bits.
+// The norm is summed in index order here; the update is element-wise (the chosen build's `adamUpdate`,
+// vectorised), so splitting it over threads or lanes changes nothing.
 napi_value AdamStep(napi_env env, napi_callback_info info) {
   return guardedNumber(env, info, [](const Arguments& a) {
     napi_typedarray_type type;
@@ -354,19 +354,12 @@ napi_value AdamStep(napi_env env, napi_callback_info info) {
     for (int64_t index = 0; index < size; index++) squares += (double)gradients[index] * (double)gradients[index];
     const double norm = std::sqrt(squares);
     const double clipScale = clipNorm > 0 && norm > clipNorm ? clipNorm / norm : 1;
+    const AdamConstants constants{learningRate, beta1, beta2, epsilon, weightDecay, clipScale, correction1, correction2};
     constexpr int64_t chunk = 1 << 14;
     const int chunks = (int)((size + chunk - 1) / chunk);
     parallelFor(chunks, [&](int part) {
-      const int64_t end = std::min(size, (part + 1) * chunk);
-      for (int64_t index = part * chunk; index < end; index++) {
-        const double gradient = (double)gradients[index] * clipScale;
-        first[index] = (float)(beta1 * (double)first[index] + (1 - beta1) * gradient);
-        second[index] = (float)(beta2 * (double)second[index] + (1 - beta2) * gradient * gradient);
-        const double update =
-            (double)first[index] / correction1 / (std::sqrt((double)second[index] / correction2) + epsilon);
-        const double parameter = parameters[index];
-        parameters[index] = (float)(parameter - learningRate * (update + weightDecay * parameter));
-      }
+      const int64_t begin = part * chunk, end = std::min(size, begin + chunk);
+      chosen->adamUpdate(parameters + begin, gradients + begin, first + begin, second + begin, end - begin, constants);
     });
     return norm;
   });

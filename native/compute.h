@@ -42,6 +42,11 @@ struct CachedAttentionArgs {
   int rows, cacheLength, heads, headWidth;
 };
 
+// AdamW's constants for one step: moment decays, bias corrections, the clip's scale (1 when not clipped).
+struct AdamConstants {
+  double learningRate, beta1, beta2, epsilon, weightDecay, clipScale, correction1, correction2;
+};
+
 struct Kernels {
   const char* name;
   void (*matmul)(const MatmulArgs&);
@@ -64,6 +69,9 @@ struct Kernels {
   // target[i] = e^((source[i] − shift) / divisor) with Math.exp's bits, 0 where mask (if any) is not 1; returns Σ.
   double (*exponentials)(const float* source, int count, double shift, double divisor, const uint8_t* mask,
                          double* target);
+  // AdamW's element-wise update of parameters, first and second moments, from gradients (count elements).
+  void (*adamUpdate)(float* parameters, const float* gradients, float* first, float* second, int64_t count,
+                     const AdamConstants& constants);
 };
 
 extern const Kernels avx512Kernels;
