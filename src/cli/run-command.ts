@@ -6,7 +6,8 @@ import { describeBackend, resultFamily } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { createOfflineSource } from '../composition/offline-source.ts';
-import { liveReport } from './live-report.ts';
+import { type LiveReport, liveReport } from './live-report.ts';
+import { backgroundReportRenderer } from './background-report.ts';
 import { progressReporter } from './progress.ts';
 import { StopRequested } from '../composition/stop-signals.ts';
 import { createDomain, createTrainableAgent, createTrainableSimulator } from '../composition/registry.ts';
@@ -134,16 +135,16 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
   if (config.agent.policy === 'builtin' || config.simulator.policy === 'builtin')
     store.updateConfig({ ...store.config, computeBackend: `${describeBackend()}; ${resultFamily()}` });
   const { domain, agent, simulator, teacher, offlineSpecs } = players;
+  let live: LiveReport | null = null;
   const progress = progressReporter({
     quiet: options.quiet ?? false,
     label: `${config.preset}/${config.variant} seed ${config.seed}`,
   });
   try {
-    // report.html follows the run: rewritten as epochs commit (at most a tenth of the wall time), so it opens mid-run.
-    const report = options.skipReport ? null : await import('../report/index.ts');
-    const live = report
-      ? liveReport(store.directory, report.writeReport, { warn: (message) => process.stderr.write(message) })
-      : null;
+    // report.html follows the run: rewritten as epochs commit, by a process of the lowest priority, so it opens mid-run.
+    live = options.skipReport
+      ? null
+      : liveReport(store.directory, backgroundReportRenderer(), { warn: (message) => process.stderr.write(message) });
     const summary = await runCoevolution({
       config,
       domain,
@@ -158,7 +159,8 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
       },
       signal: options.signal,
     });
-    report?.writeReport(store.directory);
+    // The final report; written here if the report process could not (its error, if any, is the one to show).
+    if (live && !(await live.finish())) (await import('../report/index.ts')).writeReport(store.directory);
     return { summary, directory: store.directory };
   } catch (error) {
     if (!(error instanceof StopRequested)) throw error;
@@ -168,6 +170,7 @@ export async function runCommand(options: RunCommandOptions): Promise<{ summary:
         `genenv run --resume ${store.directory} continues it`,
     );
   } finally {
+    live?.close();
     progress.stop();
     store.close();
     await agent.close?.();
