@@ -285,6 +285,35 @@ napi_value Exponentials(napi_env env, napi_callback_info info) {
   });
 }
 
+// pointerScores(queries, queryRow, keys, from, count, width, scale, weights, at) → the largest score: the copy head's
+// pointer scores of one row (src/models/pointer-scores.ts).
+napi_value PointerScores(napi_env env, napi_callback_info info) {
+  return guardedNumber(env, info, [](const Arguments& a) {
+    const int queryRow = a.integer(1), from = a.integer(3), count = a.integer(4), width = a.integer(5), at = a.integer(8);
+    const float* queries = a.f32(0, ((int64_t)queryRow + 1) * width);
+    const float* keys = a.f32(2, ((int64_t)from + count) * width);
+    float* weights = a.f32(7, (int64_t)at + count);
+    return chosen->pointerScores(queries + (int64_t)queryRow * width, keys + (int64_t)from * width, count, width,
+                                 a.number(6), weights + at);
+  });
+}
+
+// pointerScoresBackward(dScores, at, count, scale, queries, queryRow, keys, from, width, dQueries, dKeys): its
+// backward for one row, into dQueries' row queryRow and dKeys' rows from … from + count − 1.
+napi_value PointerScoresBackward(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int at = a.integer(1), count = a.integer(2), queryRow = a.integer(5), from = a.integer(7), width = a.integer(8);
+    const int64_t queryAt = (int64_t)queryRow * width, keyAt = (int64_t)from * width;
+    const float* dScores = a.f32(0, (int64_t)at + count);
+    const float* queries = a.f32(4, queryAt + width);
+    const float* keys = a.f32(6, keyAt + (int64_t)count * width);
+    float* dQueries = a.f32(9, queryAt + width);
+    float* dKeys = a.f32(10, keyAt + (int64_t)count * width);
+    chosen->pointerScoresBackward(dScores + at, count, a.number(3), queries + queryAt, keys + keyAt, width,
+                                  dQueries + queryAt, dKeys + keyAt);
+  });
+}
+
 // setThreads(count) → the pool's size after the change
 napi_value SetThreads(napi_env env, napi_callback_info info) {
   int threads = 0;
@@ -395,6 +424,8 @@ NAPI_MODULE_INIT() {
       {"attentionBackward", AttentionBackward},
       {"cachedAttention", CachedAttention},
       {"exponentials", Exponentials},
+      {"pointerScores", PointerScores},
+      {"pointerScoresBackward", PointerScoresBackward},
       {"adamStep", AdamStep},
       {"setThreads", SetThreads},
       {"describe", Describe},

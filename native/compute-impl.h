@@ -483,6 +483,62 @@ static double exponentials(const float* source, int count, double shift, double 
   return sum;
 }
 
+// ---- the copy head's pointer ------------------------------------------------------------------------
+
+// weights[j] = (float)((Σ_c query[c]·key_j[c]) · scale) for j < count, each dot in double summed in column order
+// (float products are exact in double); returns the largest double score (−∞ for none; NaN is never the largest).
+// Four positions go at once, each its own sum in its own order, so that their chains overlap.
+static double pointerScores(const float* query, const float* keys, int count, int width, double scale,
+                            float* weights) {
+  double highest = -INFINITY;
+  int j = 0;
+  const auto take = [&](double score, int position) {
+    score *= scale;
+    weights[position] = (float)score;
+    if (score > highest) highest = score;
+  };
+  for (; j + 4 <= count; j += 4) {
+    const float* k = keys + (int64_t)j * width;
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (int c = 0; c < width; c++) {
+      const double q = query[c];
+      s0 += q * (double)k[c];
+      s1 += q * (double)k[width + c];
+      s2 += q * (double)k[2 * width + c];
+      s3 += q * (double)k[3 * width + c];
+    }
+    take(s0, j);
+    take(s1, j + 1);
+    take(s2, j + 2);
+    take(s3, j + 3);
+  }
+  for (; j < count; j++) {
+    const float* k = keys + (int64_t)j * width;
+    double score = 0;
+    for (int c = 0; c < width; c++) score += (double)query[c] * (double)k[c];
+    take(score, j);
+  }
+  return highest;
+}
+
+// Position by position (in order): with s = dScores[j]·scale ≠ 0, dQuery[c] += s·key_j[c] and key_j's gradient
+// dKeys[j·width + c] += s·query[c], each in double rounded to float as stored. Columns are independent, so the
+// vectors the compiler makes of the inner loop keep each element's bits.
+static void pointerScoresBackward(const float* dScores, int count, double scale, const float* __restrict query,
+                                  const float* __restrict keys, int width, float* __restrict dQuery,
+                                  float* __restrict dKeys) {
+  for (int j = 0; j < count; j++) {
+    const double s = (double)dScores[j] * scale;
+    if (s == 0) continue;  // skipped, not added: 0·k would turn −0 into +0 and 0·∞ into NaN
+    const float* key = keys + (int64_t)j * width;
+    float* dKey = dKeys + (int64_t)j * width;
+    for (int c = 0; c < width; c++) {
+      dQuery[c] = (float)((double)dQuery[c] + s * (double)key[c]);
+      dKey[c] = (float)((double)dKey[c] + s * (double)query[c]);
+    }
+  }
+}
+
 // ---- AdamW ------------------------------------------------------------------------------------------
 
 // AdamW's element-wise update of `count` parameters (the arithmetic of src/models/adam.ts, in its order, in
@@ -786,6 +842,8 @@ const Kernels GENENV_TABLE = {
     GENENV_ISA::attentionBackward,
     GENENV_ISA::cachedAttention,
     GENENV_ISA::exponentials,
+    GENENV_ISA::pointerScores,
+    GENENV_ISA::pointerScoresBackward,
     GENENV_ISA::adamUpdate,
 };
 

@@ -69,6 +69,11 @@ struct Kernels {
   // target[i] = e^((source[i] − shift) / divisor) with Math.exp's bits, 0 where mask (if any) is not 1; returns Σ.
   double (*exponentials)(const float* source, int count, double shift, double divisor, const uint8_t* mask,
                          double* target);
+  // The copy head's pointer scores of one row and their backward (src/models/pointer-scores.ts, bit for bit).
+  // Queries and keys are rows of `width`; `query` is the row's query, `keys` the first of its `count` key rows.
+  double (*pointerScores)(const float* query, const float* keys, int count, int width, double scale, float* weights);
+  void (*pointerScoresBackward)(const float* dScores, int count, double scale, const float* query, const float* keys,
+                                int width, float* dQuery, float* dKeys);
   // AdamW's element-wise update of parameters, first and second moments, from gradients (count elements).
   void (*adamUpdate)(float* parameters, const float* gradients, float* first, float* second, int64_t count,
                      const AdamConstants& constants);

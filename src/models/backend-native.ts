@@ -26,6 +26,8 @@ interface NativeAddon {
   attentionBackward: ModelKernels['causalAttentionBackward'];
   cachedAttention: ModelKernels['cachedAttention'];
   exponentials: ModelKernels['exponentials'];
+  pointerScores: ModelKernels['pointerScores'];
+  pointerScoresBackward: ModelKernels['pointerScoresBackward'];
   adamStep(...args: [Float32Array, Float32Array, Float32Array, Float32Array, ...number[]]): number;
   setThreads(threads: number): number;
   describe(): NativeDescription;
@@ -110,6 +112,8 @@ export function loadNativeBackend(): NativeLoad {
     causalAttentionBackward: addon.attentionBackward,
     cachedAttention: addon.cachedAttention,
     exponentials: addon.exponentials,
+    pointerScores: addon.pointerScores,
+    pointerScoresBackward: addon.pointerScoresBackward,
     adamStep(parameters, gradients, state, options) {
       state.step += 1;
       const { learningRate, beta1, beta2, epsilon, weightDecay, clipNorm } = options;

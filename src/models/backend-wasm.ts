@@ -11,6 +11,7 @@ import {
 } from './elementwise.ts';
 import type { ModelKernels } from './kernel-interface.ts';
 import { javascriptKernels, type MatrixKernels } from './kernels-js.ts';
+import { pointerScores, pointerScoresBackward } from './pointer-scores.ts';
 import { createWasmKernels } from './kernels-wasm.ts';
 
 /**
@@ -43,6 +44,8 @@ export function createWasmBackend(): { kernels: ModelKernels; matrixName: string
       causalAttentionBackward: (...args) => causalAttentionBackward(matrix, ...args),
       cachedAttention,
       exponentials,
+      pointerScores,
+      pointerScoresBackward,
       adamStep,
     },
   };

@@ -127,16 +127,19 @@ export function copyHeadBackward(
       dScores,
     );
     // score_j = q·k_j/√c: ∂q += ∂s_j·k_j/√c, ∂k_j += ∂s_j·q/√c.
-    for (let position = 0; position < count; position++) {
-      const dScore = dScores[weightsAt + position]! * scale;
-      if (dScore === 0) continue;
-      const keyAt = (from + position) * copyWidth;
-      for (let column = 0; column < copyWidth; column++) {
-        dQueries[index * copyWidth + column] =
-          dQueries[index * copyWidth + column]! + dScore * copy.keys[keyAt + column]!;
-        dKeys[keyAt + column] = dKeys[keyAt + column]! + dScore * copy.queries[index * copyWidth + column]!;
-      }
-    }
+    kernels.pointerScoresBackward(
+      dScores,
+      weightsAt,
+      count,
+      scale,
+      copy.queries,
+      index,
+      copy.keys,
+      from,
+      copyWidth,
+      dQueries,
+      dKeys,
+    );
   });
   return { dLogits, dQueries, dKeys, dGateLogits };
 }

@@ -10,6 +10,7 @@
  * call it on their rows.
  */
 import { kernels } from './kernels.ts';
+import { pointerScores } from './pointer-scores.ts';
 
 /** log σ(x) without overflow. */
 function logSigmoid(x: number): number {
@@ -38,7 +39,7 @@ export function copyAttentionRow(
   weights: Float32Array,
   at: number,
 ): void {
-  const highest = pointerScores(queries, queryRow, keys, from, count, width, weights, at);
+  const highest = kernels.pointerScores(queries, queryRow, keys, from, count, width, 1 / Math.sqrt(width), weights, at);
   // e^(score − highest) in double (the compute backend's exponentials: Math.exp's doubles) and their sum in order;
   // each weight is the float32 of its exponential over that sum.
   if (pointerScratch.length < count) pointerScratch = new Float64Array(Math.max(count, 2 * pointerScratch.length));
@@ -59,7 +60,7 @@ export function copyAttentionRowReference(
   weights: Float32Array,
   at: number,
 ): void {
-  const highest = pointerScores(queries, queryRow, keys, from, count, width, weights, at);
+  const highest = pointerScores(queries, queryRow, keys, from, count, width, 1 / Math.sqrt(width), weights, at);
   let total = 0;
   for (let position = 0; position < count; position++) {
     const value = Math.exp(weights[at + position]! - highest);
@@ -67,31 +68,6 @@ export function copyAttentionRowReference(
     total += value;
   }
   for (let position = 0; position < count; position++) weights[at + position] = weights[at + position]! / total;
-}
-
-/** Writes the scores q·k_j/√c of copyAttentionRow (float32) into `weights` at `at`; returns their largest double. */
-function pointerScores(
-  queries: Float32Array,
-  queryRow: number,
-  keys: Float32Array,
-  from: number,
-  count: number,
-  width: number,
-  weights: Float32Array,
-  at: number,
-): number {
-  const scale = 1 / Math.sqrt(width);
-  const queryBase = queryRow * width;
-  let highest = -Infinity;
-  for (let position = 0; position < count; position++) {
-    const keyBase = (from + position) * width;
-    let score = 0;
-    for (let column = 0; column < width; column++) score += queries[queryBase + column]! * keys[keyBase + column]!;
-    score *= scale;
-    weights[at + position] = score;
-    if (score > highest) highest = score;
-  }
-  return highest;
 }
 
 /** The exponentials of the row in progress in copyAttentionRow (grown as needed, reused). */

@@ -148,6 +148,35 @@ export interface ModelKernels extends MatrixKernels {
     target: Float64Array,
   ): number;
   /**
+   * The copy head's pointer scores of one row (pointer-scores.ts `pointerScores`, which both backends follow bit
+   * for bit): float32 scores into `weights` at `at`; returns the largest as a double.
+   */
+  pointerScores(
+    queries: Float32Array,
+    queryRow: number,
+    keys: Float32Array,
+    from: number,
+    count: number,
+    width: number,
+    scale: number,
+    weights: Float32Array,
+    at: number,
+  ): number;
+  /** Backward of `pointerScores` for one row (pointer-scores.ts `pointerScoresBackward`, bit for bit). */
+  pointerScoresBackward(
+    dScores: Float32Array,
+    at: number,
+    count: number,
+    scale: number,
+    queries: Float32Array,
+    queryRow: number,
+    keys: Float32Array,
+    from: number,
+    width: number,
+    dQueries: Float32Array,
+    dKeys: Float32Array,
+  ): void;
+  /**
    * One AdamW step in place over the flat parameter vector (moments in `state`, its step count raised by
    * one), with the arithmetic of adam.ts `adamStep`, which both backends follow bit for bit. Returns the
    * gradient norm before clipping.
