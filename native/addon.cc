@@ -285,6 +285,36 @@ napi_value Exponentials(napi_env env, napi_callback_info info) {
   });
 }
 
+// A thread's scratch row of doubles for the copy head's loops (grown as needed, kept).
+double* rowScratch(int count) {
+  thread_local std::vector<double> scratch;
+  if ((int)scratch.size() < count) scratch.resize(count);
+  return scratch.data();
+}
+
+// rowEntropy(logDistribution, rowAt, vocab) → −Σ P·log P of the row (src/models/copy-head-rows.ts).
+napi_value RowEntropy(napi_env env, napi_callback_info info) {
+  return guardedNumber(env, info, [](const Arguments& a) {
+    const int rowAt = a.integer(1), vocab = a.integer(2);
+    const float* logs = a.f32(0, (int64_t)rowAt + vocab) + rowAt;
+    return chosen->rowEntropy(logs, vocab, rowScratch(vocab));
+  });
+}
+
+// copyGeneratorBackward(generatorLog, finalLog, rowAt, vocab, keep, gradEntropy, target, targetGradient, dLogits)
+// → Σ e·S: the generator's part of the copy head's backward for one row (src/models/copy-head-rows.ts).
+napi_value CopyGeneratorBackward(napi_env env, napi_callback_info info) {
+  return guardedNumber(env, info, [](const Arguments& a) {
+    const int rowAt = a.integer(2), vocab = a.integer(3);
+    const int64_t end = (int64_t)rowAt + vocab;
+    // A target outside the row matches no token, as in JavaScript.
+    const double wanted = a.number(6);
+    const int target = wanted >= 0 && wanted < vocab && wanted == (int)wanted ? (int)wanted : -1;
+    return chosen->copyGeneratorBackward(a.f32(0, end) + rowAt, a.f32(1, end) + rowAt, vocab, a.number(4), a.number(5),
+                                         target, a.number(7), rowScratch(vocab), a.f32(8, end) + rowAt);
+  });
+}
+
 // pointerScores(queries, queryRow, keys, from, count, width, scale, weights, at) → the largest score: the copy head's
 // pointer scores of one row (src/models/pointer-scores.ts).
 napi_value PointerScores(napi_env env, napi_callback_info info) {
@@ -424,6 +454,8 @@ NAPI_MODULE_INIT() {
       {"attentionBackward", AttentionBackward},
       {"cachedAttention", CachedAttention},
       {"exponentials", Exponentials},
+      {"rowEntropy", RowEntropy},
+      {"copyGeneratorBackward", CopyGeneratorBackward},
       {"pointerScores", PointerScores},
       {"pointerScoresBackward", PointerScoresBackward},
       {"adamStep", AdamStep},

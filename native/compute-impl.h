@@ -483,6 +483,43 @@ static double exponentials(const float* source, int count, double shift, double 
   return sum;
 }
 
+// ---- the copy head's rows ---------------------------------------------------------------------------
+
+// −Σ P·log P over the tokens whose log P is above −∞, P = Math.exp(log P) (script-exp's bits), in token order.
+static double rowEntropy(const float* logs, int vocab, double* scratch) {
+  exponentials(logs, vocab, 0, 1, nullptr, scratch);
+  double entropy = 0;
+  for (int token = 0; token < vocab; token++) {
+    const double log = logs[token];
+    if (log > -INFINITY) entropy -= scratch[token] * log;
+  }
+  return entropy;
+}
+
+// The generator's part of the copy head's backward (copy-head-rows.ts): S = Math.exp(generatorLog),
+// e = gradEntropy·(−finalLog − 1), u = keep·S·e (+ targetGradient at target), dLogits = u − S·Σu; returns Σ e·S.
+// Both sums run in token order, as the JavaScript loop's do.
+static double copyGeneratorBackward(const float* generatorLog, const float* finalLog, int vocab, double keep,
+                                    double gradEntropy, int target, double targetGradient, double* scratch,
+                                    float* dLogits) {
+  exponentials(generatorLog, vocab, 0, 1, nullptr, scratch);
+  double totalU = 0, entropyDotGenerator = 0;
+  for (int token = 0; token < vocab; token++) {
+    const double probability = scratch[token];
+    double u = 0;
+    if (gradEntropy != 0) {
+      const double e = gradEntropy * (-(double)finalLog[token] - 1);
+      u = keep * probability * e;
+      entropyDotGenerator += e * probability;
+    }
+    if (token == target) u += targetGradient;
+    dLogits[token] = (float)u;
+    totalU += u;
+  }
+  for (int token = 0; token < vocab; token++) dLogits[token] = (float)((double)dLogits[token] - scratch[token] * totalU);
+  return entropyDotGenerator;
+}
+
 // ---- the copy head's pointer ------------------------------------------------------------------------
 
 // weights[j] = (float)((Σ_c query[c]·key_j[c]) · scale) for j < count, each dot in double summed in column order
@@ -842,6 +879,8 @@ const Kernels GENENV_TABLE = {
     GENENV_ISA::attentionBackward,
     GENENV_ISA::cachedAttention,
     GENENV_ISA::exponentials,
+    GENENV_ISA::rowEntropy,
+    GENENV_ISA::copyGeneratorBackward,
     GENENV_ISA::pointerScores,
     GENENV_ISA::pointerScoresBackward,
     GENENV_ISA::adamUpdate,

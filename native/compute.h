@@ -69,6 +69,12 @@ struct Kernels {
   // target[i] = e^((source[i] − shift) / divisor) with Math.exp's bits, 0 where mask (if any) is not 1; returns Σ.
   double (*exponentials)(const float* source, int count, double shift, double divisor, const uint8_t* mask,
                          double* target);
+  // The copy head's loops over one row of the vocabulary (src/models/copy-head-rows.ts, bit for bit); `scratch`
+  // holds `vocab` doubles.
+  double (*rowEntropy)(const float* logs, int vocab, double* scratch);
+  double (*copyGeneratorBackward)(const float* generatorLog, const float* finalLog, int vocab, double keep,
+                                  double gradEntropy, int target, double targetGradient, double* scratch,
+                                  float* dLogits);
   // The copy head's pointer scores of one row and their backward (src/models/pointer-scores.ts, bit for bit).
   // Queries and keys are rows of `width`; `query` is the row's query, `keys` the first of its `count` key rows.
   double (*pointerScores)(const float* query, const float* keys, int count, int width, double scale, float* weights);

@@ -26,6 +26,8 @@ interface NativeAddon {
   attentionBackward: ModelKernels['causalAttentionBackward'];
   cachedAttention: ModelKernels['cachedAttention'];
   exponentials: ModelKernels['exponentials'];
+  rowEntropy: ModelKernels['rowEntropy'];
+  copyGeneratorBackward: ModelKernels['copyGeneratorBackward'];
   pointerScores: ModelKernels['pointerScores'];
   pointerScoresBackward: ModelKernels['pointerScoresBackward'];
   adamStep(...args: [Float32Array, Float32Array, Float32Array, Float32Array, ...number[]]): number;
@@ -112,6 +114,8 @@ export function loadNativeBackend(): NativeLoad {
     causalAttentionBackward: addon.attentionBackward,
     cachedAttention: addon.cachedAttention,
     exponentials: addon.exponentials,
+    rowEntropy: addon.rowEntropy,
+    copyGeneratorBackward: addon.copyGeneratorBackward,
     pointerScores: addon.pointerScores,
     pointerScoresBackward: addon.pointerScoresBackward,
     adamStep(parameters, gradients, state, options) {

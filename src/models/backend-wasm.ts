@@ -10,6 +10,7 @@ import {
   swigluForward,
 } from './elementwise.ts';
 import type { ModelKernels } from './kernel-interface.ts';
+import { copyGeneratorBackward, rowEntropy } from './copy-head-rows.ts';
 import { javascriptKernels, type MatrixKernels } from './kernels-js.ts';
 import { pointerScores, pointerScoresBackward } from './pointer-scores.ts';
 import { createWasmKernels } from './kernels-wasm.ts';
@@ -44,6 +45,8 @@ export function createWasmBackend(): { kernels: ModelKernels; matrixName: string
       causalAttentionBackward: (...args) => causalAttentionBackward(matrix, ...args),
       cachedAttention,
       exponentials,
+      rowEntropy,
+      copyGeneratorBackward,
       pointerScores,
       pointerScoresBackward,
       adamStep,

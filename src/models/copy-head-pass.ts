@@ -3,7 +3,7 @@
  * the mixture on the rows where the output head runs, and the backward of all of it. transformer.ts calls these
  * beside its output head.
  */
-import { copyAttentionRow, copyBackwardRow, copyGateLogits, mixCopyRow, rowEntropy } from './copy-head.ts';
+import { copyAttentionRow, copyBackwardRow, copyGateLogits, mixCopyRow } from './copy-head.ts';
 import { kernels } from './kernels.ts';
 import { headWidth, type ModelConfig } from './model-config.ts';
 import { type CopySlots, view } from './parameters.ts';
@@ -84,7 +84,7 @@ export function copyHeadForward(
     copyAttentionRow(queries, index, keys, from, count, copyWidth, weights, weightsAt[index]!);
     const pointer = { weights, at: weightsAt[index]!, tokens: input.tokens, from, count };
     mixCopyRow(logProbabilities, index * vocab, vocab, gateLogits[index]!, pointer);
-    if (entropies) entropies[index] = rowEntropy(logProbabilities, index * vocab, vocab);
+    if (entropies) entropies[index] = kernels.rowEntropy(logProbabilities, index * vocab, vocab);
   });
   return { normed, keys, queries, gateLogits, generatorLog, weights, weightsAt };
 }

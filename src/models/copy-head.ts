@@ -144,9 +144,6 @@ export function mixCopyRow(
   }
 }
 
-/** The generator's probabilities of the row in progress in copyBackwardRow (grown to the vocabulary, reused). */
-let generatorScratch = new Float64Array(0);
-
 /**
  * Backward of one mixed row for L = gradLogprob·log P(target) + gradEntropy·H(P). Writes ∂L/∂logits of the
  * generator into `dLogits` (`vocab` at `rowAt`, overwritten) and ∂L/∂score of each pointer position into
@@ -179,28 +176,18 @@ export function copyBackwardRow(
     : 0;
   // e(w) = ∂L/∂P(w) from the entropy term: gradEntropy·(−log P(w) − 1).
   const entropyGradient = (token: number) => gradEntropy * (-finalLog[rowAt + token]! - 1);
-  // Generator: u(w) = S(w)·∂L/∂S(w), then ∂L/∂z = u − S·Σu.
-  let totalU = 0;
-  let entropyDotGenerator = 0;
-  // S(w) = Math.exp(log S(w)), computed once for both loops (the same doubles as computing it in each), by the
-  // compute backend's exponentials (the same doubles again).
-  if (generatorScratch.length < vocab) generatorScratch = new Float64Array(vocab);
-  const generator = generatorScratch;
-  kernels.exponentials(generatorLog, rowAt, vocab, 0, 1, null, generator);
-  for (let token = 0; token < vocab; token++) {
-    const probability = generator[token]!;
-    let u = 0;
-    if (gradEntropy !== 0) {
-      const e = entropyGradient(token);
-      u = keep * probability * e;
-      entropyDotGenerator += e * probability;
-    }
-    if (hasTarget && token === target) u += gradLogprob * generatorShare;
-    dLogits[rowAt + token] = u;
-    totalU += u;
-  }
-  for (let token = 0; token < vocab; token++)
-    dLogits[rowAt + token] = dLogits[rowAt + token]! - generator[token]! * totalU;
+  // Generator: u(w) = S(w)·∂L/∂S(w), then ∂L/∂z = u − S·Σu (the compute backend's loop over the vocabulary).
+  const entropyDotGenerator = kernels.copyGeneratorBackward(
+    generatorLog,
+    finalLog,
+    rowAt,
+    vocab,
+    keep,
+    gradEntropy,
+    hasTarget ? target : -1,
+    hasTarget ? gradLogprob * generatorShare : 0,
+    dLogits,
+  );
   // Gate: ∂L/∂g·g(1 − g), the entropy part Σ e(w)(C(w) − S(w)) and the target part in ρ.
   let entropyDotPointer = 0;
   if (gradEntropy !== 0)
@@ -235,33 +222,4 @@ export function copyGateLogits(gate: Float32Array, normed: Float32Array, rows: n
     logits[row] = sum;
   }
   return logits;
-}
-
-/** The probabilities of the row in progress in rowEntropy (grown to the vocabulary, reused). */
-let entropyScratch = new Float64Array(0);
-
-/**
- * Entropy −Σ P log P of one row of log-probabilities, P = Math.exp(log P) from the compute backend's exponentials
- * (the same doubles), summed in token order over the tokens whose log P is above −∞.
- */
-export function rowEntropy(logDistribution: Float32Array, rowAt: number, vocab: number): number {
-  if (entropyScratch.length < vocab) entropyScratch = new Float64Array(vocab);
-  const probabilities = entropyScratch;
-  kernels.exponentials(logDistribution, rowAt, vocab, 0, 1, null, probabilities);
-  let entropy = 0;
-  for (let token = 0; token < vocab; token++) {
-    const log = logDistribution[rowAt + token]!;
-    if (log > -Infinity) entropy -= probabilities[token]! * log;
-  }
-  return entropy;
-}
-
-/** rowEntropy with Math.exp in the loop: the plain reference the test holds it equal to. */
-export function rowEntropyReference(logDistribution: Float32Array, rowAt: number, vocab: number): number {
-  let entropy = 0;
-  for (let token = 0; token < vocab; token++) {
-    const log = logDistribution[rowAt + token]!;
-    if (log > -Infinity) entropy -= Math.exp(log) * log;
-  }
-  return entropy;
 }

@@ -147,6 +147,23 @@ export interface ModelKernels extends MatrixKernels {
     mask: Uint8Array | null,
     target: Float64Array,
   ): number;
+  /** Entropy of one row of log-probabilities (copy-head-rows.ts `rowEntropy`, which both backends follow bit for bit). */
+  rowEntropy(logDistribution: Float32Array, rowAt: number, vocab: number): number;
+  /**
+   * The generator's part of the copy head's backward for one row (copy-head-rows.ts `copyGeneratorBackward`, bit for
+   * bit): ∂L/∂logits into `dLogits` at `rowAt`; returns Σ e(w)·S(w).
+   */
+  copyGeneratorBackward(
+    generatorLog: Float32Array,
+    finalLog: Float32Array,
+    rowAt: number,
+    vocab: number,
+    keep: number,
+    gradEntropy: number,
+    target: number,
+    targetGradient: number,
+    dLogits: Float32Array,
+  ): number;
   /**
    * The copy head's pointer scores of one row (pointer-scores.ts `pointerScores`, which both backends follow bit
    * for bit): float32 scores into `weights` at `at`; returns the largest as a double.
