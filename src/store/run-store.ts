@@ -210,9 +210,8 @@ export class RunStore implements CoevolutionStore {
         new Date().toISOString(),
       );
     });
-    const replacesPoolInstance = commit.instances.some((record) =>
-      this.trainPoolIndex.holds(record.proposalId, record.instance.id),
-    );
+    const index = this.trainPoolIndex;
+    const replacesPoolInstance = commit.instances.some((record) => index.holds(record.proposalId, record.instance.id));
     try {
       transaction(commit);
       if (replacesPoolInstance) this.trainPoolIndex = new TrainPoolIndex();
