@@ -17,3 +17,6 @@ process.on('message', (message) => {
   process.send?.(reply);
 });
 process.on('disconnect', () => process.exit(0));
+// Ctrl-C reaches the terminal's whole process group: the run decides when it stops (after its epoch) and then ends
+// this process by closing the channel, so the report is not cut off with a warning in between.
+process.on('SIGINT', () => {});
