@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { native, nativeBuilds, onNativeBuild } from '../../test/support/native-builds.ts';
 import { Random } from '../util/random.ts';
-import { loadNativeBackend } from './backend-native.ts';
 import { exponentials } from './elementwise.ts';
-
-const native = loadNativeBackend();
-const builds = native.ok
-  ? [
-      ...native.describe().runnable,
-      ...(native.describe().runnable.includes('avx2') && !native.describe().runnable.includes('avx512')
-        ? ['avx512-layout']
-        : []),
-    ]
-  : [];
 
 /** Float32 arguments over every regime of the algorithm: log-probabilities, wide, tiny, and its boundaries. */
 function argumentsOfEveryKind(random: Random, count: number): Float32Array {
@@ -72,12 +62,11 @@ function sameDoubles(expected: Float64Array, actual: Float64Array): number {
 const title = native.ok ? 'native exponentials' : `native exponentials (skipped: ${native.reason})`;
 describe.skipIf(!native.ok)(title, () => {
   if (!native.ok) return;
-  const initial = native.describe().isa;
-  for (const build of builds) {
+  const { kernels } = native;
+  for (const build of nativeBuilds) {
     it(`give Math.exp's bits and the loop's sum on the ${build} build`, () => {
       const random = new Random(7);
-      try {
-        expect(native.useIsa(build)).toBe(build);
+      onNativeBuild(build, () => {
         const source = argumentsOfEveryKind(random, 60_013);
         for (const [shift, divisor] of [
           [0, 1],
@@ -97,7 +86,7 @@ describe.skipIf(!native.ok)(title, () => {
               const expected = new Float64Array(count);
               const actual = new Float64Array(count);
               const expectedTotal = exponentials(source, offset, count, shift, divisor, withMask, expected);
-              const actualTotal = native.kernels.exponentials(source, offset, count, shift, divisor, withMask, actual);
+              const actualTotal = kernels.exponentials(source, offset, count, shift, divisor, withMask, actual);
               expect(sameDoubles(expected, actual), `shift ${shift}, divisor ${divisor}, offset ${offset}`).toBe(0);
               expect(
                 Object.is(actualTotal, expectedTotal) || (Number.isNaN(actualTotal) && Number.isNaN(expectedTotal)),
@@ -105,9 +94,7 @@ describe.skipIf(!native.ok)(title, () => {
             }
           }
         }
-      } finally {
-        native.useIsa(initial);
-      }
+      });
     });
   }
 
@@ -118,7 +105,7 @@ describe.skipIf(!native.ok)(title, () => {
     row[200] = 0;
     const expected = new Float64Array(vocab);
     const actual = new Float64Array(vocab);
-    expect(native.kernels.exponentials(row, 0, vocab, 0, 1, null, actual)).toBe(
+    expect(kernels.exponentials(row, 0, vocab, 0, 1, null, actual)).toBe(
       exponentials(row, 0, vocab, 0, 1, null, expected),
     );
     expect(sameDoubles(expected, actual)).toBe(0);
@@ -127,12 +114,10 @@ describe.skipIf(!native.ok)(title, () => {
 
   it('refuses arrays of the wrong type or length with a one-line error', () => {
     const source = new Float32Array(8);
-    expect(() => native.kernels.exponentials(source, 4, 8, 0, 1, null, new Float64Array(8))).toThrow(/holds 8/);
+    expect(() => kernels.exponentials(source, 4, 8, 0, 1, null, new Float64Array(8))).toThrow(/holds 8/);
     expect(() =>
-      native.kernels.exponentials(source, 0, 8, 0, 1, null, new Float32Array(8) as unknown as Float64Array),
+      kernels.exponentials(source, 0, 8, 0, 1, null, new Float32Array(8) as unknown as Float64Array),
     ).toThrow(/wrong element type/);
-    expect(() => native.kernels.exponentials(source, 0, 8, 0, 1, new Uint8Array(2), new Float64Array(8))).toThrow(
-      /holds 2/,
-    );
+    expect(() => kernels.exponentials(source, 0, 8, 0, 1, new Uint8Array(2), new Float64Array(8))).toThrow(/holds 2/);
   });
 });

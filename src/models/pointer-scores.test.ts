@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { native, nativeBuilds, onNativeBuild } from '../../test/support/native-builds.ts';
 import { Random } from '../util/random.ts';
-import { loadNativeBackend } from './backend-native.ts';
 import { pointerScores, pointerScoresBackward } from './pointer-scores.ts';
-
-const native = loadNativeBackend();
-const builds = native.ok
-  ? [
-      ...native.describe().runnable,
-      ...(native.describe().runnable.includes('avx2') && !native.describe().runnable.includes('avx512')
-        ? ['avx512-layout']
-        : []),
-    ]
-  : [];
 
 const draw = (random: Random, length: number, spread = 2) =>
   Float32Array.from({ length }, () => (random.next() - 0.5) * spread);
@@ -38,12 +28,11 @@ function rowCase(random: Random, width: number, from: number, count: number) {
 const title = native.ok ? 'native pointer scores' : `native pointer scores (skipped: ${native.reason})`;
 describe.skipIf(!native.ok)(title, () => {
   if (!native.ok) return;
-  const initial = native.describe().isa;
-  for (const build of builds) {
+  const { kernels } = native;
+  for (const build of nativeBuilds) {
     it(`give the JavaScript definition's bits, forward and backward, on the ${build} build`, () => {
       const random = new Random(11);
-      try {
-        expect(native.useIsa(build)).toBe(build);
+      onNativeBuild(build, () => {
         for (const width of [1, 7, 16, 24, 33])
           for (const [from, count] of [
             [0, 0],
@@ -58,54 +47,19 @@ describe.skipIf(!native.ok)(title, () => {
             const expectedWeights = new Float32Array(count + 7);
             const actualWeights = new Float32Array(count + 7);
             const expectedHighest = pointerScores(queries, 1, keys, from, count, width, scale, expectedWeights, 7);
-            const actualHighest = native.kernels.pointerScores(
-              queries,
-              1,
-              keys,
-              from,
-              count,
-              width,
-              scale,
-              actualWeights,
-              7,
-            );
+            const actualHighest = kernels.pointerScores(queries, 1, keys, from, count, width, scale, actualWeights, 7);
             const where = `width ${width}, from ${from}, count ${count}`;
             expect(Object.is(actualHighest, expectedHighest), where).toBe(true);
             expect(bytes(actualWeights), where).toBe(bytes(expectedWeights));
             const [expectedQueries, actualQueries] = [new Float32Array(dQueries), new Float32Array(dQueries)];
             const [expectedKeys, actualKeys] = [new Float32Array(dKeys), new Float32Array(dKeys)];
-            pointerScoresBackward(
-              dScores,
-              5,
-              count,
-              scale,
-              queries,
-              1,
-              keys,
-              from,
-              width,
-              expectedQueries,
-              expectedKeys,
-            );
-            native.kernels.pointerScoresBackward(
-              dScores,
-              5,
-              count,
-              scale,
-              queries,
-              1,
-              keys,
-              from,
-              width,
-              actualQueries,
-              actualKeys,
-            );
+            const backward = [dScores, 5, count, scale, queries, 1, keys, from, width] as const;
+            pointerScoresBackward(...backward, expectedQueries, expectedKeys);
+            kernels.pointerScoresBackward(...backward, actualQueries, actualKeys);
             expect(bytes(actualQueries, actualKeys), where).toBe(bytes(expectedQueries, expectedKeys));
             if (count > 2) expect(Object.is(actualQueries[width], -0) || actualQueries[width] !== 0, where).toBe(true);
           }
-      } finally {
-        native.useIsa(initial);
-      }
+      });
     });
   }
 
@@ -113,19 +67,13 @@ describe.skipIf(!native.ok)(title, () => {
     const queries = new Float32Array(8);
     const keys = new Float32Array(16);
     const weights = new Float32Array(4);
-    expect(native.kernels.pointerScores(queries, 0, keys, 0, 0, 4, 0.5, weights, 0)).toBe(-Infinity);
-    expect(() => native.kernels.pointerScores(queries, 2, keys, 0, 1, 4, 0.5, weights, 0)).toThrow(
-      /argument 0 holds 8/,
+    expect(kernels.pointerScores(queries, 0, keys, 0, 0, 4, 0.5, weights, 0)).toBe(-Infinity);
+    expect(() => kernels.pointerScores(queries, 2, keys, 0, 1, 4, 0.5, weights, 0)).toThrow(/argument 0 holds 8/);
+    expect(() => kernels.pointerScores(queries, 0, keys, 2, 3, 4, 0.5, weights, 0)).toThrow(/argument 2 holds 16/);
+    expect(() => kernels.pointerScores(queries, 0, keys, 0, 4, 4, 0.5, weights, 1)).toThrow(/argument 7 holds 4/);
+    expect(() => kernels.pointerScoresBackward(weights, 0, 4, 0.5, queries, 0, keys, 1, 4, queries, keys)).toThrow(
+      /argument 6 holds 16/,
     );
-    expect(() => native.kernels.pointerScores(queries, 0, keys, 2, 3, 4, 0.5, weights, 0)).toThrow(
-      /argument 2 holds 16/,
-    );
-    expect(() => native.kernels.pointerScores(queries, 0, keys, 0, 4, 4, 0.5, weights, 1)).toThrow(
-      /argument 7 holds 4/,
-    );
-    expect(() =>
-      native.kernels.pointerScoresBackward(weights, 0, 4, 0.5, queries, 0, keys, 1, 4, queries, keys),
-    ).toThrow(/argument 6 holds 16/);
-    expect(() => native.kernels.pointerScores(queries, -1, keys, 0, 1, 4, 0.5, weights, 0)).toThrow(/not a size/);
+    expect(() => kernels.pointerScores(queries, -1, keys, 0, 1, 4, 0.5, weights, 0)).toThrow(/not a size/);
   });
 });
