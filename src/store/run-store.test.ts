@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunConfigSchema } from '../interfaces/index.ts';
+import {
+  RunConfigSchema,
+  type EpochCommit,
+  type EpochMetrics,
+  type InstanceRecord,
+  type TaskInstance,
+  type TraceRecord,
+} from '../interfaces/index.ts';
 import { RunStore } from './run-store.ts';
 
 const config = RunConfigSchema.parse({
@@ -41,5 +48,95 @@ describe('a run stored before options were removed', () => {
       /config\.json: oversample is no longer an option \(removed: it measured no gain/,
     );
     expect(() => RunStore.open(storedRun({ frontierFloor: 0.1 }))).toThrow(/frontierFloor is no longer an option/);
+  });
+});
+
+const instance = (id: string, value: number): TaskInstance => ({
+  id,
+  family: 'sum',
+  features: { difficulty: value },
+  payload: { value },
+});
+
+/** An epoch's commit: each task type's instances, each attempted twice; `train` says which traces enter D_train. */
+function epochCommit(
+  epoch: number,
+  taskTypes: { proposalId: string; instances: TaskInstance[]; train: boolean[] }[],
+): EpochCommit {
+  const instances: InstanceRecord[] = [];
+  const traces: TraceRecord[] = [];
+  for (const taskType of taskTypes)
+    for (const item of taskType.instances) {
+      instances.push({ proposalId: taskType.proposalId, epoch, instance: item });
+      for (const [sample, train] of taskType.train.entries())
+        traces.push({
+          epoch,
+          proposalId: taskType.proposalId,
+          instanceId: item.id,
+          sample,
+          completion: { text: `answer ${sample}`, policyVersion: 'a0' },
+          reward: 1,
+          success: true,
+          invalid: null,
+          agentVersion: 'a0',
+          train,
+        });
+    }
+  return {
+    epoch,
+    metrics: {} as EpochMetrics,
+    checkpoint: null,
+    agentVersion: 'a0',
+    simulatorVersion: 's0',
+    wallSeconds: 1,
+    proposals: [],
+    instances,
+    traces,
+    poolEnv: [],
+  };
+}
+
+const payloads = (store: RunStore, beforeEpoch: number): string[] => {
+  const pool = store.trainPool(beforeEpoch);
+  return Array.from({ length: pool.size }, (_, index) => JSON.stringify(pool.instance(index)));
+};
+
+describe('the train pool kept up to date between reads', () => {
+  it("answers as the whole pool's query does, epoch by epoch, with replays, UTF-8 order and a replaced instance", () => {
+    const directory = mkdtempSync(join(tmpdir(), 'genenv-pool-'));
+    const store = RunStore.create(directory, config);
+    const first = instance('i-1', 1);
+    const second = instance('i-2', 2);
+    // Ids whose UTF-16 order differs from their UTF-8 (SQLite's) order: U+FF5E sorts before U+1F600 in UTF-8.
+    const wide = instance('i-\uff5e', 3);
+    const astral = instance('i-\u{1f600}', 4);
+    const epochs: Parameters<typeof epochCommit>[1][] = [
+      [{ proposalId: 'p0', instances: [second, first], train: [true, false] }],
+      [
+        { proposalId: 'p1', instances: [astral, wide], train: [false, true] },
+        { proposalId: 'p1-none', instances: [instance('i-9', 9)], train: [false, false] },
+      ],
+      // A replay: the same payload under a later task type counts at its first trace.
+      [{ proposalId: 'a-replay', instances: [first], train: [true, true] }],
+      // The same task type's instance stored again with another payload: the index is rebuilt.
+      [{ proposalId: 'p0', instances: [instance('i-2', 20)], train: [true, true] }],
+      [{ proposalId: 'p4', instances: [instance('i-3', 5), instance('i-1', 1)], train: [true, false] }],
+    ];
+    epochs.forEach((taskTypes, epoch) => {
+      store.commit(epochCommit(epoch, taskTypes));
+      for (let before = 0; before <= epoch + 2; before++) {
+        const expected = store.trainPoolPayloads(before).map((payload) => JSON.stringify(JSON.parse(payload)));
+        expect(payloads(store, before), `epoch ${epoch}, before ${before}`).toEqual(expected);
+      }
+    });
+    const whole = payloads(store, 6);
+    expect(whole).toHaveLength(5);
+    const pool = store.trainPool(6);
+    expect(pool.instance(0)).not.toBe(pool.instance(0));
+    expect(() => pool.instance(5)).toThrow('no instance 5 in a pool of 5');
+    store.close();
+    const reopened = RunStore.open(directory);
+    expect(payloads(reopened, 6)).toEqual(whole);
+    reopened.close();
   });
 });
