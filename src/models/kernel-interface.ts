@@ -1,5 +1,8 @@
 import type { AdamOptions, AdamState } from './adam.ts';
+import type { copyGeneratorBackward, rowEntropy } from './copy-head-rows.ts';
+import type { exponentials } from './elementwise.ts';
 import type { MatrixKernels } from './kernels-js.ts';
+import type { pointerScores, pointerScoresBackward } from './pointer-scores.ts';
 
 export type { MatrixKernels, OutputMode } from './kernels-js.ts';
 
@@ -138,61 +141,21 @@ export interface ModelKernels extends MatrixKernels {
    * mask is given and mask[i] ≠ 1); returns Σ target[i] summed in index order. Both backends give exactly the
    * doubles of that JavaScript loop: the native one computes Math.exp's own algorithm (native/script-exp.h).
    */
-  exponentials(
-    source: Float32Array,
-    offset: number,
-    count: number,
-    shift: number,
-    divisor: number,
-    mask: Uint8Array | null,
-    target: Float64Array,
-  ): number;
+  exponentials: typeof exponentials;
   /** Entropy of one row of log-probabilities (copy-head-rows.ts `rowEntropy`, which both backends follow bit for bit). */
-  rowEntropy(logDistribution: Float32Array, rowAt: number, vocab: number): number;
+  rowEntropy: typeof rowEntropy;
   /**
    * The generator's part of the copy head's backward for one row (copy-head-rows.ts `copyGeneratorBackward`, bit for
    * bit): ∂L/∂logits into `dLogits` at `rowAt`; returns Σ e(w)·S(w).
    */
-  copyGeneratorBackward(
-    generatorLog: Float32Array,
-    finalLog: Float32Array,
-    rowAt: number,
-    vocab: number,
-    keep: number,
-    gradEntropy: number,
-    target: number,
-    targetGradient: number,
-    dLogits: Float32Array,
-  ): number;
+  copyGeneratorBackward: typeof copyGeneratorBackward;
   /**
    * The copy head's pointer scores of one row (pointer-scores.ts `pointerScores`, which both backends follow bit
    * for bit): float32 scores into `weights` at `at`; returns the largest as a double.
    */
-  pointerScores(
-    queries: Float32Array,
-    queryRow: number,
-    keys: Float32Array,
-    from: number,
-    count: number,
-    width: number,
-    scale: number,
-    weights: Float32Array,
-    at: number,
-  ): number;
+  pointerScores: typeof pointerScores;
   /** Backward of `pointerScores` for one row (pointer-scores.ts `pointerScoresBackward`, bit for bit). */
-  pointerScoresBackward(
-    dScores: Float32Array,
-    at: number,
-    count: number,
-    scale: number,
-    queries: Float32Array,
-    queryRow: number,
-    keys: Float32Array,
-    from: number,
-    width: number,
-    dQueries: Float32Array,
-    dKeys: Float32Array,
-  ): void;
+  pointerScoresBackward: typeof pointerScoresBackward;
   /**
    * One AdamW step in place over the flat parameter vector (moments in `state`, its step count raised by
    * one), with the arithmetic of adam.ts `adamStep`, which both backends follow bit for bit. Returns the
