@@ -133,9 +133,12 @@ export function grpoUpdate(
   );
   // π_old is the model before this update; with a single step it equals the current (detached) scores.
   const needsOld = options.epochs > 1 || batches.length > 1;
-  const oldLogprobs = needsOld ? scoreInChunks(model, sequences, options.minibatchSize) : null;
+  // Neither pass reads the entropies, and neither is differentiated.
+  const oldLogprobs = needsOld ? model.scoreFrozen(sequences, { entropies: false }).logprobs : null;
   const referenceLogprobs =
-    reference && options.klCoefficient > 0 ? scoreInChunks(reference, sequences, options.minibatchSize) : null;
+    reference && options.klCoefficient > 0
+      ? model.scoreFrozen(sequences, { entropies: false }, reference).logprobs
+      : null;
   const totals = { loss: 0, policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0, gradientNorm: 0 };
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const indices of batches) {
@@ -184,16 +187,4 @@ export function grpoUpdate(
   }
   for (const [name, total] of Object.entries(totals)) stats[name] = total / stats.steps!;
   return stats;
-}
-
-/**
- * Log-probs of many sequences, scored `size` at a time (a whole epoch's rollouts at once would not fit in memory),
- * without the entropies nothing reads.
- */
-function scoreInChunks(model: LanguageModel, sequences: readonly ScoredSequence[], size: number): Float32Array[] {
-  const logprobs: Float32Array[] = [];
-  for (let start = 0; start < sequences.length; start += Math.max(1, size)) {
-    logprobs.push(...model.score(sequences.slice(start, start + Math.max(1, size)), { entropies: false }).logprobs);
-  }
-  return logprobs;
 }

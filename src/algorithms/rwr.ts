@@ -52,10 +52,11 @@ export function rwrUpdate(
   const weightTotal = kept.reduce((sum, record) => sum + record.weight, 0);
   const before = new Float32Array(model.parameters);
   const optimizerBefore = copyAdamState(model.optimizer);
+  // Before the pass that is differentiated: a frozen pass on the model's threads ends the ones taken before it.
+  const initialLogprobs =
+    initial && options.klCoefficient > 0 ? model.scoreFrozen(sequences, { entropies: false }, initial).logprobs : null;
   const beforePass = model.score(sequences, { distributions: true });
   const beforeDistributions = flatten(beforePass.distributions);
-  const initialLogprobs =
-    initial && options.klCoefficient > 0 ? initial.score(sequences, { entropies: false }).logprobs : null;
   stats.logprobBefore = weightedMeanLogprob(beforePass.logprobs, kept);
   for (let step = 0; step < options.steps; step++) {
     const pass = step === 0 ? beforePass : model.score(sequences);
@@ -94,7 +95,11 @@ export function rwrUpdate(
   const vocab = model.config.vocabSize;
   const after = new Float32Array(model.parameters);
   const measure = () =>
-    distributionKl(flatten(model.score(sequences, { distributions: true }).distributions), beforeDistributions, vocab);
+    distributionKl(
+      flatten(model.scoreFrozen(sequences, { distributions: true, entropies: false }).distributions),
+      beforeDistributions,
+      vocab,
+    );
   let scale = 1;
   let kl = measure();
   while (kl > options.klCap && scale > 0.125) {
@@ -112,7 +117,7 @@ export function rwrUpdate(
   }
   stats.scale = scale;
   stats.updateKl = kl;
-  stats.logprobAfter = weightedMeanLogprob(model.score(sequences).logprobs, kept);
+  stats.logprobAfter = weightedMeanLogprob(model.scoreFrozen(sequences, { entropies: false }).logprobs, kept);
   return stats;
 }
 

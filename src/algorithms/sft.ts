@@ -94,8 +94,7 @@ export function supervisedFineTune(
 
 /** Mean token cross-entropy (nats) of sequences under the model, without training. */
 export function evaluateLoss(model: LanguageModel, sequences: readonly ScoredSequence[]): number {
-  const pass = model.score(sequences);
-  const flat = flatten(pass.logprobs);
+  const flat = flatten(model.scoreFrozen(sequences, { entropies: false }).logprobs);
   if (flat.length === 0) return 0;
   let total = 0;
   for (const logprob of flat) total -= logprob;

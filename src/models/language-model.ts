@@ -8,6 +8,7 @@ import {
   type GenerationRequest,
 } from './generation.ts';
 import type { ModelConfig } from './model-config.ts';
+import { frozenScoringPlan } from './frozen-scoring.ts';
 import { kernels } from './kernels.ts';
 import { initializeParameters } from './parameters.ts';
 import type { Tokenizer } from './tokenizer.ts';
@@ -22,6 +23,12 @@ export type { ScoreOptions, ScoringPass, SequenceScores } from './scoring.ts';
  * setting only: the halves and their summation order are the same either way.
  */
 export const minimumParallelTokens = 128;
+
+/**
+ * Padded rows per batch of a scoring pass without a backward (`scoreFrozen`), both threads' parts together: about
+ * a training batch's, so the activation buffers stay the size training grows them to.
+ */
+export const frozenBatchRows = 2048;
 
 /**
  * The narrow interface the training algorithms and policies use: init, forward (score), backward,
@@ -127,6 +134,60 @@ export class LanguageModel {
   }
 
   /**
+   * Scores of many sequences without a backward (π_old, a KL reference, a measure), under this model's weights or
+   * those of `weights`, a model of the same shape (a frozen reference), on this model's threads. Shortest first in
+   * batches of about `frozenBatchRows` padded rows, each split between the threads by rows (`frozenScoringPlan`):
+   * a sequence's scores depend only on its own tokens, so they are the bits `score` gives. A pass of `score` taken
+   * before this one can no longer backpropagate.
+   */
+  scoreFrozen(
+    sequences: readonly ScoredSequence[],
+    options: ScoreOptions = {},
+    weights: LanguageModel = this,
+  ): SequenceScores {
+    if (weights.parameters.length !== this.parameters.length || weights.config.vocabSize !== this.config.vocabSize)
+      throw new RangeError(`scoring under weights of another shape (${weights.parameters.length} parameters)`);
+    ++this.scoreGeneration;
+    // The helper reads foreign weights from shared memory; its own are shared already.
+    const foreign = this.helper && weights !== this ? weights.shareParameters() : undefined;
+    const scores: SequenceScores = {
+      logprobs: new Array<Float32Array>(sequences.length),
+      entropies: options.entropies === false ? [] : new Array<Float32Array>(sequences.length),
+      distributions: options.distributions ? new Array<Float32Array>(sequences.length) : [],
+    };
+    const place = (indices: readonly number[], part: SequenceScores) => {
+      indices.forEach((index, position) => {
+        scores.logprobs[index] = part.logprobs[position]!;
+        if (scores.entropies.length) scores.entropies[index] = part.entropies[position]!;
+        if (scores.distributions.length) scores.distributions[index] = part.distributions[position]!;
+      });
+    };
+    const rows = sequences.map((sequence) => sequence.tokens.length - 1);
+    for (const { first, second } of frozenScoringPlan(rows, frozenBatchRows)) {
+      const secondRows = second.length * Math.max(1, ...second.map((index) => rows[index]!));
+      const helper = this.helper && secondRows >= minimumParallelTokens ? this.helper : null;
+      if (helper) helper.postScore(pick(sequences, second), options, foreign);
+      const here = helper ? first : [...first, ...second];
+      place(here, scoreSequences(this.transformer, weights.parameters, this.gradients, pick(sequences, here), options));
+      if (helper) place(second, helper.waitScore());
+    }
+    return scores;
+  }
+
+  /**
+   * Moves the weights into shared memory, once, so that another model's training thread can read them (see
+   * `scoreFrozen`); returns that memory.
+   */
+  shareParameters(): SharedArrayBuffer {
+    if (!(this.parameters.buffer instanceof SharedArrayBuffer) || this.parameters.byteOffset !== 0) {
+      const shared = new Float32Array(new SharedArrayBuffer(this.parameters.byteLength));
+      shared.set(this.parameters);
+      this.parameters = shared;
+    }
+    return this.parameters.buffer as SharedArrayBuffer;
+  }
+
+  /**
    * Starts scoring a batch's second half: on the helper thread when one is given (it runs while this thread scores
    * the first half), else here through a second transformer (its own activation buffers) when `scores` is asked.
    * `backward` starts the second half's backward into its own zeroed gradient sum and returns a function that
@@ -217,4 +278,9 @@ export class LanguageModel {
     }
     return results;
   }
+}
+
+/** The sequences at `indices`, in that order. */
+function pick(sequences: readonly ScoredSequence[], indices: readonly number[]): ScoredSequence[] {
+  return indices.map((index) => sequences[index]!);
 }

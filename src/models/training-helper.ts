@@ -59,8 +59,9 @@ export class TrainingHelper {
     return reply;
   }
 
-  postScore(sequences: ScoredSequence[], options: ScoreOptions): void {
-    this.post({ kind: 'score', sequences, options });
+  /** Scores `sequences` on the helper, under the shared weights or, without a backward, under `weights`. */
+  postScore(sequences: ScoredSequence[], options: ScoreOptions, weights?: SharedArrayBuffer): void {
+    this.post({ kind: 'score', sequences, options, weights });
   }
 
   waitScore(): SequenceScores {

@@ -90,3 +90,76 @@ describe('forward-only scoring', () => {
     }
   });
 });
+
+describe('scoreFrozen', () => {
+  /** Whether two arrays hold the same bits (−0 and NaN payloads included). */
+  const sameBits = (a: Float32Array | undefined, b: Float32Array | undefined) =>
+    a !== undefined &&
+    b !== undefined &&
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+  /** Sequences of 2 to 250 tokens: more padded rows than one frozen batch holds. */
+  function sequencesOf(count: number, seed: number) {
+    const random = new Random(seed);
+    return Array.from({ length: count }, (_, index) => ({
+      tokens: Array.from({ length: index === 0 ? 2 : random.int(3, 250) }, () => random.int(0, 255)),
+      lossStart: 1 + (index % 7),
+    }));
+  }
+
+  it.each([
+    ['one thread', false],
+    ['two threads', true],
+  ])(
+    'gives the bits of scoring each sequence alone, under its own weights and a reference’s (%s)',
+    async (_, threaded) => {
+      const model = byteModel({ modelWidth: 16, hiddenWidth: 24, contextLength: 256, copyHead: true }, 4);
+      const reference = model.clone();
+      // The model moves away from its reference, so the two give different scores.
+      const sequences = sequencesOf(36, 2);
+      const pass = model.score(sequences.slice(0, 4));
+      pass.backward(
+        pass.logprobs.map((values) => values.map(() => -1)),
+        null,
+      );
+      model.step({ learningRate: 0.05, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 });
+      if (threaded) model.enableTrainingThread();
+      try {
+        for (const [weights, owner] of [
+          [model, model],
+          [reference, reference],
+        ] as const) {
+          const frozen = model.scoreFrozen(sequences, { distributions: true }, weights);
+          sequences.forEach((sequence, index) => {
+            const alone = owner.score([sequence], { distributions: true });
+            expect(sameBits(frozen.logprobs[index], alone.logprobs[0])).toBe(true);
+            expect(sameBits(frozen.entropies[index], alone.entropies[0])).toBe(true);
+            expect(sameBits(frozen.distributions[index], alone.distributions[0])).toBe(true);
+          });
+        }
+        const withoutEntropies = model.scoreFrozen(sequences, { entropies: false }, reference);
+        expect(withoutEntropies.entropies).toEqual([]);
+        expect(withoutEntropies.distributions).toEqual([]);
+        expect(sameBits(withoutEntropies.logprobs[5], reference.score([sequences[5]!]).logprobs[0])).toBe(true);
+        expect(sameBits(withoutEntropies.logprobs[7], model.scoreFrozen(sequences).logprobs[7])).toBe(false);
+      } finally {
+        await model.close();
+      }
+    },
+  );
+
+  it('ends the scoring pass before it, and refuses weights of another shape', async () => {
+    const model = byteModel({ modelWidth: 16, hiddenWidth: 24, contextLength: 256 }, 4);
+    const other = byteModel({ modelWidth: 8, hiddenWidth: 24, contextLength: 256 }, 4);
+    model.enableTrainingThread();
+    try {
+      const sequences = sequencesOf(6, 3);
+      const pass = model.score(sequences);
+      model.scoreFrozen(sequences);
+      expect(() => pass.backward(pass.logprobs, null)).toThrow(/latest/);
+      expect(() => model.scoreFrozen(sequences, {}, other)).toThrow(/another shape/);
+    } finally {
+      await model.close();
+    }
+  });
+});

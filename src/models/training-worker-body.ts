@@ -15,7 +15,8 @@ export interface TrainingWorkerData {
 }
 
 export type TrainingRequest =
-  | { kind: 'score'; sequences: ScoredSequence[]; options: ScoreOptions }
+  /** `weights`: score under these (a frozen reference's, same shape) instead of the shared ones; no backward follows. */
+  | { kind: 'score'; sequences: ScoredSequence[]; options: ScoreOptions; weights?: SharedArrayBuffer }
   | { kind: 'backward'; gradLogprob: Float32Array[]; gradEntropy: Float32Array[] | null };
 
 const data = workerData as TrainingWorkerData;
@@ -30,8 +31,11 @@ data.port.on('message', (request: TrainingRequest) => {
   let reply: unknown;
   try {
     if (request.kind === 'score') {
-      latest = scoreSequences(transformer, parameters, gradients, request.sequences, request.options);
-      reply = { logprobs: latest.logprobs, entropies: latest.entropies, distributions: latest.distributions };
+      const weights = request.weights ? new Float32Array(request.weights) : parameters;
+      if (weights.length !== parameters.length) throw new Error(`weights of ${weights.length} parameters`);
+      const pass = scoreSequences(transformer, weights, gradients, request.sequences, request.options);
+      latest = request.weights ? null : pass;
+      reply = { logprobs: pass.logprobs, entropies: pass.entropies, distributions: pass.distributions };
     } else {
       if (!latest) throw new Error('backward without a scoring pass');
       gradients.fill(0);
