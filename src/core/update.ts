@@ -15,13 +15,17 @@ export const namespaced = (prefix: string, stats: UpdateStats): Record<string, n
 
 /**
  * Algorithm 1, steps 5–6: the agent learns from every rollout of the epoch, unless an external trainer trains it;
- * the simulator, where its variant trains it, from its own proposals. The epoch's generated instances count as
+ * the simulator, where its variant trains it, from its own proposals, at the same time. The epoch's generated instances count as
  * synthetic samples when its source is synthetic. Epoch 0 evaluates the warm start: it updates neither player.
  */
 export async function update(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
   const { epoch } = record;
   if (epoch === 0) return record;
   const namespacedMetrics = { ...record.namespacedMetrics };
+  // The simulator's update starts first: neither player's update reads the other's, and a simulator that trains on
+  // a thread of its own (the built-in one) then trains beside the agent. Its failure is reported after the agent's.
+  const simulatorUpdate = run.plan.updatesSimulator ? updateSimulator(run, epoch, record.generated) : null;
+  simulatorUpdate?.catch(() => undefined);
   if (!run.externalAgent) {
     run.emit({ type: 'phase', epoch, phase: 'update-agent' });
     Object.assign(namespacedMetrics, await updateAgent(run, epoch, [...record.generated, ...record.replayAndBase]));
@@ -29,9 +33,10 @@ export async function update(run: RunContext, record: EpochRecord): Promise<Epoc
   const syntheticInstances = countsAsSynthetic(record.source)
     ? record.generated.reduce((sum, taskType) => sum + taskType.instances.length, 0)
     : 0;
-  if (run.plan.updatesSimulator) {
+  if (simulatorUpdate) {
+    // What is left of the simulator's update once the agent's is done.
     run.emit({ type: 'phase', epoch, phase: 'update-simulator' });
-    Object.assign(namespacedMetrics, await updateSimulator(run, epoch, record.generated));
+    Object.assign(namespacedMetrics, await simulatorUpdate);
   }
   return { ...record, namespacedMetrics, syntheticInstances };
 }

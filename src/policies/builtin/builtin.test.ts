@@ -276,4 +276,48 @@ describe('built-in simulator', () => {
     expect(await restored.propose(contexts, { seed: 9 })).toEqual(await simulator.propose(contexts, { seed: 9 }));
     expect(await simulator.update({ records: [] }, { seed: 0 })).toEqual({});
   });
+
+  it('updates the same on its own RWR thread (trainThreads: 2) as on the calling thread', async () => {
+    const options = { ...tiny, klCap: 0.5 };
+    const here = await createBuiltinSimulator({ domain: echoDomain, options, seed: 6 });
+    const threaded = await createBuiltinSimulator({
+      domain: echoDomain,
+      options: { ...options, trainThreads: 2 },
+      seed: 6,
+    });
+    try {
+      const demonstrations = contexts.map((context) => ({
+        context,
+        spec: context.seed.spec,
+        target: echoDomain.formatSpec(context.seed.spec as never),
+      }));
+      await here.warmStart(demonstrations, { seed: 1 });
+      await threaded.warmStart(demonstrations, { seed: 1 });
+      for (let round = 0; round < 3; round++) {
+        const generated = await here.propose(contexts, { seed: 20 + round, temperature: 1 });
+        const records = generated.map((proposal, index) => ({
+          context: contexts[index]!,
+          proposal,
+          target: proposal.raw,
+          successRate: 0.5,
+          envReward: 0.5,
+          weight: 0.1 + (index % 3),
+        }));
+        const [first, second] = await Promise.all([
+          here.update({ records }, { seed: round }),
+          threaded.update({ records }, { seed: round }),
+        ]);
+        expect(second).toEqual(first);
+        expect(second.steps).toBeGreaterThan(0);
+      }
+      const [one, two] = [temporary(), temporary()];
+      await here.save(one);
+      await threaded.save(two);
+      for (const file of ['weights.f32', 'adam-first.f32', 'adam-second.f32'])
+        expect(readFileSync(join(two, file)).equals(readFileSync(join(one, file)))).toBe(true);
+      expect(threaded.version).toBe(here.version);
+    } finally {
+      await threaded.close!();
+    }
+  });
 });

@@ -49,8 +49,10 @@ export async function createBuiltinSimulator(input: BuiltinPolicyInput): Promise
     simulatorCorpus(input.domain),
     deriveSeed(input.seed, 'builtin-simulator', 'init'),
   );
-  const pool = options.workers > 0 ? new SamplerPool(options.workers) : null;
-  return new BuiltinSimulator(input.domain, state, pool, options.grammar === 'constrained');
+  const constrained = options.grammar === 'constrained';
+  // Sampling under the domain's grammar stays in this thread, so a pool would only sit idle.
+  const pooled = options.workers > 0 && !(constrained && input.domain.specGrammar);
+  return new BuiltinSimulator(input.domain, state, pooled ? new SamplerPool(options.workers) : null, constrained);
 }
 
 /**

@@ -17,6 +17,7 @@ import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 import { GrammarTokens } from './grammar-constraint.ts';
 import { ModelHolder } from './model-holder.ts';
+import { RwrThread } from './rwr-thread.ts';
 
 /** What a proposal keeps for learning later: its token ids and whether it ended with the end token. */
 export interface ProposalSample {
@@ -35,6 +36,9 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
   /** Grammar-constrained decoding of the domain's compact spec; null when off or the domain has no grammar. */
   private readonly grammar: GrammarTokens | null;
 
+  /** Where RWR runs when the model trains on two threads: beside the caller, which goes on with the agent's update. */
+  private readonly rwrThread: RwrThread | null;
+
   constructor(
     private readonly domain: Domain,
     state: ModelState<SimulatorOptions>,
@@ -44,6 +48,7 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     super(state, pool, 'simulator');
     const grammar = constrained ? domain.specGrammar?.() : undefined;
     this.grammar = grammar ? new GrammarTokens(grammar, state.model.tokenizer) : null;
+    this.rwrThread = state.options.trainThreads > 1 ? new RwrThread() : null;
   }
 
   private contextIds(context: SimulatorContext): number[] {
@@ -130,15 +135,24 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     });
     // The initial simulator anchors the KL penalty; before any warm start it is the current model.
     if (!this.state.reference) this.state.reference = model.clone();
-    const stats = rwrUpdate(model, this.state.reference, records, {
+    const rwrOptions = {
       klCoefficient: settings.klCoefficient,
       klEstimator: settings.klEstimator,
       klCap: settings.klCap,
       steps: settings.updateEpochs,
       entropyBonus: settings.entropyBonus,
       adam: adamOptions(settings, settings.learningRate),
-    });
+    };
+    // Posted before the first await, so the update runs while the caller trains the agent.
+    const stats = this.rwrThread
+      ? await this.rwrThread.update(model, this.state.reference, records, rwrOptions)
+      : rwrUpdate(model, this.state.reference, records, rwrOptions);
     this.state.version += 1;
     return stats;
+  }
+
+  override async close(): Promise<void> {
+    await this.rwrThread?.close();
+    await super.close();
   }
 }
