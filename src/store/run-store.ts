@@ -313,7 +313,7 @@ export class RunStore implements CoevolutionStore {
       .prepare(`SELECT p.epoch AS epoch, p.spec AS spec, SUM(t.success) AS successes, COUNT(*) AS attempts
       FROM traces t JOIN proposals p ON p.id = t.proposal_id
       WHERE p.epoch < ? AND p.valid = 1 AND p.source IN (${sources.map(() => '?').join(', ')})
-      GROUP BY t.proposal_id, t.instance_id ORDER BY p.epoch, p.rowid, t.instance_id`)
+      GROUP BY p.id, t.instance_id ORDER BY p.epoch, p.rowid, t.instance_id`)
       .all(beforeEpoch, ...sources) as { epoch: number; spec: string; successes: number; attempts: number }[];
     return rows.map((row) => ({
       epoch: row.epoch,

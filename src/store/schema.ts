@@ -59,6 +59,9 @@ CREATE TABLE IF NOT EXISTS traces (
   agent_version TEXT NOT NULL,
   UNIQUE (epoch, proposal_id, instance_id, sample)
 );
+-- Each (task type, instance)'s outcomes without reading the trace rows: the frontier sampler reads them every epoch
+-- (groupOutcomes). Created on open too, so a store from before it gains it.
+CREATE INDEX IF NOT EXISTS traces_outcomes ON traces(proposal_id, instance_id, success);
 -- D_train: valid (well-formed and evaluable) traces used for training.
 CREATE TABLE IF NOT EXISTS pool_train (trace_id INTEGER PRIMARY KEY, epoch INTEGER NOT NULL);
 -- D_env: weighted simulator generations.
