@@ -7,6 +7,7 @@ import {
   type EpochCommit,
   type EpochMetrics,
   type InstanceRecord,
+  type ProposalRecord,
   type TaskInstance,
   type TraceRecord,
 } from '../interfaces/index.ts';
@@ -138,5 +139,91 @@ describe('the train pool kept up to date between reads', () => {
     const reopened = RunStore.open(directory);
     expect(payloads(reopened, 6)).toEqual(whole);
     reopened.close();
+  });
+});
+
+describe('groupOutcomes', () => {
+  const proposal = (id: string, epoch: number, source: ProposalRecord['source'], valid: boolean): ProposalRecord => ({
+    id,
+    epoch,
+    source,
+    contextId: null,
+    seedId: null,
+    family: 'sum',
+    raw: id,
+    spec: valid ? { name: id } : null,
+    sample: null,
+    valid,
+    reason: valid ? null : 'unparseable',
+    successRate: null,
+    envReward: null,
+    inBand: null,
+    weight: null,
+    features: null,
+    simulatorVersion: null,
+    agentVersion: null,
+  });
+  /** An epoch's commit: `attempts` lists (proposal, instance, success) in trace order. */
+  const outcomesCommit = (
+    epoch: number,
+    proposals: ProposalRecord[],
+    attempts: [string, string, boolean][],
+  ): EpochCommit => ({
+    ...epochCommit(epoch, []),
+    proposals,
+    traces: attempts.map(([proposalId, instanceId, success], sample) => ({
+      epoch,
+      proposalId,
+      instanceId,
+      sample,
+      completion: { text: 'answer', policyVersion: 'a0' },
+      reward: success ? 1 : 0,
+      success,
+      invalid: null,
+      agentVersion: 'a0',
+      train: false,
+    })),
+  });
+
+  it("sums each valid task type's outcomes per instance before an epoch, replays included, in epoch order", () => {
+    const store = RunStore.create(mkdtempSync(join(tmpdir(), 'genenv-outcomes-')), config);
+    store.commit(
+      outcomesCommit(
+        0,
+        [proposal('z-frontier', 0, 'frontier', true), proposal('a-simulator', 0, 'simulator', true)],
+        [
+          ['z-frontier', 'i-2', true],
+          ['z-frontier', 'i-1', false],
+          ['z-frontier', 'i-2', true],
+          ['a-simulator', 'i-1', true],
+        ],
+      ),
+    );
+    store.commit(
+      outcomesCommit(
+        1,
+        [proposal('b-invalid', 1, 'simulator', false), proposal('c-seed', 1, 'seed', true)],
+        [
+          ['c-seed', 'i-1', true],
+          // A replay of an epoch-0 task type counts with that task type.
+          ['z-frontier', 'i-1', true],
+        ],
+      ),
+    );
+    const sources = ['simulator', 'frontier'] as const;
+    expect(store.groupOutcomes(0, sources)).toEqual([]);
+    // Stored order (z before a), then instance id (i-1 before i-2).
+    const expected = [
+      { epoch: 0, spec: { name: 'z-frontier' }, successes: 1, attempts: 2 },
+      { epoch: 0, spec: { name: 'z-frontier' }, successes: 2, attempts: 2 },
+      { epoch: 0, spec: { name: 'a-simulator' }, successes: 1, attempts: 1 },
+    ];
+    expect(store.groupOutcomes(1, sources)).toEqual(expected);
+    expect(store.groupOutcomes(2, sources)).toEqual(expected);
+    expect(store.groupOutcomes(2, ['seed'])).toEqual([
+      { epoch: 1, spec: { name: 'c-seed' }, successes: 1, attempts: 1 },
+    ]);
+    expect(store.groupOutcomes(2, [])).toEqual([]);
+    store.close();
   });
 });
