@@ -8,12 +8,16 @@ import { namespaced } from './update.ts';
 export async function warmStart(run: RunContext): Promise<UpdateStats> {
   const { config, domain, seeds, streams } = run;
   const demonstrations = agentDemonstrations(domain, seeds, config.warmStartVariations, config.seed);
+  // The simulator's warm start starts first: a simulator that trains on a thread of its own (the built-in one) then
+  // trains beside the agent. Neither reads the other's; a failure of the simulator's is reported after the agent's.
+  const simulatorWarmStart = run.simulator.warmStart(simulatorDemonstrations(run), {
+    seed: streams.warmStartSimulator(),
+  });
+  simulatorWarmStart.catch(() => undefined);
   const agentStats = demonstrations.length
     ? await run.agent.warmStart(demonstrations, { seed: streams.warmStartAgent() })
     : {};
-  const simulatorStats = await run.simulator.warmStart(simulatorDemonstrations(run), {
-    seed: streams.warmStartSimulator(),
-  });
+  const simulatorStats = await simulatorWarmStart;
   return {
     ...namespaced('warmstart/agent', agentStats),
     ...namespaced('warmstart/simulator', simulatorStats),

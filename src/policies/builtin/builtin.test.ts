@@ -277,7 +277,7 @@ describe('built-in simulator', () => {
     expect(await simulator.update({ records: [] }, { seed: 0 })).toEqual({});
   });
 
-  it('updates the same on its own RWR thread (trainThreads: 2) as on the calling thread', async () => {
+  it('warm-starts and updates the same on its own thread (trainThreads: 2) as on the calling thread', async () => {
     const options = { ...tiny, klCap: 0.5 };
     const here = await createBuiltinSimulator({ domain: echoDomain, options, seed: 6 });
     const threaded = await createBuiltinSimulator({
@@ -291,8 +291,12 @@ describe('built-in simulator', () => {
         spec: context.seed.spec,
         target: echoDomain.formatSpec(context.seed.spec as never),
       }));
-      await here.warmStart(demonstrations, { seed: 1 });
-      await threaded.warmStart(demonstrations, { seed: 1 });
+      const warmStarts = await Promise.all([
+        here.warmStart(demonstrations, { seed: 1 }),
+        threaded.warmStart(demonstrations, { seed: 1 }),
+      ]);
+      expect(warmStarts[1]).toEqual(warmStarts[0]);
+      expect(warmStarts[1].sftSteps).toBeGreaterThan(0);
       for (let round = 0; round < 3; round++) {
         const generated = await here.propose(contexts, { seed: 20 + round, temperature: 1 });
         const records = generated.map((proposal, index) => ({

@@ -1,8 +1,17 @@
-import { supervisedFineTune } from '../../algorithms/sft.ts';
+import { type SftOptions, type SftStats, supervisedFineTune } from '../../algorithms/sft.ts';
+import type { ScoredSequence } from '../../models/batching.ts';
+import type { LanguageModel } from '../../models/language-model.ts';
 import type { UpdateStats } from '../../interfaces/policy.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { BuiltinRole, OptionsOf } from './options.ts';
 import type { SamplerPool } from './sampler-pool.ts';
+
+/** Supervised fine-tuning of a model, here or on another thread (the same bits either way). */
+type FineTune = (
+  model: LanguageModel,
+  sequences: ScoredSequence[],
+  options: SftOptions,
+) => SftStats | Promise<SftStats>;
 
 /**
  * What the built-in agent and simulator share: a model state (weights, optimiser, tokenizer, version),
@@ -21,15 +30,19 @@ export abstract class ModelHolder<R extends BuiltinRole> {
   }
 
   /**
-   * The warm start shared by agent and simulator: SFT on token sequences (loss from `lossStart`), then
+   * The warm start shared by agent and simulator: SFT on token sequences (loss from `lossStart`) by `fineTune`, then
    * freeze a copy as the KL reference and count the warm start as one version.
    */
-  protected fineTuneAndFreeze(sequences: { tokens: number[]; lossStart: number }[], seed: number): UpdateStats {
+  protected async fineTuneAndFreeze(
+    sequences: { tokens: number[]; lossStart: number }[],
+    seed: number,
+    fineTune: FineTune = supervisedFineTune,
+  ): Promise<UpdateStats> {
     const { model, options: settings } = this.state;
     const stats =
       sequences.length === 0 || settings.warmStartEpochs === 0
         ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
-        : supervisedFineTune(model, sequences, {
+        : await fineTune(model, sequences, {
             adam: adamOptions(settings, settings.warmStartLearningRate),
             epochs: settings.warmStartEpochs,
             batchSize: settings.batchSize,

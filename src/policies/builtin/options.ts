@@ -75,7 +75,8 @@ const sharedOptions = {
     .max(2)
     .default(1)
     .describe(
-      'threads per training step (2 = a helper thread takes the second half of each batch; the same results either way)',
+      'threads per training step (2 = a helper thread takes the second half of each batch, and the simulator ' +
+        "updates on a thread of its own beside the agent's update; the same results either way)",
     ),
 };
 

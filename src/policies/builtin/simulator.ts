@@ -17,7 +17,7 @@ import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 import { GrammarTokens } from './grammar-constraint.ts';
 import { ModelHolder } from './model-holder.ts';
-import { RwrThread } from './rwr-thread.ts';
+import { UpdateThread } from './update-thread.ts';
 
 /** What a proposal keeps for learning later: its token ids and whether it ended with the end token. */
 export interface ProposalSample {
@@ -36,8 +36,11 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
   /** Grammar-constrained decoding of the domain's compact spec; null when off or the domain has no grammar. */
   private readonly grammar: GrammarTokens | null;
 
-  /** Where RWR runs when the model trains on two threads: beside the caller, which goes on with the agent's update. */
-  private readonly rwrThread: RwrThread | null;
+  /**
+   * Where the warm start and RWR run when the model trains on two threads: beside the caller, which goes on with the
+   * agent's warm start or update.
+   */
+  private readonly updateThread: UpdateThread | null;
 
   constructor(
     private readonly domain: Domain,
@@ -48,7 +51,7 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     super(state, pool, 'simulator');
     const grammar = constrained ? domain.specGrammar?.() : undefined;
     this.grammar = grammar ? new GrammarTokens(grammar, state.model.tokenizer) : null;
-    this.rwrThread = state.options.trainThreads > 1 ? new RwrThread() : null;
+    this.updateThread = state.options.trainThreads > 1 ? new UpdateThread() : null;
   }
 
   private contextIds(context: SimulatorContext): number[] {
@@ -108,7 +111,13 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
       const target = model.tokenizer.encode(demonstration.target).slice(0, settings.maxResponseTokens - 1);
       return { tokens: [...context, ...target, Tokenizer.end], lossStart: context.length };
     });
-    return this.fineTuneAndFreeze(sequences, options.seed);
+    // Posted before the first await, so the warm start runs while the caller warm-starts the agent.
+    const thread = this.updateThread;
+    return this.fineTuneAndFreeze(
+      sequences,
+      options.seed,
+      thread ? (model, batch, settings) => thread.fineTune(model, batch, settings) : undefined,
+    );
   }
 
   async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<UpdateStats> {
@@ -144,15 +153,15 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
       adam: adamOptions(settings, settings.learningRate),
     };
     // Posted before the first await, so the update runs while the caller trains the agent.
-    const stats = this.rwrThread
-      ? await this.rwrThread.update(model, this.state.reference, records, rwrOptions)
+    const stats = this.updateThread
+      ? await this.updateThread.rwr(model, this.state.reference, records, rwrOptions)
       : rwrUpdate(model, this.state.reference, records, rwrOptions);
     this.state.version += 1;
     return stats;
   }
 
   override async close(): Promise<void> {
-    await this.rwrThread?.close();
+    await this.updateThread?.close();
     await super.close();
   }
 }

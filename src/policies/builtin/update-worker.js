@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./rwr-worker-body.ts');
+await import('./update-worker-body.ts');
