@@ -64,16 +64,20 @@ export async function attempt(run: RunContext, record: EpochRecord<TaskType>): P
   const { epoch, agentVersion } = record;
   run.emit({ type: 'phase', epoch, phase: 'attempt' });
   const settings = { epoch, agentVersion, config: run.config };
-  const generated = await attemptTaskTypes(run.agent, run.domain, record.generated, {
-    ...settings,
-    seed: run.streams.rollout(epoch),
-  });
-  const replayAndBase = record.replayAndBase.length
-    ? await attemptTaskTypes(run.agent, run.domain, record.replayAndBase, {
-        ...settings,
-        seed: run.streams.replayRollout(epoch),
-      })
-    : [];
+  const attemptGenerated = () =>
+    attemptTaskTypes(run.agent, run.domain, record.generated, { ...settings, seed: run.streams.rollout(epoch) });
+  const attemptReplayAndBase = async () =>
+    record.replayAndBase.length
+      ? await attemptTaskTypes(run.agent, run.domain, record.replayAndBase, {
+          ...settings,
+          seed: run.streams.replayRollout(epoch),
+        })
+      : [];
+  // Each call draws from its own stream, so both can be in flight: the agent's sampling threads go on with the
+  // second while this thread scores the first. Episodes of interactive domains are played one call at a time.
+  const [generated, replayAndBase] = run.domain.interactive
+    ? [await attemptGenerated(), await attemptReplayAndBase()]
+    : await Promise.all([attemptGenerated(), attemptReplayAndBase()]);
   return { ...record, generated, replayAndBase };
 }
 

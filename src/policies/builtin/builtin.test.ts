@@ -188,6 +188,16 @@ describe('built-in agent', () => {
       expect(await threaded.act(batch, { samples: 3, seed: 12 })).toEqual(
         await inProcess.act(batch, { samples: 3, seed: 12 }),
       );
+      // Two calls in flight at once share the workers' queue; each gets what it gets alone.
+      const other = prompts()
+        .slice(3, 8)
+        .map(({ prompt }) => prompt);
+      const [first, second] = await Promise.all([
+        threaded.act(batch, { samples: 3, seed: 13 }),
+        threaded.act(other, { samples: 2, seed: 14 }),
+      ]);
+      expect(first).toEqual(await inProcess.act(batch, { samples: 3, seed: 13 }));
+      expect(second).toEqual(await inProcess.act(other, { samples: 2, seed: 14 }));
     } finally {
       await threaded.close!();
     }

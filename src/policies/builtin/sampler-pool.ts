@@ -24,6 +24,12 @@ export const slicesPerWorker = 4;
 
 type Reply = { id: number; results?: GeneratedSequence[]; error?: string };
 
+/** A caller waiting for one slice's results. */
+interface Waiting {
+  resolve: (value: GeneratedSequence[]) => void;
+  reject: (error: Error) => void;
+}
+
 /**
  * Spreads batched sampling over worker threads in contiguous slices; request i keeps its
  * random stream deriveSeed(seed, i) and each sequence's forward pass reads only its own rows, so the output is
@@ -32,38 +38,35 @@ type Reply = { id: number; results?: GeneratedSequence[]; error?: string };
 export class SamplerPool {
   private readonly workers: Worker[];
   private nextId = 0;
-  private readonly pending = new Map<
-    number,
-    { resolve: (value: GeneratedSequence[]) => void; reject: (error: Error) => void; worker: Worker }
-  >();
+  /** Slices waiting for a worker, oldest call first. */
+  private readonly queue: { job: SamplerJob; waiting: Waiting }[] = [];
+  /** The slice each busy worker is sampling. */
+  private readonly running = new Map<Worker, Waiting>();
 
   constructor(size: number) {
     this.workers = Array.from({ length: size }, () => {
       const worker = new Worker(workerEntry('sampler-worker', import.meta.url));
       worker.on('message', (reply: Reply) => {
-        const waiting = this.pending.get(reply.id);
+        const waiting = this.running.get(worker);
+        this.running.delete(worker);
+        this.dispatch();
         if (!waiting) return;
-        this.pending.delete(reply.id);
-        this.releaseIfIdle(worker);
         if (reply.error !== undefined)
           waiting.reject(new GenEnvError('policy', `sampling worker failed: ${reply.error}`));
         else waiting.resolve(reply.results!);
       });
       worker.on('error', (error) => {
-        for (const waiting of this.pending.values())
-          waiting.reject(new GenEnvError('policy', `sampling worker crashed: ${error.message}`, { cause: error }));
-        this.pending.clear();
+        const failure = new GenEnvError('policy', `sampling worker crashed: ${error.message}`, { cause: error });
+        for (const waiting of [...this.running.values(), ...this.queue.map((queued) => queued.waiting)])
+          waiting.reject(failure);
+        this.running.clear();
+        this.queue.length = 0;
       });
-      // An idle worker must not keep the process alive; a busy one must (see generate), or a CLI run whose
+      // An idle worker must not keep the process alive; a busy one must (see dispatch), or a CLI run whose
       // only pending work is a sampling job would see its event loop empty and exit mid-run.
       worker.unref();
       return worker;
     });
-  }
-
-  private releaseIfIdle(worker: Worker): void {
-    for (const waiting of this.pending.values()) if (waiting.worker === worker) return;
-    worker.unref();
   }
 
   get size(): number {
@@ -72,8 +75,10 @@ export class SamplerPool {
 
   /**
    * Samples `requests` from `model` (its weights are copied to each worker). The requests are cut into
-   * `slicesPerWorker` contiguous slices per worker, and each worker takes the next slice when it finishes one, so a
-   * worker whose rollouts end early does not wait for the other; the results are the same for any cut.
+   * `slicesPerWorker` contiguous slices per worker, queued behind those of earlier calls, and each worker takes the
+   * next slice when it finishes one: a worker whose rollouts end early does not wait for the other, and a call made
+   * while another is in flight keeps the workers busy while the first call's results are used. The results are the
+   * same for any cut and any order.
    */
   async generate(
     model: LanguageModel,
@@ -83,35 +88,36 @@ export class SamplerPool {
     if (requests.length === 0) return [];
     const slices = Math.min(this.workers.length * slicesPerWorker, requests.length);
     const sliceSize = Math.ceil(requests.length / slices);
-    const starts = Array.from({ length: Math.ceil(requests.length / sliceSize) }, (_, slice) => slice * sliceSize);
-    const results: GeneratedSequence[][] = new Array(starts.length);
-    let next = 0;
     const tokenizer = model.tokenizer.toState();
-    const serve = async (worker: Worker) => {
-      while (next < starts.length) {
-        const slice = next++;
-        const start = starts[slice]!;
-        results[slice] = await this.run(worker, {
-          id: this.nextId++,
-          config: model.config,
-          tokenizer,
-          parameters: new Float32Array(model.parameters),
-          requests: requests.slice(start, start + sliceSize),
-          options: { ...options, firstIndex: (options.firstIndex ?? 0) + start },
-        });
-      }
-    };
-    await Promise.all(this.workers.slice(0, Math.min(this.workers.length, starts.length)).map(serve));
-    return results.flat();
+    const parts: Promise<GeneratedSequence[]>[] = [];
+    for (let start = 0; start < requests.length; start += sliceSize) {
+      const job: SamplerJob = {
+        id: this.nextId++,
+        config: model.config,
+        tokenizer,
+        parameters: new Float32Array(model.parameters),
+        requests: requests.slice(start, start + sliceSize),
+        options: { ...options, firstIndex: (options.firstIndex ?? 0) + start },
+      };
+      parts.push(new Promise((resolve, reject) => this.queue.push({ job, waiting: { resolve, reject } })));
+    }
+    this.dispatch();
+    return (await Promise.all(parts)).flat();
   }
 
-  /** Runs one job on `worker`. */
-  private run(worker: Worker, job: SamplerJob): Promise<GeneratedSequence[]> {
-    return new Promise((resolve, reject) => {
-      this.pending.set(job.id, { resolve, reject, worker });
+  /** Hands queued slices to idle workers. */
+  private dispatch(): void {
+    for (const worker of this.workers) {
+      if (this.running.has(worker)) continue;
+      const next = this.queue.shift();
+      if (!next) {
+        worker.unref();
+        continue;
+      }
+      this.running.set(worker, next.waiting);
       worker.ref();
-      worker.postMessage(job, [job.parameters.buffer as ArrayBuffer]);
-    });
+      worker.postMessage(next.job, [next.job.parameters.buffer as ArrayBuffer]);
+    }
   }
 
   /** Terminates the workers. Idempotent. */
