@@ -285,6 +285,14 @@ napi_value Exponentials(napi_env env, napi_callback_info info) {
   });
 }
 
+// addInto(target, source, count): target[i] += source[i] in float.
+napi_value AddInto(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int64_t count = a.integer(2);
+    chosen->addInto(a.f32(0, count), a.f32(1, count), count);
+  });
+}
+
 // A thread's scratch row of doubles for the copy head's loops (grown as needed, kept).
 double* rowScratch(int count) {
   thread_local std::vector<double> scratch;
@@ -454,6 +462,7 @@ NAPI_MODULE_INIT() {
       {"attentionBackward", AttentionBackward},
       {"cachedAttention", CachedAttention},
       {"exponentials", Exponentials},
+      {"addInto", AddInto},
       {"rowEntropy", RowEntropy},
       {"copyGeneratorBackward", CopyGeneratorBackward},
       {"pointerScores", PointerScores},

@@ -595,6 +595,12 @@ static void adamUpdate(float* __restrict parameters, const float* __restrict gra
   }
 }
 
+// A float sum is IEEE-exact, so the vectors the compiler makes of this loop give the scalar's bits (and JavaScript's,
+// whose double sum of two floats rounds to the same float).
+static void addInto(float* __restrict target, const float* __restrict source, int64_t count) {
+  for (int64_t index = 0; index < count; index++) target[index] = target[index] + source[index];
+}
+
 // ---- attention -------------------------------------------------------------------------------------
 
 // Copies head columns [column, column + dh) of rows [first, first + L) as [dh, L] (so that products over
@@ -884,6 +890,7 @@ const Kernels GENENV_TABLE = {
     GENENV_ISA::pointerScores,
     GENENV_ISA::pointerScoresBackward,
     GENENV_ISA::adamUpdate,
+    GENENV_ISA::addInto,
 };
 
 }  // namespace genenv

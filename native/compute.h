@@ -83,6 +83,8 @@ struct Kernels {
   // AdamW's element-wise update of parameters, first and second moments, from gradients (count elements).
   void (*adamUpdate)(float* parameters, const float* gradients, float* first, float* second, int64_t count,
                      const AdamConstants& constants);
+  // target[i] = target[i] + source[i] in float (count elements).
+  void (*addInto)(float* target, const float* source, int64_t count);
 };
 
 extern const Kernels avx512Kernels;

@@ -6,6 +6,7 @@ import { loadNativeBackend } from './backend-native.ts';
 import { createWasmBackend } from './backend-wasm.ts';
 import type { ModelKernels } from './kernel-interface.ts';
 import { javascriptKernels } from './kernels-js.ts';
+import { nativeBuilds, onNativeBuild } from '../../test/support/native-builds.ts';
 
 const native = loadNativeBackend();
 const reference: ModelKernels = { ...createWasmBackend().kernels, ...javascriptKernels };
@@ -222,6 +223,29 @@ describe.skipIf(!native.ok)(title, () => {
       expect(bits(runs[1]!.state.first).equals(bits(runs[0]!.state.first))).toBe(true);
       expect(bits(runs[1]!.state.second).equals(bits(runs[0]!.state.second))).toBe(true);
     }
+  });
+
+  it('adds one gradient sum into another with the bits of the JavaScript loop, on every build', () => {
+    // Signed zeros, infinities, subnormals and far-apart magnitudes beside ordinary values; not a multiple of a vector.
+    const special = [0, -0, Infinity, -Infinity, 1e-45, -1e-45, 3e38, -3e38, 1e-30, 1];
+    const size = 10_007;
+    const target = Float32Array.from({ length: size }, (_, index) =>
+      index < special.length ** 2 ? special[index % special.length]! : random.normal() * 10 ** random.int(-8, 8),
+    );
+    const source = Float32Array.from({ length: size }, (_, index) =>
+      index < special.length ** 2 ? special[Math.floor(index / special.length)]! : random.normal(),
+    );
+    const expected = new Float32Array(target);
+    reference.addInto(expected, source);
+    for (const build of nativeBuilds)
+      onNativeBuild(build, () => {
+        const actual = new Float32Array(target);
+        native.ok && native.kernels.addInto(actual, source);
+        expect(Buffer.from(actual.buffer).equals(Buffer.from(expected.buffer)), build).toBe(true);
+      });
+    expect(() => native.ok && native.kernels.addInto(new Float32Array(8), new Float32Array(7))).toThrow(
+      /argument 1 holds 7 elements, 8 needed/,
+    );
   });
 
   it('rejects arrays shorter than the shape needs with one line', () => {

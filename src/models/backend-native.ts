@@ -26,6 +26,7 @@ interface NativeAddon {
   attentionBackward: ModelKernels['causalAttentionBackward'];
   cachedAttention: ModelKernels['cachedAttention'];
   exponentials: ModelKernels['exponentials'];
+  addInto(target: Float32Array, source: Float32Array, count: number): void;
   rowEntropy: ModelKernels['rowEntropy'];
   copyGeneratorBackward: ModelKernels['copyGeneratorBackward'];
   pointerScores: ModelKernels['pointerScores'];
@@ -115,6 +116,7 @@ export function loadNativeBackend(): NativeLoad {
     cachedAttention: addon.cachedAttention,
     exponentials: addon.exponentials,
     rowEntropy: addon.rowEntropy,
+    addInto: (target, source) => addon.addInto(target, source, target.length),
     copyGeneratorBackward: addon.copyGeneratorBackward,
     pointerScores: addon.pointerScores,
     pointerScoresBackward: addon.pointerScoresBackward,

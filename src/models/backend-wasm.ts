@@ -2,6 +2,7 @@ import { adamStep } from './adam.ts';
 import { causalAttentionBackward, causalAttentionForward } from './attention-kernels.ts';
 import { applyRotary, cachedAttention } from './attention.ts';
 import {
+  addInto,
   exponentials,
   logSoftmaxRow,
   rmsNormBackward,
@@ -46,6 +47,7 @@ export function createWasmBackend(): { kernels: ModelKernels; matrixName: string
       cachedAttention,
       exponentials,
       rowEntropy,
+      addInto,
       copyGeneratorBackward,
       pointerScores,
       pointerScoresBackward,

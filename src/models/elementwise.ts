@@ -94,6 +94,16 @@ export function swigluBackward(
 }
 
 /**
+ * target[i] = target[i] + source[i] for i < target.length (a float sum: the double sum of two floats rounds to the
+ * float the hardware's float sum gives). The plain loop ModelKernels.addInto is defined by.
+ */
+export function addInto(target: Float32Array, source: Float32Array): void {
+  if (source.length < target.length)
+    throw new RangeError(`addInto: ${source.length} source values for ${target.length} targets`);
+  for (let index = 0; index < target.length; index++) target[index] = target[index]! + source[index]!;
+}
+
+/**
  * target[i] = e^((source[offset + i] − shift) / divisor) for i < count, 0 where a mask is given and mask[i] ≠ 1;
  * returns Σ target[i] in index order. The plain loop ModelKernels.exponentials is defined by.
  */

@@ -1,6 +1,6 @@
 import type { AdamOptions, AdamState } from './adam.ts';
 import type { copyGeneratorBackward, rowEntropy } from './copy-head-rows.ts';
-import type { exponentials } from './elementwise.ts';
+import type { addInto, exponentials } from './elementwise.ts';
 import type { MatrixKernels } from './kernels-js.ts';
 import type { pointerScores, pointerScoresBackward } from './pointer-scores.ts';
 
@@ -142,6 +142,8 @@ export interface ModelKernels extends MatrixKernels {
    * doubles of that JavaScript loop: the native one computes Math.exp's own algorithm (native/script-exp.h).
    */
   exponentials: typeof exponentials;
+  /** target[i] += source[i] over `target.length` floats (elementwise.ts `addInto`, bit for bit). */
+  addInto: typeof addInto;
   /** Entropy of one row of log-probabilities (copy-head-rows.ts `rowEntropy`, which both backends follow bit for bit). */
   rowEntropy: typeof rowEntropy;
   /**

@@ -231,8 +231,7 @@ export class LanguageModel {
 
   /** Adds the second half's gradient sum to `gradients`, element by element (the one summation order). */
   private addGradients(secondHalf: Float32Array): void {
-    const gradients = this.gradients;
-    for (let index = 0; index < gradients.length; index++) gradients[index] = gradients[index]! + secondHalf[index]!;
+    kernels.addInto(this.gradients, secondHalf);
   }
 
   /** The transformer and gradient buffer that score a batch's second half on this thread, made on first use. */
