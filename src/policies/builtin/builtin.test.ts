@@ -334,4 +334,27 @@ describe('built-in simulator', () => {
       await threaded.close!();
     }
   });
+
+  it('refuses an update in flight when it is closed, in one line, instead of leaving it waiting', async () => {
+    const simulator = await createBuiltinSimulator({
+      domain: echoDomain,
+      options: { ...tiny, trainThreads: 2 },
+      seed: 6,
+    });
+    const generated = await simulator.propose(contexts, { seed: 3, temperature: 1 });
+    const records = generated.map((proposal, index) => ({
+      context: contexts[index]!,
+      proposal,
+      target: proposal.raw,
+      successRate: 0.5,
+      envReward: 0.5,
+      weight: 1,
+    }));
+    const update = simulator.update({ records }, { seed: 0 });
+    await simulator.close!();
+    await expect(update).rejects.toMatchObject({
+      code: 'policy',
+      message: expect.stringMatching(/^update thread exited/),
+    });
+  });
 });

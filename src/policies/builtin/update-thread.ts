@@ -51,11 +51,9 @@ export class UpdateThread {
       if (this.pending.size === 0) this.worker.unref();
       waiting.resolve(reply);
     });
-    this.worker.on('error', (error) => {
-      for (const waiting of this.pending.values())
-        waiting.reject(new GenEnvError('policy', `update thread crashed: ${error.message}`, { cause: error }));
-      this.pending.clear();
-    });
+    this.worker.on('error', (error) => this.failAll(`update thread crashed: ${error.message}`, error));
+    // An exit with work pending (the thread killed, or closed mid-update) must not leave its caller waiting forever.
+    this.worker.on('exit', (code) => this.failAll(`update thread exited (code ${code}) before its update finished`));
     // Idle, it must not keep the process alive; busy, it must (the caller awaits it).
     this.worker.unref();
   }
@@ -105,6 +103,11 @@ export class UpdateThread {
       model.optimizer = answer.optimizer;
       return answer.stats;
     });
+  }
+
+  private failAll(message: string, cause?: unknown): void {
+    for (const waiting of this.pending.values()) waiting.reject(new GenEnvError('policy', message, { cause }));
+    this.pending.clear();
   }
 
   /** Stops the thread. Idempotent. */
