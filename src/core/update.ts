@@ -15,8 +15,9 @@ export const namespaced = (prefix: string, stats: UpdateStats): Record<string, n
 
 /**
  * Algorithm 1, steps 5–6: the agent learns from every rollout of the epoch, unless an external trainer trains it;
- * the simulator, where its variant trains it, from its own proposals, at the same time. The epoch's generated instances count as
- * synthetic samples when its source is synthetic. Epoch 0 evaluates the warm start: it updates neither player.
+ * the simulator, where its variant trains it, from its own proposals, at the same time. The epoch's generated
+ * instances count as synthetic samples when its source is synthetic. Epoch 0 evaluates the warm start: it updates
+ * neither player.
  */
 export async function update(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
   const { epoch } = record;
@@ -24,6 +25,8 @@ export async function update(run: RunContext, record: EpochRecord): Promise<Epoc
   const namespacedMetrics = { ...record.namespacedMetrics };
   // The simulator's update starts first: neither player's update reads the other's, and a simulator that trains on
   // a thread of its own (the built-in one) then trains beside the agent. Its failure is reported after the agent's.
+  // Its phase covers what it does before it lets the agent start, and what is left of it after the agent's.
+  if (run.plan.updatesSimulator) run.emit({ type: 'phase', epoch, phase: 'update-simulator' });
   const simulatorUpdate = run.plan.updatesSimulator ? updateSimulator(run, epoch, record.generated) : null;
   simulatorUpdate?.catch(() => undefined);
   if (!run.externalAgent) {
@@ -34,7 +37,6 @@ export async function update(run: RunContext, record: EpochRecord): Promise<Epoc
     ? record.generated.reduce((sum, taskType) => sum + taskType.instances.length, 0)
     : 0;
   if (simulatorUpdate) {
-    // What is left of the simulator's update once the agent's is done.
     run.emit({ type: 'phase', epoch, phase: 'update-simulator' });
     Object.assign(namespacedMetrics, await simulatorUpdate);
   }
