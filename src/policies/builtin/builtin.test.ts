@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { AgentPrompt } from '../../interfaces/task.ts';
-import type { SimulatorContext } from '../../interfaces/simulator.ts';
+import type { Proposal, SimulatorContext } from '../../interfaces/simulator.ts';
 import type { BuiltinAgent } from './agent.ts';
 import { createBuiltinAgent, createBuiltinSimulator, loadBuiltinAgent } from './index.ts';
 import { echoDomain, guardedPrompt } from '../../../test/support/echo-domain.ts';
@@ -234,6 +234,17 @@ describe('built-in simulator', () => {
     targetSuccess: 0.5,
   }));
 
+  /** RWR records of proposals made for `contexts` in order, proposal i weighted `weightOf(i)`. */
+  const recordsOf = (proposals: readonly Proposal[], weightOf: (index: number) => number) =>
+    proposals.map((proposal, index) => ({
+      context: contexts[index]!,
+      proposal,
+      target: proposal.raw,
+      successRate: 0.5,
+      envReward: 0.5,
+      weight: weightOf(index),
+    }));
+
   it('proposes parseable specs after a warm start, and RWR shifts it toward high-weight proposals', async () => {
     const simulator = await createBuiltinSimulator({ domain: echoDomain, options: { ...tiny, klCap: 0.5 }, seed: 6 });
     const demonstrations = contexts.map((context) => ({
@@ -309,14 +320,7 @@ describe('built-in simulator', () => {
       expect(warmStarts[1].sftSteps).toBeGreaterThan(0);
       for (let round = 0; round < 3; round++) {
         const generated = await here.propose(contexts, { seed: 20 + round, temperature: 1 });
-        const records = generated.map((proposal, index) => ({
-          context: contexts[index]!,
-          proposal,
-          target: proposal.raw,
-          successRate: 0.5,
-          envReward: 0.5,
-          weight: 0.1 + (index % 3),
-        }));
+        const records = recordsOf(generated, (index) => 0.1 + (index % 3));
         const [first, second] = await Promise.all([
           here.update({ records }, { seed: round }),
           threaded.update({ records }, { seed: round }),
@@ -342,14 +346,7 @@ describe('built-in simulator', () => {
       seed: 6,
     });
     const generated = await simulator.propose(contexts, { seed: 3, temperature: 1 });
-    const records = generated.map((proposal, index) => ({
-      context: contexts[index]!,
-      proposal,
-      target: proposal.raw,
-      successRate: 0.5,
-      envReward: 0.5,
-      weight: 1,
-    }));
+    const records = recordsOf(generated, () => 1);
     const update = simulator.update({ records }, { seed: 0 });
     await simulator.close!();
     await expect(update).rejects.toMatchObject({
