@@ -347,11 +347,12 @@ describe('built-in simulator', () => {
     });
     const generated = await simulator.propose(contexts, { seed: 3, temperature: 1 });
     const records = recordsOf(generated, () => 1);
-    const update = simulator.update({ records }, { seed: 0 });
-    await simulator.close!();
-    await expect(update).rejects.toMatchObject({
+    // The expectation is attached before closing: the update is rejected while `close` is awaited.
+    const refused = expect(simulator.update({ records }, { seed: 0 })).rejects.toMatchObject({
       code: 'policy',
       message: expect.stringMatching(/^update thread exited/),
     });
+    await simulator.close!();
+    await refused;
   });
 });
