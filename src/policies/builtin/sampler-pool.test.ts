@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../test/support/run-cli.ts';
+import { LanguageModel } from '../../models/language-model.ts';
+import { ModelConfigSchema } from '../../models/model-config.ts';
+import { Tokenizer } from '../../models/tokenizer.ts';
+import { SamplerPool } from './sampler-pool.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../../test/support/sample-with-workers.ts', import.meta.url));
 
@@ -12,4 +16,25 @@ describe('sampler pool', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('sampled 12\n');
   }, 60_000);
+
+  it('fails the slices in flight and queued in one line when its workers exit, instead of leaving them waiting', async () => {
+    const tokenizer = new Tokenizer([]);
+    const config = ModelConfigSchema.parse({
+      vocabSize: tokenizer.vocabSize,
+      layers: 1,
+      heads: 2,
+      modelWidth: 16,
+      hiddenWidth: 24,
+      contextLength: 64,
+    });
+    const model = LanguageModel.initialize(config, tokenizer, 3);
+    const pool = new SamplerPool(2);
+    const requests = Array.from({ length: 20 }, (_, index) => ({ prompt: [1, 2, 3 + index], maxNewTokens: 40 }));
+    // Attached before closing: the call is refused while `close` is awaited.
+    const refused = expect(
+      pool.generate(model, requests, { temperature: 1, topP: 1, seed: 4, stopToken: Tokenizer.end }),
+    ).rejects.toMatchObject({ code: 'policy', message: expect.stringMatching(/^sampling worker exited/) });
+    await pool.close();
+    await refused;
+  });
 });

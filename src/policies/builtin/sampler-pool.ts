@@ -55,13 +55,9 @@ export class SamplerPool {
           waiting.reject(new GenEnvError('policy', `sampling worker failed: ${reply.error}`));
         else waiting.resolve(reply.results!);
       });
-      worker.on('error', (error) => {
-        const failure = new GenEnvError('policy', `sampling worker crashed: ${error.message}`, { cause: error });
-        for (const waiting of [...this.running.values(), ...this.queue.map((queued) => queued.waiting)])
-          waiting.reject(failure);
-        this.running.clear();
-        this.queue.length = 0;
-      });
+      worker.on('error', (error) => this.failAll(`sampling worker crashed: ${error.message}`, error));
+      // A worker that exits (closed, or killed) must not leave the slices in flight or queued waiting forever.
+      worker.on('exit', (code) => this.failAll(`sampling worker exited (code ${code}) before its slices were sampled`));
       // An idle worker must not keep the process alive; a busy one must (see dispatch), or a CLI run whose
       // only pending work is a sampling job would see its event loop empty and exit mid-run.
       worker.unref();
@@ -118,6 +114,15 @@ export class SamplerPool {
       worker.ref();
       worker.postMessage(next.job, [next.job.parameters.buffer as ArrayBuffer]);
     }
+  }
+
+  /** Rejects every slice in flight or queued: a pool that lost a worker fails its calls in one line. */
+  private failAll(message: string, cause?: unknown): void {
+    const failure = new GenEnvError('policy', message, { cause });
+    for (const waiting of [...this.running.values(), ...this.queue.map((queued) => queued.waiting)])
+      waiting.reject(failure);
+    this.running.clear();
+    this.queue.length = 0;
   }
 
   /** Terminates the workers. Idempotent. */
