@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../util/random.ts';
-import { LanguageModel } from './language-model.ts';
-import { ModelConfigSchema } from './model-config.ts';
-import { Tokenizer } from './tokenizer.ts';
-
-/** A two-layer model of the given shape over the byte tokenizer, weights from `seed`. */
-function byteModel(
-  shape: { modelWidth: number; hiddenWidth: number; contextLength: number; copyHead?: boolean },
-  seed: number,
-) {
-  const tokenizer = new Tokenizer([]);
-  const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, layers: 2, heads: 2, ...shape });
-  return LanguageModel.initialize(config, tokenizer, seed);
-}
+import { byteModel } from '../../test/support/byte-model.ts';
 
 describe('training thread', () => {
   it.each([

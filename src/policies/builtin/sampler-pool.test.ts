@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../test/support/run-cli.ts';
-import { LanguageModel } from '../../models/language-model.ts';
-import { ModelConfigSchema } from '../../models/model-config.ts';
+import { byteModel } from '../../../test/support/byte-model.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import { SamplerPool } from './sampler-pool.ts';
 
@@ -18,16 +17,7 @@ describe('sampler pool', () => {
   }, 60_000);
 
   it('fails the slices in flight and queued in one line when its workers exit, instead of leaving them waiting', async () => {
-    const tokenizer = new Tokenizer([]);
-    const config = ModelConfigSchema.parse({
-      vocabSize: tokenizer.vocabSize,
-      layers: 1,
-      heads: 2,
-      modelWidth: 16,
-      hiddenWidth: 24,
-      contextLength: 64,
-    });
-    const model = LanguageModel.initialize(config, tokenizer, 3);
+    const model = byteModel({ modelWidth: 16, hiddenWidth: 24, contextLength: 64 }, 3);
     const pool = new SamplerPool(2);
     const requests = Array.from({ length: 20 }, (_, index) => ({ prompt: [1, 2, 3 + index], maxNewTokens: 40 }));
     // Attached before closing: the call is refused while `close` is awaited.
