@@ -181,10 +181,11 @@ function kernelGflops(setup: BenchSetup, quick: boolean): number {
 }
 
 /**
- * One backend's figures: training with its two-thread configuration (wasm: a helper thread takes half of
- * each batch; native: the addon's own pool of 2) and with one thread, sampling with and without the cache.
+ * One backend's figures: training as a run with `trainThreads: 2` trains (a training thread takes half of each
+ * batch; native keeps its pool at the count it started with) and on one thread, sampling with and without the
+ * cache.
  */
-async function measureBackend(setup: BenchSetup, backend: BackendName, quick: boolean) {
+async function measureBackend(setup: BenchSetup, backend: BackendName, quick: boolean, poolThreads: number) {
   useBackend(backend);
   const rows = setup.batch * setup.length;
   const trainFlops = 3 * forwardFlops(setup.config, setup.batch, setup.length);
@@ -199,11 +200,12 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
           ...exponentialFigures(setup.config.vocabSize, quick),
         }
       : {};
-  if (backend === 'native') setNativeThreads(2);
-  const two = await trainingSeconds(setup, backend === 'wasm');
+  if (backend === 'native') setNativeThreads(poolThreads);
+  const two = await trainingSeconds(setup, true);
   const achieved = trainFlops / two.wall / 1e9;
   return {
     kernel: describeBackend(),
+    trainThreads: 'the main thread and a training thread, each taking half of every batch (trainThreads: 2)',
     parameters: two.parameters,
     trainStepMilliseconds: two.wall * 1000,
     trainTokensPerSecond: rows / two.wall,
@@ -235,7 +237,7 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const backends: BackendName[] = nativeUnavailableReason() === null ? ['wasm', 'native'] : ['wasm'];
   const measured: Partial<Record<BackendName, Awaited<ReturnType<typeof measureBackend>>>> = {};
   try {
-    for (const backend of backends) measured[backend] = await measureBackend(setup, backend, quick);
+    for (const backend of backends) measured[backend] = await measureBackend(setup, backend, quick, threads);
   } finally {
     useBackend(initial);
     setNativeThreads(threads);
