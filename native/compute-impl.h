@@ -177,8 +177,33 @@ static inline float exponentiate(float* p, int count, float shift) {
       partial.part[q] += e;
     }
   float sum = total(partial);
-  for (; s < count; s++) sum += (p[s] = sexp(p[s] - shift));
+  if (s == count) return sum;
+  // The last count − s < 16 values through the vector exponential at once (padded with shift: e^0, unused), then
+  // summed in index order: each lane is what sexp gives it alone, without a whole vector's work per value.
+  const int tail = count - s;
+  float buffer[LANES];
+  for (int i = 0; i < LANES; i++) buffer[i] = i < tail ? p[s + i] : shift;
+  for (int q = 0; q < PARTS; q++) store(buffer + q * VW, vexp(load(buffer + q * VW) - splat(shift)));
+  for (int i = 0; i < tail; i++) sum += (p[s + i] = buffer[i]);
   return sum;
+}
+
+// p[0..count) ← p·scale; returns the largest product (−∞ for none), as the loop
+// `largest = std::max(largest, p[s] *= scale)` would: a product is exact lane by lane, and the largest of a set is
+// the same whatever the order (between +0 and −0 it may differ, and both shift an exponential alike).
+static inline float scaleAndMax(float* p, int count, float scale) {
+  vf largest = splat(-INFINITY);
+  const vf factor = splat(scale);
+  int s = 0;
+  for (; s + VW <= count; s += VW) {
+    const vf x = load(p + s) * factor;
+    store(p + s, x);
+    largest = largest < x ? x : largest;
+  }
+  float result = -INFINITY;
+  for (int i = 0; i < VW; i++) result = std::max(result, largest[i]);
+  for (; s < count; s++) result = std::max(result, p[s] *= scale);
+  return result;
 }
 
 // ---- matrix products -----------------------------------------------------------------------------
@@ -648,6 +673,49 @@ static void rowTimesTransposed(const float* q, const float* kT, float* scores, i
   }
 }
 
+// The scores of G consecutive rows at once: scores[r·scoreStride + s] = Σ_j q[r·qStride + j]·kT[j][s] for r < G,
+// s < count, and up to the next whole vector where it ends before L (rows that need fewer columns get the rest
+// too; callers ignore them, and rows of scores are L long). The rows share every load of kT, and G·3 chains of
+// fused multiply-adds are in flight; each score still sums over j in order from zero, the bits of
+// rowTimesTransposed.
+template <int G>
+static void rowsTimesTransposed(const float* q, int64_t qStride, const float* kT, float* scores, int64_t scoreStride,
+                                int count, int L, int dh) {
+  constexpr int NV = 3;
+  int s = 0;
+  for (; s + NV * VW <= count; s += NV * VW) {
+    vf acc[G][NV];
+    for (int r = 0; r < G; r++)
+      for (int v = 0; v < NV; v++) acc[r][v] = vf{};
+    for (int j = 0; j < dh; j++) {
+      const float* row = kT + (int64_t)j * L + s;
+      vf keys[NV];
+      for (int v = 0; v < NV; v++) keys[v] = load(row + v * VW);
+      for (int r = 0; r < G; r++) {
+        const vf qj = splat(q[r * qStride + j]);
+        for (int v = 0; v < NV; v++) acc[r][v] = fmadd(qj, keys[v], acc[r][v]);
+      }
+    }
+    for (int r = 0; r < G; r++)
+      for (int v = 0; v < NV; v++) store(scores + r * scoreStride + s + v * VW, acc[r][v]);
+  }
+  for (; s < count && s + VW <= L; s += VW) {
+    vf acc[G];
+    for (int r = 0; r < G; r++) acc[r] = vf{};
+    for (int j = 0; j < dh; j++) {
+      const vf keys = load(kT + (int64_t)j * L + s);
+      for (int r = 0; r < G; r++) acc[r] = fmadd(splat(q[r * qStride + j]), keys, acc[r]);
+    }
+    for (int r = 0; r < G; r++) store(scores + r * scoreStride + s, acc[r]);
+  }
+  for (; s < count; s++)
+    for (int r = 0; r < G; r++) {
+      float acc = 0;
+      for (int j = 0; j < dh; j++) acc = fmadd(q[r * qStride + j], kT[(int64_t)j * L + s], acc);
+      scores[r * scoreStride + s] = acc;
+    }
+}
+
 // Copies head columns [column, column + dh) of rows [first, first + L) as a contiguous [L, dh] block.
 static void gatherRows(const float* source, float* target, int64_t first, int L, int width, int column, int dh) {
   for (int s = 0; s < L; s++) std::memcpy(target + (int64_t)s * dh, source + (first + s) * width + column, dh * 4);
@@ -747,6 +815,9 @@ static inline void softmaxInPlace(float* p, int count) {
   for (; s < count; s++) p[s] *= inverse[0];
 }
 
+// Query rows scored together (rowsTimesTransposed): four rows × three vectors of accumulators fit 16 registers.
+constexpr int SCORE_ROWS = 4;
+
 // Per (sequence, head) task: scores of row t against keys 0..t, softmax, then the weighted sum of values.
 static void attentionForward(const AttentionArgs& a) {
   const int width = a.heads * a.headWidth, L = a.length, dh = a.headWidth;
@@ -760,12 +831,16 @@ static void attentionForward(const AttentionArgs& a) {
     gatherTransposed(a.k, keysT.data(), rowBase, L, width, column, dh);
     gatherRows(a.v, values.data(), rowBase, L, width, column, dh);
     float* probabilities = a.probabilities + (int64_t)task * L * L;
+    const float* queries = a.q + rowBase * width + column;
+    int scored = 0;  // rows whose scores are in place, SCORE_ROWS at a time
+    for (; scored + SCORE_ROWS <= L; scored += SCORE_ROWS)
+      rowsTimesTransposed<SCORE_ROWS>(queries + scored * width, width, keysT.data(), probabilities + scored * L, L,
+                                      scored + SCORE_ROWS, L, dh);
+    for (; scored < L; scored++)
+      rowTimesTransposed(queries + scored * width, keysT.data(), probabilities + scored * L, scored + 1, L, dh);
     for (int t = 0; t < L; t++) {
-      const float* q = a.q + (rowBase + t) * width + column;
       float* p = probabilities + (int64_t)t * L;
-      rowTimesTransposed(q, keysT.data(), p, t + 1, L, dh);
-      float largest = -INFINITY;
-      for (int s = 0; s <= t; s++) largest = std::max(largest, p[s] *= scale);
+      const float largest = scaleAndMax(p, t + 1, scale);
       const vf inverse = splat(1.f / exponentiate(p, t + 1, largest));
       int s = 0;
       for (; s + VW <= t + 1; s += VW) store(p + s, load(p + s) * inverse);
@@ -813,10 +888,16 @@ static void attentionBackward(const AttentionArgs& a) {
     gatherRows(a.q, queries.data(), rowBase, L, width, column, dh);
     gatherRows(a.k, keys.data(), rowBase, L, width, column, dh);
     gatherRows(a.dOut, dOuts.data(), rowBase, L, width, column, dh);
+    int scored = 0;  // rows of dP in place, SCORE_ROWS at a time
+    for (; scored + SCORE_ROWS <= L; scored += SCORE_ROWS)
+      rowsTimesTransposed<SCORE_ROWS>(dOuts.data() + (int64_t)scored * dh, dh, valuesT.data(),
+                                      dScores.data() + (int64_t)scored * L, L, scored + SCORE_ROWS, L, dh);
+    for (; scored < L; scored++)
+      rowTimesTransposed(dOuts.data() + (int64_t)scored * dh, valuesT.data(), dScores.data() + (int64_t)scored * L,
+                         scored + 1, L, dh);
     for (int t = 0; t < L; t++) {
       const float* p = probabilities + (int64_t)t * L;
       float* dS = dScores.data() + (int64_t)t * L;
-      rowTimesTransposed(dOuts.data() + (int64_t)t * dh, valuesT.data(), dS, t + 1, L, dh);
       float weighted = 0;
       for (int s = 0; s <= t; s++) weighted += p[s] * dS[s];
       for (int s = 0; s <= t; s++) dS[s] = p[s] * (dS[s] - weighted) * scale;
