@@ -254,6 +254,15 @@ static void tileRows(int rows, int inner, const float* ap, const float* bp, int6
 // Packs columns [panel·NR, +NR) of B (zero-padded) as [inner, NR].
 static void packB(const MatmulArgs& m, int panel, float* target) {
   const int first = panel * NR, count = std::min(NR, m.columns - first);
+  if (m.layout != Layout::TransposedB && count == NR) {
+    // A whole panel's rows as two vectors each: a memcpy of a size known only at run time is a call per row.
+    for (int k = 0; k < m.inner; k++) {
+      const float* source = m.b + (int64_t)k * m.columns + first;
+      store(target + (int64_t)k * NR, load(source));
+      store(target + (int64_t)k * NR + VW, load(source + VW));
+    }
+    return;
+  }
   for (int k = 0; k < m.inner; k++) {
     float* row = target + (int64_t)k * NR;
     if (m.layout == Layout::TransposedB) {
@@ -270,8 +279,14 @@ static void packA(const MatmulArgs& m, int block, float* target) {
   const int first = block * MR, count = std::min(MR, m.rows - first);
   if (count < MR) std::fill(target, target + (int64_t)m.inner * MR, 0.f);
   if (m.layout == Layout::TransposedA) {
-    // A is [inner, rows]: the MR values of step k are contiguous.
-    for (int k = 0; k < m.inner; k++) std::memcpy(target + (int64_t)k * MR, m.a + (int64_t)k * m.rows + first, count * 4);
+    // A is [inner, rows]: the MR values of step k are contiguous (a copy of a constant size where the block is
+    // whole: the compiler inlines it instead of calling memcpy for every step).
+    if (count == MR)
+      for (int k = 0; k < m.inner; k++)
+        std::memcpy(target + (int64_t)k * MR, m.a + (int64_t)k * m.rows + first, MR * sizeof(float));
+    else
+      for (int k = 0; k < m.inner; k++)
+        std::memcpy(target + (int64_t)k * MR, m.a + (int64_t)k * m.rows + first, count * sizeof(float));
     return;
   }
   for (int r = 0; r < count; r++) {
