@@ -119,7 +119,7 @@ export function blockForward(
   return a.output;
 }
 
-/** Scratch buffers for blockBackward, reused across layers. */
+/** Scratch buffers for blockBackward, reused across layers (each is overwritten before it is read). */
 export interface BackwardScratch {
   dHidden: Float32Array;
   dGate: Float32Array;
@@ -129,21 +129,25 @@ export interface BackwardScratch {
   dKey: Float32Array;
   dValue: Float32Array;
   dAttended: Float32Array;
+  /** ∂L/∂input of even and odd layers: a layer's input gradient must not be its output gradient's buffer. */
+  dInputs: [Float32Array, Float32Array];
 }
 
-export function allocateBackwardScratch(shape: BlockShape): BackwardScratch {
+/** The scratch of a backward pass over `shape.rows` rows, from `source` (new buffers unless an arena's). */
+export function allocateBackwardScratch(shape: BlockShape, source: BufferSource = newBuffers): BackwardScratch {
   const { rows, width, hidden } = shape;
-  const wide = () => new Float32Array(rows * width);
-  const tall = () => new Float32Array(rows * hidden);
+  const wide = (field: string) => source(field, rows * width);
+  const tall = (field: string) => source(field, rows * hidden);
   return {
-    dHidden: tall(),
-    dGate: tall(),
-    dUp: tall(),
-    dNormed: wide(),
-    dQuery: wide(),
-    dKey: wide(),
-    dValue: wide(),
-    dAttended: wide(),
+    dHidden: tall('dHidden'),
+    dGate: tall('dGate'),
+    dUp: tall('dUp'),
+    dNormed: wide('dNormed'),
+    dQuery: wide('dQuery'),
+    dKey: wide('dKey'),
+    dValue: wide('dValue'),
+    dAttended: wide('dAttended'),
+    dInputs: [wide('dInputEven'), wide('dInputOdd')],
   };
 }
 
@@ -156,7 +160,8 @@ export interface SequenceShape {
 
 /**
  * Backward through one block applied to whole sequences: given dOutput (∂L/∂output, consumed: it is
- * reused as ∂L/∂middle), adds the weight gradients into `gradients` and returns ∂L/∂input.
+ * reused as ∂L/∂middle), adds the weight gradients into `gradients` and returns ∂L/∂input (in
+ * `scratch.dInputs[layer % 2]`).
  */
 export function blockBackward(
   parameters: Float32Array,
@@ -169,6 +174,7 @@ export function blockBackward(
   activations: LayerActivations,
   dOutput: Float32Array,
   scratch: BackwardScratch,
+  layer: number,
 ): Float32Array {
   const { rows, width, hidden, headWidth } = shape;
   const a = activations;
@@ -221,7 +227,8 @@ export function blockBackward(
   kernels.matmulTransposedB(s.dQuery, weight('query'), s.dNormed, rows, width, width, 'overwrite');
   kernels.matmulTransposedB(s.dKey, weight('key'), s.dNormed, rows, width, width, 'accumulate');
   kernels.matmulTransposedB(s.dValue, weight('value'), s.dNormed, rows, width, width, 'accumulate');
-  const dInput = new Float32Array(dMiddle);
+  const dInput = layer % 2 === 0 ? s.dInputs[0] : s.dInputs[1];
+  dInput.set(dMiddle);
   const attentionInverse = a.attentionInverse;
   kernels.rmsNormBackward(
     a.input,

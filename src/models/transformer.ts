@@ -144,8 +144,11 @@ export class Transformer {
     const rows = targets.length;
     const width = config.modelWidth;
     const vocab = config.vocabSize;
-    const finalInverse = new Float32Array(rows);
-    const finalNormed = new Float32Array(rows * width);
+    // Buffers every element of which the kernels below write come from the arena (the pass holds them until the
+    // next one); the per-row outputs, written on head rows only, are new zeroed arrays.
+    const buffer = (field: string, length: number) => this.arena.take(`head/${field}`, length);
+    const finalInverse = buffer('finalInverse', rows);
+    const finalNormed = buffer('finalNormed', rows * width);
     kernels.rmsNormForward(
       x,
       view(parameters, layout.finalNorm),
@@ -155,17 +158,17 @@ export class Transformer {
       width,
       config.normEpsilon,
     );
-    const finalNormedRows = new Float32Array(headRows.length * width);
+    const finalNormedRows = buffer('finalNormedRows', headRows.length * width);
     for (let index = 0; index < headRows.length; index++) {
       const row = headRows[index]!;
       finalNormedRows.set(finalNormed.subarray(row * width, (row + 1) * width), index * width);
     }
-    const logProbabilities = new Float32Array(headRows.length * vocab);
+    const logProbabilities = buffer('logProbabilities', headRows.length * vocab);
     outputHeadForward(parameters, layout, finalNormedRows, logProbabilities, headRows.length, width, vocab);
     const targetLogprobs = new Float32Array(rows);
     const entropies = new Float32Array(rows);
-    const probabilities = new Float32Array(headRows.length * vocab);
-    const headEntropies = new Float32Array(headRows.length);
+    const probabilities = buffer('probabilities', headRows.length * vocab);
+    const headEntropies = buffer('headEntropies', headRows.length);
     kernels.logSoftmaxRows(logProbabilities, headRows.length, vocab, probabilities, headEntropies);
     // With a copy head, `probabilities` stay the generator's softmax (what the logits' backward needs) while the
     // log-probabilities and entropies become the mixture's.
@@ -230,7 +233,7 @@ export class Transformer {
     const shape = this.blockShape(rows);
     const positions = sequencePositions(batch, length);
     let dx = this.headBackward(parameters, pass, gradLogprob, gradEntropy, gradients);
-    const scratch = allocateBackwardScratch(shape);
+    const scratch = allocateBackwardScratch(shape, (field, length) => this.arena.take(`backward/${field}`, length));
     const sequences = { batch, length, heads: config.heads };
     for (let layer = layout.layers.length - 1; layer >= 0; layer--) {
       const slots = layout.layers[layer]!;
@@ -246,6 +249,7 @@ export class Transformer {
         activations,
         dx,
         scratch,
+        layer,
       );
     }
     const dEmbedding = view(gradients, layout.embedding);
@@ -274,8 +278,12 @@ export class Transformer {
       rowsOfCopy && pass.copy
         ? copyHeadBackward(rowsOfCopy, pass.copy, pass.logProbabilities, pass.input.targets, gradLogprob, gradEntropy)
         : null;
-    const dLogits = copied ? copied.dLogits : logitGradients(pass, gradLogprob, gradEntropy, vocab);
-    const dFinalRows = new Float32Array(headCount * width);
+    // From the arena: buffers the kernels overwrite whole, and zeroed ones for sums.
+    const buffer = (field: string, length: number) => this.arena.take(`headBackward/${field}`, length);
+    const dLogits = copied
+      ? copied.dLogits
+      : logitGradients(pass, gradLogprob, gradEntropy, vocab, buffer('dLogits', headCount * vocab));
+    const dFinalRows = buffer('dFinalRows', headCount * width);
     if (layout.output) {
       const outputGradient = view(gradients, layout.output);
       kernels.matmulTransposedA(pass.finalNormedRows, dLogits, outputGradient, width, headCount, vocab, 'accumulate');
@@ -296,7 +304,7 @@ export class Transformer {
       const embedding = view(parameters, layout.embedding);
       kernels.matmul(dLogits, embedding, dFinalRows, headCount, vocab, width, 'overwrite');
     }
-    const dFinalNormed = new Float32Array(rows * width);
+    const dFinalNormed = buffer('dFinalNormed', rows * width).fill(0);
     if (rowsOfCopy && copied)
       copyHeadParameterBackward(
         rowsOfCopy,
@@ -312,7 +320,7 @@ export class Transformer {
       for (let column = 0; column < width; column++)
         dFinalNormed[at + column] = dFinalNormed[at + column]! + dFinalRows[index * width + column]!;
     }
-    const dx = new Float32Array(rows * width);
+    const dx = buffer('dx', rows * width).fill(0);
     const finalNorm = view(parameters, layout.finalNorm);
     const finalNormGradient = view(gradients, layout.finalNorm);
     kernels.rmsNormBackward(
@@ -329,15 +337,15 @@ export class Transformer {
   }
 }
 
-/** ∂L/∂logits on head rows [headRows, vocab] (see ModelKernels.logitGradients). */
+/** ∂L/∂logits on head rows [headRows, vocab] (see ModelKernels.logitGradients), written whole into `dLogits`. */
 function logitGradients(
   pass: ForwardPass,
   gradLogprob: Float32Array,
   gradEntropy: Float32Array | null,
   vocab: number,
+  dLogits: Float32Array,
 ): Float32Array {
   const rows = pass.headRows;
-  const dLogits = new Float32Array(rows.length * vocab);
   kernels.logitGradients(
     pass.logProbabilities,
     pass.probabilities,
