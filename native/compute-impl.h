@@ -688,6 +688,18 @@ static void rowTimesTransposed(const float* q, const float* kT, float* scores, i
   }
 }
 
+// acc[r][v] += scalars[r·stride] · row[v·VW …] for r < G, v < NV: one fused multiply-add each, the NV vectors of
+// `row` loaded once for all G rows (the register tile of the attention products below).
+template <int G, int NV>
+static inline void multiplyAddTile(vf (&acc)[G][NV], const float* row, const float* scalars, int64_t stride) {
+  vf values[NV];
+  for (int v = 0; v < NV; v++) values[v] = load(row + v * VW);
+  for (int r = 0; r < G; r++) {
+    const vf w = splat(scalars[r * stride]);
+    for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, values[v], acc[r][v]);
+  }
+}
+
 // The scores of G consecutive rows at once: scores[r·scoreStride + s] = Σ_j q[r·qStride + j]·kT[j][s] for r < G,
 // s < count, and up to the next whole vector where it ends before L (rows that need fewer columns get the rest
 // too; callers ignore them, and rows of scores are L long). The rows share every load of kT, and G·3 chains of
@@ -702,15 +714,7 @@ static void rowsTimesTransposed(const float* q, int64_t qStride, const float* kT
     vf acc[G][NV];
     for (int r = 0; r < G; r++)
       for (int v = 0; v < NV; v++) acc[r][v] = vf{};
-    for (int j = 0; j < dh; j++) {
-      const float* row = kT + (int64_t)j * L + s;
-      vf keys[NV];
-      for (int v = 0; v < NV; v++) keys[v] = load(row + v * VW);
-      for (int r = 0; r < G; r++) {
-        const vf qj = splat(q[r * qStride + j]);
-        for (int v = 0; v < NV; v++) acc[r][v] = fmadd(qj, keys[v], acc[r][v]);
-      }
-    }
+    for (int j = 0; j < dh; j++) multiplyAddTile<G, NV>(acc, kT + (int64_t)j * L + s, q + j, qStride);
     for (int r = 0; r < G; r++)
       for (int v = 0; v < NV; v++) store(scores + r * scoreStride + s + v * VW, acc[r][v]);
   }
@@ -773,15 +777,7 @@ static inline void weightedRowSums(const float* weights, int64_t weightStride, c
   vf acc[G][NV];
   for (int r = 0; r < G; r++)
     for (int v = 0; v < NV; v++) acc[r][v] = vf{};
-  for (int i = 0; i < first; i++) {
-    const float* row = rows + (int64_t)i * dh;
-    vf values[NV];
-    for (int v = 0; v < NV; v++) values[v] = load(row + v * VW);
-    for (int r = 0; r < G; r++) {
-      const vf w = splat(weights[r * weightStride + i]);
-      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, values[v], acc[r][v]);
-    }
-  }
+  for (int i = 0; i < first; i++) multiplyAddTile<G, NV>(acc, rows + (int64_t)i * dh, weights + i, weightStride);
   // Row r has r terms more than row 0.
   for (int r = 1; r < G; r++)
     for (int i = first; i < first + r; i++) {
@@ -806,16 +802,8 @@ static inline void weightedColumnSums(const float* weights, int L, int s, const 
       const vf w = splat(weights[(int64_t)t * L + s + r]);
       for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, load(rows + (int64_t)t * dh + v * VW), acc[r][v]);
     }
-  for (int t = s + G - 1; t < L; t++) {
-    const float* row = rows + (int64_t)t * dh;
-    const float* weightRow = weights + (int64_t)t * L + s;
-    vf values[NV];
-    for (int v = 0; v < NV; v++) values[v] = load(row + v * VW);
-    for (int r = 0; r < G; r++) {
-      const vf w = splat(weightRow[r]);
-      for (int v = 0; v < NV; v++) acc[r][v] = fmadd(w, values[v], acc[r][v]);
-    }
-  }
+  for (int t = s + G - 1; t < L; t++)
+    multiplyAddTile<G, NV>(acc, rows + (int64_t)t * dh, weights + (int64_t)t * L + s, 1);
   for (int r = 0; r < G; r++)
     for (int v = 0; v < NV; v++) store(out + r * outStride + v * VW, acc[r][v]);
 }
