@@ -52,7 +52,7 @@ const COPY_HEAD_AGENT = {
 
 /**
  * Named starting configurations. `ladder` (the default) co-evolves the built-in neural agent and simulator on tool
- * calls whose difficulty the simulator and the frontier sampler set rung by rung, in about one and three quarter minutes
+ * calls whose difficulty the simulator and the frontier sampler set rung by rung, in about one and a half minutes
  * on two AVX2 cores; `toolworld` does the same on the open tool-calling domain in a few minutes. `student` is the fast, non-neural
  * world (simulated student, parametric simulator, arithmetic domain): a full run in seconds, used by
  * tests and for trying settings. `household` (multi-turn rooms), `travel` (trip planning) and `multihop` (search
