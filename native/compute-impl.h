@@ -213,31 +213,44 @@ static inline float scaleAndMax(float* p, int count, float scale) {
 template <int R>
 static void tile(int inner, const float* ap, const float* bp, int64_t ldb, float* out, int ldc, int columns,
                  bool accumulate) {
+  // The accumulators stay in registers: every index below is a constant once the loops over R are unrolled.
   vf c0[R], c1[R];
+#pragma GCC unroll 8
   for (int r = 0; r < R; r++) c0[r] = c1[r] = vf{};
   for (int k = 0; k < inner; k++) {
     const vf b0 = load(bp + k * ldb), b1 = load(bp + k * ldb + VW);
     const float* a = ap + k * MR;
+#pragma GCC unroll 8
     for (int r = 0; r < R; r++) {
       const vf av = splat(a[r]);
       c0[r] = fmadd(av, b0, c0[r]);
       c1[r] = fmadd(av, b1, c1[r]);
     }
   }
-  for (int r = 0; r < R; r++) {
-    float* row = out + (int64_t)r * ldc;
-    if (columns == NR) {
-      if (accumulate) {
-        c0[r] += load(row);
-        c1[r] += load(row + VW);
-      }
+  if (columns == NR && accumulate) {
+#pragma GCC unroll 8
+    for (int r = 0; r < R; r++) {
+      float* row = out + (int64_t)r * ldc;
+      store(row, c0[r] + load(row));
+      store(row + VW, c1[r] + load(row + VW));
+    }
+  } else if (columns == NR) {
+#pragma GCC unroll 8
+    for (int r = 0; r < R; r++) {
+      float* row = out + (int64_t)r * ldc;
       store(row, c0[r]);
       store(row + VW, c1[r]);
-    } else {
-      float buffer[NR];
-      store(buffer, c0[r]);
-      store(buffer + VW, c1[r]);
-      for (int j = 0; j < columns; j++) row[j] = accumulate ? row[j] + buffer[j] : buffer[j];
+    }
+  } else {
+    float buffer[R][NR];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; r++) {
+      store(buffer[r], c0[r]);
+      store(buffer[r] + VW, c1[r]);
+    }
+    for (int r = 0; r < R; r++) {
+      float* row = out + (int64_t)r * ldc;
+      for (int j = 0; j < columns; j++) row[j] = accumulate ? row[j] + buffer[r][j] : buffer[r][j];
     }
   }
 }
