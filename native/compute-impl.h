@@ -659,12 +659,17 @@ static void addInto(float* __restrict target, const float* __restrict source, in
 
 // ---- attention -------------------------------------------------------------------------------------
 
+// Rows ahead that the gathers below prefetch.
+constexpr int GATHER_AHEAD = 4;
+
 // Copies head columns [column, column + dh) of rows [first, first + L) as [dh, L] (so that products over
 // positions run along vectors instead of ending in horizontal sums).
 static void gatherTransposed(const float* source, float* target, int64_t first, int L, int width, int column,
                              int dh) {
   for (int s = 0; s < L; s++) {
     const float* row = source + (first + s) * width + column;
+    // The rows were written long before (a whole forward ago in backward): ask for them a few rows early.
+    if (s + GATHER_AHEAD < L) __builtin_prefetch(row + GATHER_AHEAD * width);
     for (int j = 0; j < dh; j++) target[(int64_t)j * L + s] = row[j];
   }
 }
@@ -750,7 +755,14 @@ static void rowsTimesTransposed(const float* q, int64_t qStride, const float* kT
 
 // Copies head columns [column, column + dh) of rows [first, first + L) as a contiguous [L, dh] block.
 static void gatherRows(const float* source, float* target, int64_t first, int L, int width, int column, int dh) {
-  for (int s = 0; s < L; s++) std::memcpy(target + (int64_t)s * dh, source + (first + s) * width + column, dh * 4);
+  for (int s = 0; s < L; s++) {
+    const float* row = source + (first + s) * width + column;
+    if (s + GATHER_AHEAD < L) __builtin_prefetch(row + GATHER_AHEAD * width);
+    float* into = target + (int64_t)s * dh;
+    int j = 0;
+    for (; j + VW <= dh; j += VW) store(into + j, load(row + j));
+    for (; j < dh; j++) into[j] = row[j];
+  }
 }
 
 // out[0..NV·VW) = Σ_{i < count} weights[i·stride] · rows[i·rowStride ...], accumulated in registers (no
@@ -911,12 +923,38 @@ static void attentionBackward(const AttentionArgs& a) {
     for (; scored < L; scored++)
       rowTimesTransposed(dOuts.data() + (int64_t)scored * dh, valuesT.data(), dScores.data() + (int64_t)scored * L,
                          scored + 1, L, dh);
-    for (int t = 0; t < L; t++) {
+    // weighted_t = Σ_{s ≤ t} p[t][s]·dP[t][s], summed in s order: four rows at a time, so that four chains of
+    // additions are in flight instead of one waiting on each add's latency.
+    auto softmaxGradient = [&](int t, float weighted) {
       const float* p = probabilities + (int64_t)t * L;
       float* dS = dScores.data() + (int64_t)t * L;
-      float weighted = 0;
-      for (int s = 0; s <= t; s++) weighted += p[s] * dS[s];
       for (int s = 0; s <= t; s++) dS[s] = p[s] * (dS[s] - weighted) * scale;
+    };
+    int t = 0;
+    for (; t + 4 <= L; t += 4) {
+      const float* p = probabilities + (int64_t)t * L;
+      const float* dP = dScores.data() + (int64_t)t * L;
+      float w0 = 0, w1 = 0, w2 = 0, w3 = 0;
+      for (int s = 0; s <= t; s++) {
+        w0 += p[s] * dP[s];
+        w1 += p[L + s] * dP[L + s];
+        w2 += p[2 * L + s] * dP[2 * L + s];
+        w3 += p[3 * L + s] * dP[3 * L + s];
+      }
+      w1 += p[L + t + 1] * dP[L + t + 1];
+      for (int s = t + 1; s <= t + 2; s++) w2 += p[2 * L + s] * dP[2 * L + s];
+      for (int s = t + 1; s <= t + 3; s++) w3 += p[3 * L + s] * dP[3 * L + s];
+      softmaxGradient(t, w0);
+      softmaxGradient(t + 1, w1);
+      softmaxGradient(t + 2, w2);
+      softmaxGradient(t + 3, w3);
+    }
+    for (; t < L; t++) {
+      const float* p = probabilities + (int64_t)t * L;
+      const float* dP = dScores.data() + (int64_t)t * L;
+      float weighted = 0;
+      for (int s = 0; s <= t; s++) weighted += p[s] * dP[s];
+      softmaxGradient(t, weighted);
     }
     // dQ by query rows, dK and dV by key rows, G rows at a time where the head width fits registers (see
     // weightedRowSums and weightedColumnSums), else one at a time: the same sums either way.
