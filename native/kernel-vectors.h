@@ -1,0 +1,179 @@
+// Vectors, the fixed sixteen-lane reduction, and the exponential and logarithm every build shares.
+// A part of compute-impl.h, included inside its namespace genenv::GENENV_ISA once per instruction set
+// (so it has no include guard and no includes of its own). Everything after it builds on these.
+
+constexpr int VW = GENENV_VW;
+constexpr int MR = GENENV_MR;
+constexpr int NR = 2 * VW;
+typedef float vf __attribute__((vector_size(VW * 4)));
+typedef int32_t vi __attribute__((vector_size(VW * 4)));
+
+static inline vf load(const float* p) {
+  vf v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline void store(float* p, vf v) { std::memcpy(p, &v, sizeof v); }
+// x in every lane. Written as x − 0, which is x for every x (−0 included) and which the compiler drops: the
+// broadcast reads straight from memory. (0 + x would turn −0 into +0, and since it may change a bit the
+// compiler must keep it: a scalar add before every broadcast, a third of a matrix product's time.)
+static inline vf splat(float x) { return x - vf{}; }
+
+// a·b + c rounded once, lane by lane: the same bits in every build.
+static inline vf fmadd(vf a, vf b, vf c) {
+#if defined(GENENV_LANEWISE_FMA)
+  // isa-avx512-layout.cc: the loop below.
+#elif GENENV_VW == 16
+  return (vf)_mm512_fmadd_ps((__m512)a, (__m512)b, (__m512)c);
+#elif GENENV_VW == 8
+  return (vf)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c);
+#elif defined(__FMA__)
+  return (vf)_mm_fmadd_ps((__m128)a, (__m128)b, (__m128)c);
+#endif
+#if defined(GENENV_LANEWISE_FMA) || (GENENV_VW == 4 && !defined(__FMA__))
+  // std::fma is exact by definition: hardware where the CPU has it (glibc picks it at load), else software.
+  vf r;
+  for (int i = 0; i < VW; i++) r[i] = std::fma(a[i], b[i], c[i]);
+  return r;
+#endif
+}
+static inline float fmadd(float a, float b, float c) { return std::fma(a, b, c); }
+
+// The logical width of every reduction, whatever the register width.
+constexpr int LANES = 16;
+constexpr int PARTS = LANES / VW;
+static_assert(LANES % VW == 0, "a register must divide the reduction width");
+
+// Sixteen float lanes held in PARTS registers; lane i is element i of a block of 16.
+struct Lanes {
+  vf part[PARTS];
+};
+static inline Lanes zeroLanes() {
+  Lanes x;
+  for (int q = 0; q < PARTS; q++) x.part[q] = vf{};
+  return x;
+}
+// The sum of the sixteen lanes by one fixed tree: c[i] = l[i] + l[i + 8], then ((c0 + c4) + (c2 + c6)) +
+// ((c1 + c5) + (c3 + c7)). The first two levels run as vector adds (d[j] = c[j] + c[j + 4]; the tree is then
+// (d0 + d2) + (d1 + d3)): the same additions of the same operands, without a scalar add per lane.
+typedef float v8f __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
+static inline float total(const Lanes& x) {
+  v4f low, high;
+#if GENENV_VW == 4
+  low = (v4f)(x.part[0] + x.part[2]);  // c[0..3]
+  high = (v4f)(x.part[1] + x.part[3]);  // c[4..7]
+#else
+  v8f c;
+#if GENENV_VW == 16
+  v8f first, second;
+  std::memcpy(&first, &x.part[0], sizeof first);
+  std::memcpy(&second, reinterpret_cast<const char*>(&x.part[0]) + sizeof first, sizeof second);
+  c = first + second;
+#else
+  c = (v8f)(x.part[0] + x.part[1]);
+#endif
+  std::memcpy(&low, &c, sizeof low);
+  std::memcpy(&high, reinterpret_cast<const char*>(&c) + sizeof low, sizeof high);
+#endif
+  const v4f d = low + high;
+  return (d[0] + d[2]) + (d[1] + d[3]);
+}
+
+// e^x to ~2 ulp on [−87, 88]: 2^n · p(r) with r = x − n·ln 2, p a degree-6 polynomial. Separate multiplies
+// and adds (no fusion), so every build rounds alike.
+static inline vf vexp(vf x) {
+  x = x < splat(-87.f) ? splat(-87.f) : x;
+  x = x > splat(88.f) ? splat(88.f) : x;
+  const vf shifter = splat(12582912.f);  // 1.5·2^23: adding it rounds to an integer
+  vf n = (x * splat(1.44269504088896341f) + shifter) - shifter;
+  vf r = x - n * splat(0.693359375f);
+  r = r - n * splat(-2.12194440e-4f);
+  vf p = splat(1.9875691500e-4f);
+  p = p * r + splat(1.3981999507e-3f);
+  p = p * r + splat(8.3334519073e-3f);
+  p = p * r + splat(4.1665795894e-2f);
+  p = p * r + splat(1.6666665459e-1f);
+  p = p * r + splat(5.0000001201e-1f);
+  p = p * r * r + r + splat(1.f);
+  vi bits = (__builtin_convertvector(n, vi) + 127) << 23;
+  vf scale;
+  std::memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+static inline float sexp(float x) { return vexp(splat(x))[0]; }
+
+// ln x for a finite x > 0 in double, to ~1 ulp: x = m·2^e with m in [√½, √2), ln m = 2·atanh(s) with
+// s = (m − 1)/(m + 1), |s| < 0.172, summed to s^27 (the next term is below 2^−60 of the first). Ours, not
+// the C library's, whose last bit may differ between versions and CPUs.
+static inline double fixedLog(double x) {
+  int exponent;
+  double m = std::frexp(x, &exponent);  // m in [½, 1)
+  if (m < 0.70710678118654752440) {
+    m *= 2;
+    exponent -= 1;
+  }
+  const double s = (m - 1) / (m + 1), s2 = s * s;
+  double series = 1.0 / 27;
+  for (int k = 25; k >= 1; k -= 2) series = series * s2 + 1.0 / k;
+  return exponent * 0.69314718055994530942 + 2 * s * series;
+}
+
+// Σ a[i]·b[i] in the fixed order of the file header (fused multiply-adds).
+static inline float dot(const float* a, const float* b, int n) {
+  Lanes partial = zeroLanes();
+  int i = 0;
+  for (; i + LANES <= n; i += LANES)
+    for (int q = 0; q < PARTS; q++)
+      partial.part[q] = fmadd(load(a + i + q * VW), load(b + i + q * VW), partial.part[q]);
+  float sum = total(partial);
+  for (; i < n; i++) sum = fmadd(a[i], b[i], sum);
+  return sum;
+}
+// y += alpha·x, fused, element by element.
+static inline void axpy(float* y, float alpha, const float* x, int n) {
+  int i = 0;
+  vf a = splat(alpha);
+  for (; i + VW <= n; i += VW) store(y + i, fmadd(a, load(x + i), load(y + i)));
+  for (; i < n; i++) y[i] = fmadd(alpha, x[i], y[i]);
+}
+
+// p[0..count) ← e^(p − shift) in place; returns their sum in the fixed order.
+static inline float exponentiate(float* p, int count, float shift) {
+  Lanes partial = zeroLanes();
+  int s = 0;
+  for (; s + LANES <= count; s += LANES)
+    for (int q = 0; q < PARTS; q++) {
+      const vf e = vexp(load(p + s + q * VW) - splat(shift));
+      store(p + s + q * VW, e);
+      partial.part[q] += e;
+    }
+  float sum = total(partial);
+  if (s == count) return sum;
+  // The last count − s < 16 values through the vector exponential at once (padded with shift: e^0, unused), then
+  // summed in index order: each lane is what sexp gives it alone, without a whole vector's work per value.
+  const int tail = count - s;
+  float buffer[LANES];
+  for (int i = 0; i < LANES; i++) buffer[i] = i < tail ? p[s + i] : shift;
+  for (int q = 0; q < PARTS; q++) store(buffer + q * VW, vexp(load(buffer + q * VW) - splat(shift)));
+  for (int i = 0; i < tail; i++) sum += (p[s + i] = buffer[i]);
+  return sum;
+}
+
+// p[0..count) ← p·scale; returns the largest product (−∞ for none), as the loop
+// `largest = std::max(largest, p[s] *= scale)` would: a product is exact lane by lane, and the largest of a set is
+// the same whatever the order (between +0 and −0 it may differ, and both shift an exponential alike).
+static inline float scaleAndMax(float* p, int count, float scale) {
+  vf largest = splat(-INFINITY);
+  const vf factor = splat(scale);
+  int s = 0;
+  for (; s + VW <= count; s += VW) {
+    const vf x = load(p + s) * factor;
+    store(p + s, x);
+    largest = largest < x ? x : largest;
+  }
+  float result = -INFINITY;
+  for (int i = 0; i < VW; i++) result = std::max(result, largest[i]);
+  for (; s < count; s++) result = std::max(result, p[s] *= scale);
+  return result;
+}
