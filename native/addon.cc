@@ -4,6 +4,7 @@
 #include <node_api.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -382,6 +383,31 @@ napi_value Describe(napi_env env, napi_callback_info) {
   return result;
 }
 
+// measurePeak(threads, seconds) → GFLOP/s: the fp32 multiply-add ceiling of `threads` cores at once, each running the
+// best build this CPU has (the machine's peak, whatever build is in use) for about `seconds`, started together.
+napi_value MeasurePeak(napi_env env, napi_callback_info info) {
+  return guardedNumber(env, info, [](const Arguments& a) {
+    const int threads = std::min(256, std::max(1, a.integer(0)));
+    const double seconds = a.number(1);
+    if (!(seconds > 0 && seconds <= 10)) throw Failure{"seconds must be in (0, 10]"};
+    const Kernels* best = runnableKernels().front();
+    std::vector<double> rates(threads);
+    std::atomic<int> ready{0};
+    auto measure = [&](int index) {
+      ready.fetch_add(1);
+      while (ready.load() < threads) std::this_thread::yield();
+      rates[index] = best->fmaPeak(seconds);
+    };
+    std::vector<std::thread> others;
+    for (int index = 1; index < threads; index++) others.emplace_back(measure, index);
+    measure(0);
+    for (auto& other : others) other.join();
+    double total = 0;
+    for (double rate : rates) total += rate;
+    return total / 1e9;
+  });
+}
+
 // useIsa(name) → the instruction set now in use: the best one not above `name` that this CPU runs, for the
 // whole process (tests compare the builds in one process; results are the same bits in each).
 napi_value UseIsa(napi_env env, napi_callback_info info) {
@@ -469,6 +495,7 @@ NAPI_MODULE_INIT() {
       {"pointerScoresBackward", PointerScoresBackward},
       {"adamStep", AdamStep},
       {"setThreads", SetThreads},
+      {"measurePeak", MeasurePeak},
       {"describe", Describe},
       {"useIsa", UseIsa},
   };

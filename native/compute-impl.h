@@ -14,6 +14,7 @@
 //
 // The kernels themselves are in the kernel-*.h files below, one concept each.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -62,6 +63,7 @@ const Kernels GENENV_TABLE = {
     GENENV_ISA::pointerScoresBackward,
     GENENV_ISA::adamUpdate,
     GENENV_ISA::addInto,
+    GENENV_ISA::fmaPeak,
 };
 
 }  // namespace genenv

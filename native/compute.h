@@ -85,6 +85,8 @@ struct Kernels {
                      const AdamConstants& constants);
   // target[i] = target[i] + source[i] in float (count elements).
   void (*addInto)(float* target, const float* source, int64_t count);
+  // One core's fp32 multiply-add ceiling in this build's vectors, FLOP/s, measured for about `seconds`.
+  double (*fmaPeak)(double seconds);
 };
 
 extern const Kernels avx512Kernels;

@@ -177,3 +177,32 @@ static inline float scaleAndMax(float* p, int count, float scale) {
   for (; s < count; s++) result = std::max(result, p[s] *= scale);
   return result;
 }
+
+// The fp32 multiply-add ceiling of one core in this build's vectors: PEAK_CHAINS independent chains of fused
+// multiply-adds (enough to keep two FMA units busy through their latency), run in rounds until `seconds` have
+// passed; returns FLOP/s. Nothing here reaches a result: it measures what the cores can do, for the bench.
+constexpr int PEAK_CHAINS = 12;
+// Where fmaPeak leaves its chains' sum (volatile: the compiler must compute it).
+static volatile float peakSink;
+static double fmaPeak(double seconds) {
+  vf chains[PEAK_CHAINS];
+  for (int c = 0; c < PEAK_CHAINS; c++) chains[c] = splat(1.f + (float)c / 1024);
+  // x ← x·(1 − 2⁻²⁰) + 2⁻²⁰ stays near 1, so no chain overflows or goes subnormal however long it runs.
+  const vf factor = splat(1.f - 1.f / (1 << 20)), offset = splat(1.f / (1 << 20));
+  constexpr int64_t ROUNDS = 1 << 16;
+  const auto start = std::chrono::steady_clock::now();
+  int64_t rounds = 0;
+  double elapsed = 0;
+  do {
+    for (int64_t round = 0; round < ROUNDS; round++)
+#pragma GCC unroll 16
+      for (int c = 0; c < PEAK_CHAINS; c++) chains[c] = fmadd(chains[c], factor, offset);
+    rounds += ROUNDS;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  } while (elapsed < seconds);
+  // Every chain feeds the result, so the compiler keeps them all.
+  float sum = 0;
+  for (int c = 0; c < PEAK_CHAINS; c++) sum += chains[c][0];
+  peakSink = sum;
+  return (double)rounds * PEAK_CHAINS * VW * 2 / elapsed;
+}

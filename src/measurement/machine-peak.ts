@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
+import { measureNativePeak } from '../models/kernels.ts';
 
-/** An fp32 peak estimate: cores × clock × FLOPs per cycle from the vector extensions the CPU reports. */
+/** An fp32 peak: estimated from what the CPU reports (`estimatePeak`) or measured (`measurePeak`). */
 export interface PeakEstimate {
   /** The whole machine's fp32 peak, GFLOP/s. */
   gflops: number;
@@ -40,5 +41,21 @@ export function estimatePeak(): PeakEstimate {
     method:
       `${cores} cores × ${gigahertz.toFixed(2)} GHz × ${perCycle.value} FLOP/cycle (${perCycle.reason}); ` +
       'clock and flags from /proc/cpuinfo',
+  };
+}
+
+/**
+ * The fp32 peak the cores reach now: every core at once running chains of fused multiply-adds in the best native build
+ * for about `seconds`. Above `estimatePeak` where the cores run faster than the clock /proc/cpuinfo reports (boost),
+ * below it where other work shares them. Null without the native addon.
+ */
+export function measurePeak(seconds: number): PeakEstimate | null {
+  const cores = availableParallelism();
+  const gflops = measureNativePeak(cores, seconds);
+  if (gflops === null) return null;
+  return {
+    gflops,
+    cores,
+    method: `${cores} cores at once, each ${seconds} s of chained fused multiply-adds in the best native build`,
   };
 }

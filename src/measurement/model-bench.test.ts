@@ -60,13 +60,21 @@ describe('model benchmark', () => {
     expect(
       value('achievedGflopsOneThread') / ((trainFlops * value('trainTokensPerSecondOneThread')) / rows / 1e9),
     ).toBeCloseTo(1, 9);
-    // Native: every operation's rate and its fraction of one core's peak (peak over the cores counted).
+    // Native: every operation's rate and its fraction of one core's peak (peak over the cores counted), estimated and
+    // measured; the training step's fraction of the measured peak.
     if (result.backend === 'native') {
       const cores = Number(/^(\d+) cores/.exec(result.peakGflopsMethod as string)![1]);
+      expect(result.measuredPeakMethod).toMatch(new RegExp(`^${cores} cores at once`));
+      expect(value('measuredPeakGflops')).toBeGreaterThan(0);
+      expect(value('measuredPeakFraction')).toBeCloseTo(value('achievedGflops') / value('measuredPeakGflops'), 9);
       for (const operation of ['matmul', 'matmulTransposedA', 'matmulTransposedB', 'attentionBackward']) {
         const rate = value(`operations.${operation}.gflopsPerCpuSecond`);
         expect(rate).toBeGreaterThan(0);
         expect(value(`operations.${operation}.corePeakFraction`)).toBeCloseTo(rate / (value('peakGflops') / cores), 9);
+        expect(value(`operations.${operation}.coreMeasuredPeakFraction`)).toBeCloseTo(
+          rate / (value('measuredPeakGflops') / cores),
+          9,
+        );
       }
       // The exponentials: both rates measured, and their ratio the one reported.
       const native = value('operations.exponentials.nanosecondsPerArgument');

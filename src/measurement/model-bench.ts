@@ -14,7 +14,7 @@ import { ModelConfigSchema, type ModelConfig } from '../models/model-config.ts';
 import { Tokenizer } from '../models/tokenizer.ts';
 import { modelSizes } from '../policies/builtin/options.ts';
 import { Random } from '../util/random.ts';
-import { estimatePeak } from './machine-peak.ts';
+import { estimatePeak, measurePeak, type PeakEstimate } from './machine-peak.ts';
 import { exponentialFigures, operationFigures } from './operation-bench.ts';
 
 /** FLOPs of one forward pass over `batch` sequences of `length` tokens, every position through the head. */
@@ -185,18 +185,28 @@ function kernelGflops(setup: BenchSetup, quick: boolean): number {
  * batch; native keeps its pool at the count it started with) and on one thread, sampling with and without the
  * cache.
  */
-async function measureBackend(setup: BenchSetup, backend: BackendName, quick: boolean, poolThreads: number) {
+async function measureBackend(
+  setup: BenchSetup,
+  backend: BackendName,
+  quick: boolean,
+  poolThreads: number,
+  measuredPeak: PeakEstimate | null,
+) {
   useBackend(backend);
   const rows = setup.batch * setup.length;
   const trainFlops = 3 * forwardFlops(setup.config, setup.batch, setup.length);
   const peak = estimatePeak();
   if (backend === 'native') setNativeThreads(1);
   const one = await trainingSeconds(setup, false);
-  // Each operation on one thread, against one core's peak (the native backend's; WASM runs matrix products only).
+  // Each operation on one thread, against one core's estimated and measured peaks (the native backend's; WASM runs
+  // matrix products only).
   const operations =
     backend === 'native'
       ? {
-          ...operationFigures(setup.config, setup.batch, setup.length, peak.gflops / peak.cores, quick),
+          ...operationFigures(setup.config, setup.batch, setup.length, quick, {
+            corePeakFraction: peak.gflops / peak.cores,
+            ...(measuredPeak ? { coreMeasuredPeakFraction: measuredPeak.gflops / measuredPeak.cores } : {}),
+          }),
           ...exponentialFigures(setup.config.vocabSize, quick),
         }
       : {};
@@ -216,6 +226,7 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
     achievedGflopsOneThread: trainFlops / one.wall / 1e9,
     achievedGflopsPerCpuSecond: trainFlops / one.cpu / 1e9,
     peakFraction: achieved / peak.gflops,
+    ...(measuredPeak ? { measuredPeakFraction: achieved / measuredPeak.gflops } : {}),
     trainTimeInMatmulShareOneThread: one.matmulShare,
     ...samplingRates(setup),
     matmulKernelGflops: kernelGflops(setup, quick),
@@ -226,7 +237,8 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
 /**
  * Measures the default built-in model (≈0.5M parameters) on every backend that is available, in one run:
  * training tokens/s (forward + backward + AdamW on 16 sequences), sampling tokens/s with and without the
- * key/value cache, achieved GFLOP/s against an estimated fp32 peak, and the native/WASM ratios. Top-level
+ * key/value cache, achieved GFLOP/s against an estimated fp32 peak and the one the cores reach when measured (native
+ * addon only), and the native/WASM ratios. Top-level
  * figures are the default backend's; `wasm.*` and `native.*` hold each one's. `quick` shortens everything.
  */
 export async function runModelBenchmark(options: { quick?: boolean }): Promise<Record<string, number | string>> {
@@ -236,8 +248,11 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const threads = nativeThreads();
   const backends: BackendName[] = nativeUnavailableReason() === null ? ['wasm', 'native'] : ['wasm'];
   const measured: Partial<Record<BackendName, Awaited<ReturnType<typeof measureBackend>>>> = {};
+  // What the cores reach now, measured before anything else runs (the estimate is what /proc/cpuinfo implies).
+  const measuredPeak = measurePeak(quick ? 0.2 : 1);
   try {
-    for (const backend of backends) measured[backend] = await measureBackend(setup, backend, quick, threads);
+    for (const backend of backends)
+      measured[backend] = await measureBackend(setup, backend, quick, threads, measuredPeak);
   } finally {
     useBackend(initial);
     setNativeThreads(threads);
@@ -256,6 +271,7 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
     sampleSetup: setup.sampleSetup,
     peakGflops: peak.gflops,
     peakGflopsMethod: peak.method,
+    ...(measuredPeak ? { measuredPeakGflops: measuredPeak.gflops, measuredPeakMethod: measuredPeak.method } : {}),
   };
   for (const [backend, figures] of Object.entries(measured))
     for (const [key, value] of Object.entries(figures)) results[`${backend}.${key}`] = value;

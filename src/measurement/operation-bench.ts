@@ -86,16 +86,16 @@ function operations(config: ModelConfig, batch: number, length: number): Operati
 
 /**
  * GFLOP/s per CPU second of each operation of training and decoding at the model's shape (`batch` sequences of
- * `length` tokens), on the active kernels and the threads they are given, and its fraction of one core's fp32 peak
- * `corePeakGflops` (per CPU second, so other processes on a shared machine do not count). Keys:
- * `<operation>.gflopsPerCpuSecond`, `<operation>.corePeakFraction` (0–1).
+ * `length` tokens), on the active kernels and the threads they are given (per CPU second, so other processes on a
+ * shared machine do not count), and its fraction of one core's fp32 peaks: `fractionsOf` maps a figure's name to the
+ * peak it divides by (GFLOP/s). Keys: `<operation>.gflopsPerCpuSecond` and `<operation>.<name>` (0–1) per peak.
  */
 export function operationFigures(
   config: ModelConfig,
   batch: number,
   length: number,
-  corePeakGflops: number,
   quick: boolean,
+  fractionsOf: Record<string, number>,
 ): Record<string, number> {
   const figures: Record<string, number> = {};
   for (const { name, flops, call } of operations(config, batch, length)) {
@@ -112,7 +112,7 @@ export function operationFigures(
       );
     const gflops = flops / Math.max(best, 1e-9) / 1e9;
     figures[`${name}.gflopsPerCpuSecond`] = gflops;
-    figures[`${name}.corePeakFraction`] = gflops / corePeakGflops;
+    for (const [key, corePeak] of Object.entries(fractionsOf)) figures[`${name}.${key}`] = gflops / corePeak;
   }
   return figures;
 }

@@ -33,6 +33,7 @@ interface NativeAddon {
   pointerScoresBackward: ModelKernels['pointerScoresBackward'];
   adamStep(...args: [Float32Array, Float32Array, Float32Array, Float32Array, ...number[]]): number;
   setThreads(threads: number): number;
+  measurePeak(threads: number, seconds: number): number;
   describe(): NativeDescription;
   useIsa(name: string): string;
 }
@@ -66,6 +67,11 @@ export type NativeLoad =
        * runs, and returns its name. Every build gives the same bits; tests use this to check it.
        */
       useIsa: (isa: string) => string;
+      /**
+       * The fp32 multiply-add ceiling of `threads` cores at once, GFLOP/s, each running chains of fused multiply-adds
+       * in the best build this CPU has for about `seconds` (0–10].
+       */
+      measurePeak: (threads: number, seconds: number) => number;
     }
   | { ok: false; reason: string };
 
@@ -146,5 +152,6 @@ export function loadNativeBackend(): NativeLoad {
     describe: () => addon.describe(),
     setThreads: (threads) => addon.setThreads(threads),
     useIsa: (isa) => addon.useIsa(isa),
+    measurePeak: (threads, seconds) => addon.measurePeak(threads, seconds),
   };
 }

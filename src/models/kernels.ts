@@ -68,6 +68,14 @@ export function setNativeThreads(threads: number): number {
   return native.ok ? native.setThreads(threads) : 1;
 }
 
+/**
+ * The fp32 multiply-add ceiling of `threads` cores at once (GFLOP/s, about `seconds` of chained fused multiply-adds
+ * in the best native build this CPU runs), or null without the addon.
+ */
+export function measureNativePeak(threads: number, seconds: number): number | null {
+  return native.ok ? native.measurePeak(threads, seconds) : null;
+}
+
 /** Threads of the native pool (1 without the addon). */
 export function nativeThreads(): number {
   return native.ok ? native.describe().threads : 1;
