@@ -12,36 +12,47 @@ constexpr int DW = VW / 2;  // doubles per vector
 static double exponentials(const float* source, int count, double shift, double divisor, const uint8_t* mask,
                            double* target) {
   constexpr int G = 4, BLOCK = G * DW;
+  typedef float halfFloats __attribute__((vector_size(DW * 4)));  // DW floats, widened to one vd
   const bool divide = divisor != 1.0;  // x / 1 is x: the division is skipped, not the result changed
-  bool uncovered = false;
+  const vd shifts = shift - vd{}, divisors = divisor - vd{};
+  double sum = 0;
   int i = 0;
   for (; i + BLOCK <= count; i += BLOCK) {
-    double arguments[BLOCK];
-    for (int j = 0; j < BLOCK; j++) {
-      const double x = (double)source[i + j] - shift;
-      arguments[j] = divide ? x / divisor : x;
-      if (mask && mask[i + j] != 1) arguments[j] = 0;
-      uncovered |= !scriptexp::lanesCover(arguments[j]);
-    }
+    // The arguments a vector at a time: widening, subtracting and dividing are exact lane by lane, so each is the
+    // double a scalar loop computes.
     vd x[G];
-    std::memcpy(x, arguments, sizeof x);
+    bool uncovered = false;
+    for (int u = 0; u < G; u++) {
+      halfFloats narrow;
+      std::memcpy(&narrow, source + i + u * DW, sizeof narrow);
+      x[u] = __builtin_convertvector(narrow, vd) - shifts;
+      if (divide) x[u] = x[u] / divisors;
+      if (mask)
+        for (int j = 0; j < DW; j++)
+          if (mask[i + u * DW + j] != 1) x[u][j] = 0;
+      vl bits;
+      std::memcpy(&bits, &x[u], sizeof bits);
+      const vl high = (bits >> 32) & 0x7fffffff;
+      for (int j = 0; j < DW; j++) uncovered |= high[j] >= 0x40862000;  // not scriptexp::lanesCover
+    }
+    double arguments[BLOCK];
+    if (uncovered) std::memcpy(arguments, x, sizeof x);
     scriptexp::lanes<vd, vl, G>(x);
     std::memcpy(target + i, x, sizeof x);
-    if (uncovered) {
+    if (uncovered)
       for (int j = 0; j < BLOCK; j++)
         if (!scriptexp::lanesCover(arguments[j])) target[i + j] = scriptexp::scalar(arguments[j]);
-      uncovered = false;
-    }
     if (mask)
       for (int j = 0; j < BLOCK; j++)
         if (mask[i + j] != 1) target[i + j] = 0;
+    // The sum in index order, block by block: its chain of additions overlaps the next block's exponentials.
+    for (int j = 0; j < BLOCK; j++) sum += target[i + j];
   }
   for (; i < count; i++) {
     const double x = (double)source[i] - shift;
     target[i] = mask && mask[i] != 1 ? 0 : scriptexp::scalar(divide ? x / divisor : x);
+    sum += target[i];
   }
-  double sum = 0;
-  for (int j = 0; j < count; j++) sum += target[j];
   return sum;
 }
 
