@@ -328,24 +328,73 @@ static void attentionBackward(const AttentionArgs& a) {
   });
 }
 
+// G heads' weighted sums at once: out_g[0..NV·VW) = Σ_{i < count} weights_g[i] · rows_g[i·rowStride ...] for g < G,
+// each in the order i = 0, 1, ... (as weightedRowSum): G·NV chains of fused multiply-adds in flight instead of NV,
+// which one head alone leaves waiting on each one's latency.
+template <int NV, int G>
+static inline void weightedRowSumsOfHeads(const float* const* weights, const float* const* rows, int count,
+                                          int64_t rowStride, float* const* out) {
+  vf acc[G][NV];
+  for (int g = 0; g < G; g++)
+    for (int v = 0; v < NV; v++) acc[g][v] = vf{};
+  for (int i = 0; i < count; i++)
+    for (int g = 0; g < G; g++) {
+      const vf w = splat(weights[g][i]);
+      const float* row = rows[g] + (int64_t)i * rowStride;
+      for (int v = 0; v < NV; v++) acc[g][v] = fmadd(w, load(row + v * VW), acc[g][v]);
+    }
+  for (int g = 0; g < G; g++)
+    for (int v = 0; v < NV; v++) store(out[g] + v * VW, acc[g][v]);
+}
+
+// Heads whose weighted sums cachedAttention runs together: enough for eight chains of fused multiply-adds.
+constexpr int CHAINS = 8;
+
+// Per row task: for each head, scores of the new query against the row's cache up to its position, softmax, then
+// the weighted sum of values; the weighted sums of CHAINS / (dh / VW) heads at a time (the same sums).
 static void cachedAttention(const CachedAttentionArgs& a) {
   const int width = a.heads * a.headWidth, dh = a.headWidth;
   const float scale = 1.f / std::sqrt((float)dh);
-  auto run = [&](int task) {
-    const int row = task / a.heads, head = task % a.heads;
+  auto run = [&](int row) {
     static thread_local std::vector<float> scores;
-    scores.resize(a.cacheLength);
+    scores.resize((size_t)a.heads * a.cacheLength);
     const int at = a.positions[row];
-    const int64_t cacheBase = (int64_t)a.sequences[row] * a.cacheLength * width + head * dh;
-    const float* q = a.query + (int64_t)row * width + head * dh;
-    for (int s = 0; s <= at; s++) scores[s] = dot(q, a.keys + cacheBase + (int64_t)s * width, dh) * scale;
-    softmaxInPlace(scores.data(), at + 1);
-    weightedRows(scores.data(), 1, a.values + cacheBase, at + 1, dh, a.attended + (int64_t)row * width + head * dh,
-                 width);
+    const int64_t sequenceBase = (int64_t)a.sequences[row] * a.cacheLength * width;
+    for (int head = 0; head < a.heads; head++) {
+      float* headScores = scores.data() + (int64_t)head * a.cacheLength;
+      const float* q = a.query + (int64_t)row * width + head * dh;
+      const float* keys = a.keys + sequenceBase + head * dh;
+      for (int s = 0; s <= at; s++) headScores[s] = dot(q, keys + (int64_t)s * width, dh) * scale;
+      softmaxInPlace(headScores, at + 1);
+    }
+    auto grouped = [&](auto vectors) {
+      constexpr int NV = decltype(vectors)::value, G = CHAINS / NV > 0 ? CHAINS / NV : 1;
+      int head = 0;
+      for (; head + G <= a.heads; head += G) {
+        const float* weights[G];
+        const float* rows[G];
+        float* out[G];
+        for (int g = 0; g < G; g++) {
+          weights[g] = scores.data() + (int64_t)(head + g) * a.cacheLength;
+          rows[g] = a.values + sequenceBase + (head + g) * dh;
+          out[g] = a.attended + (int64_t)row * width + (head + g) * dh;
+        }
+        weightedRowSumsOfHeads<NV, G>(weights, rows, at + 1, width, out);
+      }
+      for (; head < a.heads; head++)
+        weightedRows(scores.data() + (int64_t)head * a.cacheLength, 1, a.values + sequenceBase + head * dh, at + 1,
+                     dh, a.attended + (int64_t)row * width + head * dh, width);
+    };
+    if (dh == VW) grouped(std::integral_constant<int, 1>{});
+    else if (dh == 2 * VW) grouped(std::integral_constant<int, 2>{});
+    else if (dh == 4 * VW) grouped(std::integral_constant<int, 4>{});
+    else
+      for (int head = 0; head < a.heads; head++)
+        weightedRows(scores.data() + (int64_t)head * a.cacheLength, 1, a.values + sequenceBase + head * dh, at + 1,
+                     dh, a.attended + (int64_t)row * width + head * dh, width);
   };
-  const int tasks = a.rows * a.heads;
   double work = 0;  // multiply-adds of the whole call
   for (int row = 0; row < a.rows; row++) work += 2.0 * (a.positions[row] + 1) * width;
-  if (work > 4e5) parallelFor(tasks, run);
-  else for (int task = 0; task < tasks; task++) run(task);
+  if (work > 4e5) parallelFor(a.rows, run);
+  else for (int row = 0; row < a.rows; row++) run(row);
 }
