@@ -350,8 +350,8 @@ static inline void weightedRowSumsOfHeads(const float* const* weights, const flo
 // Heads whose weighted sums cachedAttention runs together: enough for eight chains of fused multiply-adds.
 constexpr int CHAINS = 8;
 
-// Per row task: for each head, scores of the new query against the row's cache up to its position, softmax, then
-// the weighted sum of values; the weighted sums of CHAINS / (dh / VW) heads at a time (the same sums).
+// Per row task: each head's scores of the new query against the row's cache up to its position (key row by key
+// row), each head's softmax, then the weighted sums of values, CHAINS / (dh / VW) heads at a time (the same sums).
 static void cachedAttention(const CachedAttentionArgs& a) {
   const int width = a.heads * a.headWidth, dh = a.headWidth;
   const float scale = 1.f / std::sqrt((float)dh);
@@ -360,13 +360,16 @@ static void cachedAttention(const CachedAttentionArgs& a) {
     scores.resize((size_t)a.heads * a.cacheLength);
     const int at = a.positions[row];
     const int64_t sequenceBase = (int64_t)a.sequences[row] * a.cacheLength * width;
-    for (int head = 0; head < a.heads; head++) {
-      float* headScores = scores.data() + (int64_t)head * a.cacheLength;
-      const float* q = a.query + (int64_t)row * width + head * dh;
-      const float* keys = a.keys + sequenceBase + head * dh;
-      for (int s = 0; s <= at; s++) headScores[s] = dot(q, keys + (int64_t)s * width, dh) * scale;
-      softmaxInPlace(headScores, at + 1);
+    // Scores key row by key row, every head of a row before the next: a row of the cache is contiguous, a head's
+    // slice of it is not, and memory read in its own order comes several times faster (the same dot products).
+    const float* queries = a.query + (int64_t)row * width;
+    const float* keyRows = a.keys + sequenceBase;
+    for (int s = 0; s <= at; s++) {
+      const float* key = keyRows + (int64_t)s * width;
+      for (int head = 0; head < a.heads; head++)
+        scores[(int64_t)head * a.cacheLength + s] = dot(queries + head * dh, key + head * dh, dh) * scale;
     }
+    for (int head = 0; head < a.heads; head++) softmaxInPlace(scores.data() + (int64_t)head * a.cacheLength, at + 1);
     auto grouped = [&](auto vectors) {
       constexpr int NV = decltype(vectors)::value, G = CHAINS / NV > 0 ? CHAINS / NV : 1;
       int head = 0;
