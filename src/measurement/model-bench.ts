@@ -248,8 +248,8 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const threads = nativeThreads();
   const backends: BackendName[] = nativeUnavailableReason() === null ? ['wasm', 'native'] : ['wasm'];
   const measured: Partial<Record<BackendName, Awaited<ReturnType<typeof measureBackend>>>> = {};
-  // What the cores reach now, measured before anything else runs (the estimate is what /proc/cpuinfo implies).
-  const measuredPeak = measurePeak(quick ? 0.2 : 1);
+  // What the cores reach, measured before anything else runs (the estimate is what /proc/cpuinfo implies).
+  const measuredPeak = quick ? measurePeak(0.1, 2) : measurePeak(0.2, 6);
   try {
     for (const backend of backends)
       measured[backend] = await measureBackend(setup, backend, quick, threads, measuredPeak);
