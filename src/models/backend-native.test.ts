@@ -254,4 +254,15 @@ describe.skipIf(!native.ok)(title, () => {
       native.kernels.matmul(new Float32Array(4), new Float32Array(4), new Float32Array(4), 3, 2, 2, 'overwrite'),
     ).toThrow(/argument 0 holds 4 elements, 6 needed/);
   });
+
+  it('measures the multiply-add peak of one and two cores, and refuses a window out of range with one line', () => {
+    if (!native.ok) return;
+    const one = native.measurePeak(1, 0.02);
+    const two = native.measurePeak(2, 0.02);
+    // One core does at least a few GFLOP/s with any vector build; two report their sum (a shared machine may give less).
+    expect(one).toBeGreaterThan(1);
+    expect(two).toBeGreaterThan(1);
+    expect(() => native.measurePeak(2, 0)).toThrow(/^seconds must be in \(0, 10\]$/);
+    expect(() => native.measurePeak(2, 11)).toThrow(/^seconds must be in \(0, 10\]$/);
+  });
 });
