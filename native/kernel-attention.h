@@ -186,6 +186,14 @@ static inline void softmaxInPlace(float* p, int count) {
   for (; s < count; s++) p[s] *= inverse[0];
 }
 
+// Training attention's task `task` is head task % heads of sequence task / heads: its first row and its first column.
+struct HeadBlock {
+  int64_t rowBase, column;
+};
+static inline HeadBlock headOf(const AttentionArgs& a, int task) {
+  return {(int64_t)(task / a.heads) * a.length, (int64_t)(task % a.heads) * a.headWidth};
+}
+
 // Query rows scored together (rowsTimesTransposed): four rows × three vectors of accumulators fit 16 registers.
 constexpr int SCORE_ROWS = 4;
 
@@ -194,8 +202,7 @@ static void attentionForward(const AttentionArgs& a) {
   const int width = a.heads * a.headWidth, L = a.length, dh = a.headWidth;
   const float scale = 1.f / std::sqrt((float)dh);
   parallelFor(a.batch * a.heads, [&](int task) {
-    const int sequence = task / a.heads, head = task % a.heads;
-    const int64_t rowBase = (int64_t)sequence * L, column = head * dh;
+    const auto [rowBase, column] = headOf(a, task);
     static thread_local std::vector<float> keysT, values;
     keysT.resize((size_t)dh * L);
     values.resize((size_t)L * dh);
@@ -245,8 +252,7 @@ static void attentionBackward(const AttentionArgs& a) {
   const int width = a.heads * a.headWidth, L = a.length, dh = a.headWidth;
   const float scale = 1.f / std::sqrt((float)dh);
   parallelFor(a.batch * a.heads, [&](int task) {
-    const int sequence = task / a.heads, head = task % a.heads;
-    const int64_t rowBase = (int64_t)sequence * L, column = head * dh;
+    const auto [rowBase, column] = headOf(a, task);
     const float* probabilities = a.probabilities + (int64_t)task * L * L;
     static thread_local std::vector<float> valuesT, queries, keys, dOuts, dScores, result;
     valuesT.resize((size_t)dh * L);
