@@ -176,14 +176,19 @@ static inline void weightedColumnSums(const float* weights, int L, int s, const 
     for (int v = 0; v < NV; v++) store(out + r * outStride + v * VW, acc[r][v]);
 }
 
-// p[0..count) ← softmax of p[0..count) (vectorised exponentials).
-static inline void softmaxInPlace(float* p, int count) {
-  float largest = -INFINITY;
-  for (int s = 0; s < count; s++) largest = std::max(largest, p[s]);
+// p[0..count) ← e^(p − largest) / Σ e^(p − largest), given the row's largest value (vectorised exponentials).
+static inline void softmaxFrom(float* p, int count, float largest) {
   const vf inverse = splat(1.f / exponentiate(p, count, largest));
   int s = 0;
   for (; s + VW <= count; s += VW) store(p + s, load(p + s) * inverse);
   for (; s < count; s++) p[s] *= inverse[0];
+}
+
+// p[0..count) ← softmax of p[0..count) (vectorised exponentials).
+static inline void softmaxInPlace(float* p, int count) {
+  float largest = -INFINITY;
+  for (int s = 0; s < count; s++) largest = std::max(largest, p[s]);
+  softmaxFrom(p, count, largest);
 }
 
 // Training attention's task `task` is head task % heads of sequence task / heads: its first row and its first column.
@@ -218,11 +223,7 @@ static void attentionForward(const AttentionArgs& a) {
       rowTimesTransposed(queries + scored * width, keysT.data(), probabilities + scored * L, scored + 1, L, dh);
     for (int t = 0; t < L; t++) {
       float* p = probabilities + (int64_t)t * L;
-      const float largest = scaleAndMax(p, t + 1, scale);
-      const vf inverse = splat(1.f / exponentiate(p, t + 1, largest));
-      int s = 0;
-      for (; s + VW <= t + 1; s += VW) store(p + s, load(p + s) * inverse);
-      for (; s <= t; s++) p[s] *= inverse[0];
+      softmaxFrom(p, t + 1, scaleAndMax(p, t + 1, scale));
       std::fill(p + t + 1, p + L, 0.f);
     }
     // The weighted sums of values, GROUP rows at a time where the head width fits registers (see
@@ -254,13 +255,12 @@ static void attentionBackward(const AttentionArgs& a) {
   parallelFor(a.batch * a.heads, [&](int task) {
     const auto [rowBase, column] = headOf(a, task);
     const float* probabilities = a.probabilities + (int64_t)task * L * L;
-    static thread_local std::vector<float> valuesT, queries, keys, dOuts, dScores, result;
+    static thread_local std::vector<float> valuesT, queries, keys, dOuts, dScores;
     valuesT.resize((size_t)dh * L);
     queries.resize((size_t)L * dh);
     keys.resize((size_t)L * dh);
     dOuts.resize((size_t)L * dh);
     dScores.resize((size_t)L * L);
-    result.resize(dh);
     gatherTransposed(a.v, valuesT.data(), rowBase, L, width, column, dh);
     gatherRows(a.q, queries.data(), rowBase, L, width, column, dh);
     gatherRows(a.k, keys.data(), rowBase, L, width, column, dh);
@@ -283,20 +283,14 @@ static void attentionBackward(const AttentionArgs& a) {
     for (; t + 4 <= L; t += 4) {
       const float* p = probabilities + (int64_t)t * L;
       const float* dP = dScores.data() + (int64_t)t * L;
-      float w0 = 0, w1 = 0, w2 = 0, w3 = 0;
-      for (int s = 0; s <= t; s++) {
-        w0 += p[s] * dP[s];
-        w1 += p[L + s] * dP[L + s];
-        w2 += p[2 * L + s] * dP[2 * L + s];
-        w3 += p[3 * L + s] * dP[3 * L + s];
-      }
-      w1 += p[L + t + 1] * dP[L + t + 1];
-      for (int s = t + 1; s <= t + 2; s++) w2 += p[2 * L + s] * dP[2 * L + s];
-      for (int s = t + 1; s <= t + 3; s++) w3 += p[3 * L + s] * dP[3 * L + s];
-      softmaxGradient(t, w0);
-      softmaxGradient(t + 1, w1);
-      softmaxGradient(t + 2, w2);
-      softmaxGradient(t + 3, w3);
+      float weighted[4] = {};
+      // Terms s ≤ t, which all four rows have, side by side; then row r's own last r terms.
+      for (int s = 0; s <= t; s++)
+#pragma GCC unroll 4
+        for (int r = 0; r < 4; r++) weighted[r] += p[r * L + s] * dP[r * L + s];
+      for (int r = 1; r < 4; r++)
+        for (int s = t + 1; s <= t + r; s++) weighted[r] += p[r * L + s] * dP[r * L + s];
+      for (int r = 0; r < 4; r++) softmaxGradient(t + r, weighted[r]);
     }
     for (; t < L; t++) {
       const float* p = probabilities + (int64_t)t * L;
@@ -376,6 +370,11 @@ static void cachedAttention(const CachedAttentionArgs& a) {
         scores[(int64_t)head * a.cacheLength + s] = dot(queries + head * dh, key + head * dh, dh) * scale;
     }
     for (int head = 0; head < a.heads; head++) softmaxInPlace(scores.data() + (int64_t)head * a.cacheLength, at + 1);
+    // Head by head for heads left over and for widths that do not fit registers.
+    auto oneHead = [&](int head) {
+      weightedRows(scores.data() + (int64_t)head * a.cacheLength, 1, a.values + sequenceBase + head * dh, at + 1, dh,
+                   a.attended + (int64_t)row * width + head * dh, width);
+    };
     auto grouped = [&](auto vectors) {
       constexpr int NV = decltype(vectors)::value, G = CHAINS / NV > 0 ? CHAINS / NV : 1;
       int head = 0;
@@ -390,17 +389,13 @@ static void cachedAttention(const CachedAttentionArgs& a) {
         }
         weightedRowSumsOfHeads<NV, G>(weights, rows, at + 1, width, out);
       }
-      for (; head < a.heads; head++)
-        weightedRows(scores.data() + (int64_t)head * a.cacheLength, 1, a.values + sequenceBase + head * dh, at + 1,
-                     dh, a.attended + (int64_t)row * width + head * dh, width);
+      for (; head < a.heads; head++) oneHead(head);
     };
     if (dh == VW) grouped(std::integral_constant<int, 1>{});
     else if (dh == 2 * VW) grouped(std::integral_constant<int, 2>{});
     else if (dh == 4 * VW) grouped(std::integral_constant<int, 4>{});
     else
-      for (int head = 0; head < a.heads; head++)
-        weightedRows(scores.data() + (int64_t)head * a.cacheLength, 1, a.values + sequenceBase + head * dh, at + 1,
-                     dh, a.attended + (int64_t)row * width + head * dh, width);
+      for (int head = 0; head < a.heads; head++) oneHead(head);
   };
   double work = 0;  // multiply-adds of the whole call
   for (int row = 0; row < a.rows; row++) work += 2.0 * (a.positions[row] + 1) * width;

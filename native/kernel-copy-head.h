@@ -33,7 +33,7 @@ static double exponentials(const float* source, int count, double shift, double 
       vl bits;
       std::memcpy(&bits, &x[u], sizeof bits);
       const vl high = (bits >> 32) & 0x7fffffff;
-      for (int j = 0; j < DW; j++) uncovered |= high[j] >= 0x40862000;  // not scriptexp::lanesCover
+      for (int j = 0; j < DW; j++) uncovered |= high[j] >= scriptexp::coveredBelow;  // as lanesCover, a vector at once
     }
     double arguments[BLOCK];
     if (uncovered) std::memcpy(arguments, x, sizeof x);

@@ -80,7 +80,8 @@ inline double scalar(double x) {
 
 // Whether the lane-parallel form below gives Math.exp(x): |x| < 708 (its high word below 0x40862000), where 2^k
 // is one normal factor; the rest (overflow, deep underflow, NaN, ±∞) goes to `scalar`.
-inline bool lanesCover(double x) { return ((bitsOf(x) >> 32) & 0x7fffffff) < 0x40862000; }
+constexpr uint32_t coveredBelow = 0x40862000;  // the high word of 708 (sign cleared)
+inline bool lanesCover(double x) { return ((bitsOf(x) >> 32) & 0x7fffffff) < coveredBelow; }
 
 // G vectors V of doubles at once, in place, for lanes with |x| < 708 (see lanesCover); every step is applied to
 // all G before the next, so that G independent chains of dependent operations overlap. L is the vector of 64-bit

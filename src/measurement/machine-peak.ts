@@ -52,13 +52,12 @@ export function estimatePeak(): PeakEstimate {
  */
 export function measurePeak(seconds: number, windows: number): PeakEstimate | null {
   const cores = availableParallelism();
-  let gflops: number | null = null;
+  let gflops = 0;
   for (let window = 0; window < windows; window++) {
     const measured = measureNativePeak(cores, seconds);
     if (measured === null) return null;
-    gflops = Math.max(gflops ?? 0, measured);
+    gflops = Math.max(gflops, measured);
   }
-  if (gflops === null) return null;
   return {
     gflops,
     cores,
