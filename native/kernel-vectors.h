@@ -138,6 +138,53 @@ static inline void axpy(float* y, float alpha, const float* x, int n) {
   for (; i < n; i++) y[i] = fmadd(alpha, x[i], y[i]);
 }
 
+// The first n < VW floats at p as a vector, `fill` in the other lanes; and the first n lanes of x stored at p. Neither
+// touches memory past p + n (masked loads and stores where the instruction set has them).
+static inline vf loadFirst(const float* p, int n, float fill) {
+#if GENENV_VW == 16 && defined(__AVX512F__)
+  return (vf)_mm512_mask_loadu_ps(_mm512_set1_ps(fill), (__mmask16)((1u << n) - 1), p);
+#elif GENENV_VW == 8 && defined(__AVX2__)
+  const vi lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+  const vi inside = lanes < n;
+  return inside ? (vf)_mm256_maskload_ps(p, (__m256i)inside) : splat(fill);
+#else
+  vf x = splat(fill);
+  for (int i = 0; i < n; i++) x[i] = p[i];
+  return x;
+#endif
+}
+static inline void storeFirst(float* p, vf x, int n) {
+#if GENENV_VW == 16 && defined(__AVX512F__)
+  _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1), (__m512)x);
+#elif GENENV_VW == 8 && defined(__AVX2__)
+  const vi lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+  _mm256_maskstore_ps(p, (__m256i)(lanes < n), (__m256)x);
+#else
+  for (int i = 0; i < n; i++) p[i] = x[i];
+#endif
+}
+
+// The largest lane, by halves (a maximum is exact in any order; only the sign of a zero maximum could differ, and
+// x − (±0) is the same for every x but zero, whose exponential is 1 either way).
+static inline float largestLane(vf x) {
+  v4f low, high;
+#if GENENV_VW == 16
+  v8f first, second;
+  std::memcpy(&first, &x, sizeof first);
+  std::memcpy(&second, reinterpret_cast<const char*>(&x) + sizeof first, sizeof second);
+  const v8f eight = first < second ? second : first;
+  std::memcpy(&low, &eight, sizeof low);
+  std::memcpy(&high, reinterpret_cast<const char*>(&eight) + sizeof low, sizeof high);
+#elif GENENV_VW == 8
+  std::memcpy(&low, &x, sizeof low);
+  std::memcpy(&high, reinterpret_cast<const char*>(&x) + sizeof low, sizeof high);
+#else
+  low = high = x;
+#endif
+  const v4f four = low < high ? high : low;
+  return std::max(std::max(four[0], four[1]), std::max(four[2], four[3]));
+}
+
 // p[0..count) ← e^(p − shift) in place; returns their sum in the fixed order.
 static inline float exponentiate(float* p, int count, float shift) {
   Lanes partial = zeroLanes();
@@ -154,8 +201,11 @@ static inline float exponentiate(float* p, int count, float shift) {
   // summed in index order: each lane is what sexp gives it alone, without a whole vector's work per value.
   const int tail = count - s;
   float buffer[LANES];
-  for (int i = 0; i < LANES; i++) buffer[i] = i < tail ? p[s + i] : shift;
-  for (int q = 0; q < PARTS; q++) store(buffer + q * VW, vexp(load(buffer + q * VW) - splat(shift)));
+  for (int q = 0; q < PARTS; q++) {
+    const int inside = std::max(0, std::min(VW, tail - q * VW));
+    const vf x = inside == VW ? load(p + s + q * VW) : loadFirst(p + s + q * VW, inside, shift);
+    store(buffer + q * VW, vexp(x - splat(shift)));
+  }
   for (int i = 0; i < tail; i++) sum += (p[s + i] = buffer[i]);
   return sum;
 }
@@ -172,10 +222,13 @@ static inline float scaleAndMax(float* p, int count, float scale) {
     store(p + s, x);
     largest = largest < x ? x : largest;
   }
-  float result = -INFINITY;
-  for (int i = 0; i < VW; i++) result = std::max(result, largest[i]);
-  for (; s < count; s++) result = std::max(result, p[s] *= scale);
-  return result;
+  if (s < count) {
+    // The last count − s < VW values as one vector (−∞ past the end): no chain of scalar maxima.
+    const vf x = loadFirst(p + s, count - s, -INFINITY) * factor;
+    storeFirst(p + s, x, count - s);
+    largest = largest < x ? x : largest;
+  }
+  return largestLane(largest);
 }
 
 // The fp32 multiply-add ceiling of one core in this build's vectors: PEAK_CHAINS independent chains of fused
