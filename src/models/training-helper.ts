@@ -4,12 +4,11 @@ import type { ModelConfig } from './model-config.ts';
 import type { ScoreOptions, SequenceScores } from './scoring.ts';
 import type { TrainingRequest, TrainingWorkerData } from './training-worker-body.ts';
 import { workerEntry } from '../util/worker-entry.ts';
-import { awaitRaised, lower, REPLY, REQUEST, raise } from './thread-signal.ts';
 
 /**
- * A second thread for training steps, driven synchronously: the main thread posts half a batch and raises the
- * request signal, works on the other half, then waits (thread-signal.ts: spinning, then Atomics.wait) until the
- * worker's reply is there and takes it with receiveMessageOnPort; the worker takes requests the same way. Weights live in a SharedArrayBuffer both threads read; the worker's gradients in
+ * A second thread for training steps, driven synchronously: the main thread posts half a batch, works on
+ * the other half, then blocks (Atomics.wait) until the worker's reply is there and takes it with
+ * receiveMessageOnPort. Weights live in a SharedArrayBuffer both threads read; the worker's gradients in
  * another, which the main thread adds to its own. The split and the summation order are fixed, so results
  * are deterministic for a given thread count.
  */
@@ -25,7 +24,7 @@ export class TrainingHelper {
     this.parameters = new Float32Array(new SharedArrayBuffer(initial.byteLength));
     this.parameters.set(initial);
     this.gradients = new Float32Array(new SharedArrayBuffer(initial.byteLength));
-    this.flag = new Int32Array(new SharedArrayBuffer(8));
+    this.flag = new Int32Array(new SharedArrayBuffer(4));
     const channel = new MessageChannel();
     this.port = channel.port1;
     const workerData: TrainingWorkerData = {
@@ -44,16 +43,14 @@ export class TrainingHelper {
 
   private post(request: TrainingRequest): void {
     if (this.pending) throw new Error('training worker already busy');
-    lower(this.flag, REPLY);
+    Atomics.store(this.flag, 0, 0);
     this.pending = true;
-    // The message is in the worker's queue when postMessage returns: the signal after it never runs ahead of it.
     this.port.postMessage(request);
-    raise(this.flag, REQUEST);
   }
 
   private wait<T>(): T {
     // Blocks this thread until the worker has posted its reply (startup included).
-    awaitRaised(this.flag, REPLY);
+    while (Atomics.load(this.flag, 0) === 0) Atomics.wait(this.flag, 0, 0, 1000);
     this.pending = false;
     const received = receiveMessageOnPort(this.port);
     if (!received) throw new Error('training worker replied without a message');
