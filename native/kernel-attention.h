@@ -199,8 +199,12 @@ static inline HeadBlock headOf(const AttentionArgs& a, int task) {
   return {(int64_t)(task / a.heads) * a.length, (int64_t)(task % a.heads) * a.headWidth};
 }
 
-// Query rows scored together (rowsTimesTransposed): four rows × three vectors of accumulators fit 16 registers.
-constexpr int SCORE_ROWS = 4;
+// Query rows scored together (rowsTimesTransposed): rows × three vectors of accumulators, with the three key vectors
+// and a broadcast, fit the registers: four rows in AVX2's sixteen, eight in AVX-512's thirty-two.
+constexpr int SCORE_ROWS = VW == 16 ? 8 : 4;
+// Rows of weighted sums run together where a head is two vectors wide (weightedRowSums, weightedColumnSums): rows × 2
+// accumulators, likewise.
+constexpr int PAIR_ROWS = VW == 16 ? 8 : 4;
 
 // Per (sequence, head) task: scores of row t against keys 0..t, softmax, then the weighted sum of values.
 static void attentionForward(const AttentionArgs& a) {
@@ -238,7 +242,7 @@ static void attentionForward(const AttentionArgs& a) {
       for (; t < L; t++) weightedRows(probabilities + (int64_t)t * L, 1, values.data(), t + 1, dh, out + t * width);
     };
     if (dh == VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 1>{});
-    else if (dh == 2 * VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 2>{});
+    else if (dh == 2 * VW) grouped(std::integral_constant<int, PAIR_ROWS>{}, std::integral_constant<int, 2>{});
     else if (dh == 4 * VW) grouped(std::integral_constant<int, 2>{}, std::integral_constant<int, 4>{});
     else
       for (int t = 0; t < L; t++)
@@ -322,7 +326,7 @@ static void attentionBackward(const AttentionArgs& a) {
       }
     };
     if (dh == VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 1>{});
-    else if (dh == 2 * VW) grouped(std::integral_constant<int, 4>{}, std::integral_constant<int, 2>{});
+    else if (dh == 2 * VW) grouped(std::integral_constant<int, PAIR_ROWS>{}, std::integral_constant<int, 2>{});
     else if (dh == 4 * VW) grouped(std::integral_constant<int, 2>{}, std::integral_constant<int, 4>{});
     else grouped(std::integral_constant<int, 1>{}, std::integral_constant<int, 0>{});
   });
