@@ -67,6 +67,12 @@ describe('model benchmark', () => {
       expect(result.measuredPeakMethod).toMatch(new RegExp(`^${cores} cores at once`));
       expect(value('measuredPeakGflops')).toBeGreaterThan(0);
       expect(value('measuredPeakFraction')).toBeCloseTo(value('achievedGflops') / value('measuredPeakGflops'), 9);
+      // The median window's step is never faster than the fastest's, and its fraction is of the same peak.
+      expect(value('trainStepMillisecondsMedian')).toBeGreaterThanOrEqual(value('trainStepMilliseconds'));
+      expect(value('measuredPeakFractionMedian') / value('measuredPeakFraction')).toBeCloseTo(
+        value('trainStepMilliseconds') / value('trainStepMillisecondsMedian'),
+        9,
+      );
       for (const operation of ['matmul', 'matmulTransposedA', 'matmulTransposedB', 'attentionBackward']) {
         const rate = value(`operations.${operation}.gflopsPerCpuSecond`);
         expect(rate).toBeGreaterThan(0);
