@@ -185,11 +185,7 @@ static inline void softmaxFrom(float* p, int count, float largest) {
 }
 
 // p[0..count) ← softmax of p[0..count) (vectorised exponentials).
-static inline void softmaxInPlace(float* p, int count) {
-  float largest = -INFINITY;
-  for (int s = 0; s < count; s++) largest = std::max(largest, p[s]);
-  softmaxFrom(p, count, largest);
-}
+static inline void softmaxInPlace(float* p, int count) { softmaxFrom(p, count, rowMaximum(p, count)); }
 
 // Training attention's task `task` is head task % heads of sequence task / heads: its first row and its first column.
 struct HeadBlock {

@@ -74,14 +74,17 @@ static void rotary(float* x, int rows, int width, int headWidth, const float* co
 static void logSoftmaxRows(float* values, int rows, int width, float* probabilities, float* entropies) {
   for (int row = 0; row < rows; row++) {
     float* v = values + (int64_t)row * width;
-    float largest = -INFINITY;
-    for (int i = 0; i < width; i++) largest = std::max(largest, v[i]);
+    const float largest = rowMaximum(v, width);
     Lanes partial = zeroLanes();
     int i = 0;
     for (; i + LANES <= width; i += LANES)
       for (int q = 0; q < PARTS; q++) partial.part[q] += vexp(load(v + i + q * VW) - splat(largest));
     double sum = total(partial);
-    for (; i < width; i++) sum += sexp(v[i] - largest);
+    // The last width − i < 16 values' exponentials as vectors (each lane is what sexp gives it alone), added in order.
+    const int tail = width - i;
+    float exponentials[LANES];
+    tailExponentials(v + i, tail, largest, exponentials);
+    for (int j = 0; j < tail; j++) sum += exponentials[j];
     const float logTotal = largest + (float)fixedLog(sum);
     Lanes entropy = zeroLanes();
     float* p = probabilities ? probabilities + (int64_t)row * width : nullptr;
@@ -94,14 +97,15 @@ static void logSoftmaxRows(float* values, int rows, int width, float* probabilit
         if (p) store(p + at, prob);
         entropy.part[q] -= prob * logp;
       }
-    float tail = 0;
-    for (; i < width; i++) {
-      const float logp = v[i] - logTotal, prob = sexp(logp);
-      v[i] = logp;
-      if (p) p[i] = prob;
-      tail -= prob * logp;
+    float rest = 0;
+    tailExponentials(v + i, tail, logTotal, exponentials);
+    for (int j = 0; j < tail; j++) {
+      const float logp = v[i + j] - logTotal, prob = exponentials[j];
+      v[i + j] = logp;
+      if (p) p[i + j] = prob;
+      rest -= prob * logp;
     }
-    if (entropies) entropies[row] = total(entropy) + tail;
+    if (entropies) entropies[row] = total(entropy) + rest;
   }
 }
 

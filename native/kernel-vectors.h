@@ -186,6 +186,15 @@ static inline float largestLane(vf x) {
 }
 
 // p[0..count) ← e^(p − shift) in place; returns their sum in the fixed order.
+// e^(p[j] − shift) for j < count < LANES into out[j], by vectors (each lane is what sexp gives it alone).
+static inline void tailExponentials(const float* p, int count, float shift, float* out) {
+  for (int q = 0; q < PARTS && q * VW < count; q++) {
+    const int inside = std::min(VW, count - q * VW);
+    const vf x = inside == VW ? load(p + q * VW) : loadFirst(p + q * VW, inside, shift);
+    store(out + q * VW, vexp(x - splat(shift)));
+  }
+}
+
 static inline float exponentiate(float* p, int count, float shift) {
   Lanes partial = zeroLanes();
   int s = 0;
@@ -201,13 +210,24 @@ static inline float exponentiate(float* p, int count, float shift) {
   // summed in index order: each lane is what sexp gives it alone, without a whole vector's work per value.
   const int tail = count - s;
   float buffer[LANES];
-  for (int q = 0; q < PARTS; q++) {
-    const int inside = std::max(0, std::min(VW, tail - q * VW));
-    const vf x = inside == VW ? load(p + s + q * VW) : loadFirst(p + s + q * VW, inside, shift);
-    store(buffer + q * VW, vexp(x - splat(shift)));
-  }
+  tailExponentials(p + s, tail, shift, buffer);
   for (int i = 0; i < tail; i++) sum += (p[s + i] = buffer[i]);
   return sum;
+}
+
+// The largest of p[0..count) (−∞ when empty), by vectors: a chain of scalar maxima costs a few cycles per value.
+static inline float rowMaximum(const float* p, int count) {
+  vf largest = splat(-INFINITY);
+  int s = 0;
+  for (; s + VW <= count; s += VW) {
+    const vf x = load(p + s);
+    largest = largest < x ? x : largest;
+  }
+  if (s < count) {
+    const vf x = loadFirst(p + s, count - s, -INFINITY);
+    largest = largest < x ? x : largest;
+  }
+  return largestLane(largest);
 }
 
 // p[0..count) ← p·scale; returns the largest product (−∞ for none), as the loop
