@@ -2,18 +2,33 @@
 // A part of compute-impl.h, included inside its namespace genenv::GENENV_ISA once per instruction set
 // (so it has no include guard and no includes of its own).
 
+// Where a tile copies the operands it reads, packing them for the tiles after it. With CopyA, the block's A is read
+// in place (row k's MR values at ap + k·aStride: A transposed) and written to `a` as [K, MR]; with CopyB, the panel
+// of B is read in place (bp + k·ldb) and written to `b` as [K, NR]. The copies ride on the loads the tile makes
+// anyway, instead of a pass of their own over memory before it.
+struct Copies {
+  int64_t aStride;
+  float* a;
+  float* b;
+};
+
 // out rows [R, NR] (+)= Ap [K, MR] · Bp [K, NR] (row k of Bp at bp + k·ldb: NR when packed, the row
 // length when read in place); only `columns` ≤ NR columns are written.
-template <int R>
+template <int R, bool CopyA = false, bool CopyB = false>
 static void tile(int inner, const float* ap, const float* bp, int64_t ldb, float* out, int ldc, int columns,
-                 bool accumulate) {
+                 bool accumulate, Copies copies = {MR, nullptr, nullptr}) {
   // The accumulators stay in registers: every index below is a constant once the loops over R are unrolled.
   vf c0[R], c1[R];
 #pragma GCC unroll 8
   for (int r = 0; r < R; r++) c0[r] = c1[r] = vf{};
   for (int k = 0; k < inner; k++) {
     const vf b0 = load(bp + k * ldb), b1 = load(bp + k * ldb + VW);
-    const float* a = ap + k * MR;
+    if constexpr (CopyB) {
+      store(copies.b + (int64_t)k * NR, b0);
+      store(copies.b + (int64_t)k * NR + VW, b1);
+    }
+    const float* a = CopyA ? ap + k * copies.aStride : ap + k * MR;
+    if constexpr (CopyA) std::memcpy(copies.a + (int64_t)k * MR, a, MR * sizeof(float));
 #pragma GCC unroll 8
     for (int r = 0; r < R; r++) {
       const vf av = splat(a[r]);
@@ -194,8 +209,14 @@ static void matmul(const MatmulArgs& m) {
   static thread_local std::vector<float> packedB;
   packedB.resize((size_t)packedPanels * m.inner * NR);
   float* bp = packedB.data();
+  // On one thread, a B whose panels are rows of it (plain and transposed A) is packed by the first row block's tiles
+  // as they read it (Copies), whole panels only; a last partial panel, and every panel of a B read by several threads
+  // or transposed, is packed first.
+  const bool copyPanels = !inPlace && m.layout != Layout::TransposedB && m.rows >= MR && poolThreads() == 1;
   if (inPlace) {
     if (packedPanels) packB(m, panels - 1, bp);
+  } else if (copyPanels) {
+    if (m.columns % NR != 0) packB(m, panels - 1, bp + (int64_t)(panels - 1) * m.inner * NR);
   } else {
     auto packPanel = [&](int panel) { packB(m, panel, bp + (int64_t)panel * m.inner * NR); };
     if (parallel) parallelFor(panels, packPanel);
@@ -221,18 +242,34 @@ static void matmul(const MatmulArgs& m) {
   auto run = [&](int task) {
     static thread_local std::vector<float> packedA;
     packedA.resize((size_t)m.inner * MR);
+    float* ap = packedA.data();
     const int rowTask = task / panelTasks, panelTask = task % panelTasks;
     const int lastBlock = std::min(blocks, (rowTask + 1) * blocksPerTask);
-    const int lastPanel = std::min(panels, (panelTask + 1) * panelsPerTask);
+    const int firstPanel = panelTask * panelsPerTask, lastPanel = std::min(panels, firstPanel + panelsPerTask);
     for (int block = rowTask * blocksPerTask; block < lastBlock; block++) {
-      packA(m, block, packedA.data());
       const int rows = std::min(MR, m.rows - block * MR);
-      for (int panel = panelTask * panelsPerTask; panel < lastPanel; panel++) {
+      // A whole block of transposed A is packed by its first tile (CopyA); any other block before its tiles.
+      const bool copyA = m.layout == Layout::TransposedA && rows == MR;
+      if (!copyA) packA(m, block, ap);
+      for (int panel = firstPanel; panel < lastPanel; panel++) {
         const int columns = std::min(NR, m.columns - panel * NR);
         float* out = m.out + (int64_t)block * MR * m.columns + panel * NR;
-        int64_t ldb = NR;
-        const float* panelB = panelData(panel, ldb);
-        tileRows<MR>(rows, m.inner, packedA.data(), panelB, ldb, out, m.columns, columns, m.accumulate);
+        const bool copyingA = copyA && panel == firstPanel;
+        // Block 0 reaches every whole panel first (tasks run in order on one thread): its tile packs the panel.
+        const bool copyingB = copyPanels && block == 0 && columns == NR;
+        if (!copyingA && !copyingB) {
+          int64_t ldb = NR;
+          const float* panelB = panelData(panel, ldb);
+          tileRows<MR>(rows, m.inner, ap, panelB, ldb, out, m.columns, columns, m.accumulate);
+          continue;
+        }
+        const float* a = copyingA ? m.a + (int64_t)block * MR : ap;
+        const float* b = copyingB ? m.b + (int64_t)panel * NR : bp + (int64_t)panel * m.inner * NR;
+        const int64_t ldb = copyingB ? m.columns : NR;
+        const Copies copies{m.rows, ap, bp + (int64_t)panel * m.inner * NR};
+        if (copyingA && copyingB) tile<MR, true, true>(m.inner, a, b, ldb, out, m.columns, columns, m.accumulate, copies);
+        else if (copyingA) tile<MR, true, false>(m.inner, a, b, ldb, out, m.columns, columns, m.accumulate, copies);
+        else tile<MR, false, true>(m.inner, a, b, ldb, out, m.columns, columns, m.accumulate, copies);
       }
     }
   };
