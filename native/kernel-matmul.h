@@ -97,62 +97,44 @@ static void packB(const MatmulArgs& m, int panel, float* target) {
 }
 
 // The MR rows of A at `rows` (row r at rows + r·stride), columns [k, k + VW), written transposed: target[j·MR + r]
-// = row r's column k + j. Vector shuffles (three rounds of pairwise interleaves, the classic transpose) where a
-// block of MR rows is eight vectors wide or eight of eight lanes; false where this build has none.
+// = row r's column k + j. Vector shuffles (three rounds of pairwise interleaves over eight vectors, the classic
+// transpose) where a block is eight rows of sixteen lanes (AVX-512) or six rows, as eight, of eight lanes (AVX2);
+// false where this build has none.
 static inline bool transposeColumns(const float* rows, int64_t stride, float* target) {
-#if GENENV_VW == 16 && GENENV_MR == 8
-  // Rows r = 0…7, sixteen columns each → eight vectors, each two columns' eight rows.
-  typedef int32_t vmask __attribute__((vector_size(64)));
+#if (GENENV_VW == 16 && GENENV_MR == 8) || (GENENV_VW == 8 && GENENV_MR == 6)
+  typedef int32_t vmask __attribute__((vector_size(VW * 4)));
+#if GENENV_VW == 16
   const vmask pairsLow = {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23};
   const vmask pairsHigh = {8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31};
   const vmask quadsLow = {0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23};
   const vmask quadsHigh = {8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31};
   const vmask halvesLow = {0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23};
   const vmask halvesHigh = {8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31};
-  vf row[8], pair[8], quad[8];
-  for (int r = 0; r < 8; r++) row[r] = load(rows + r * stride);
-  // pair[2p] = rows 2p, 2p + 1 interleaved over columns 0…7; pair[2p + 1] over columns 8…15.
-  for (int p = 0; p < 4; p++) {
-    pair[2 * p] = __builtin_shuffle(row[2 * p], row[2 * p + 1], pairsLow);
-    pair[2 * p + 1] = __builtin_shuffle(row[2 * p], row[2 * p + 1], pairsHigh);
-  }
-  // quad[4h + c] = rows 4h…4h + 3 of columns 4c…4c + 3.
-  for (int h = 0; h < 2; h++) {
-    quad[4 * h] = __builtin_shuffle(pair[4 * h], pair[4 * h + 2], quadsLow);
-    quad[4 * h + 1] = __builtin_shuffle(pair[4 * h], pair[4 * h + 2], quadsHigh);
-    quad[4 * h + 2] = __builtin_shuffle(pair[4 * h + 1], pair[4 * h + 3], quadsLow);
-    quad[4 * h + 3] = __builtin_shuffle(pair[4 * h + 1], pair[4 * h + 3], quadsHigh);
-  }
-  // Rows 0…3 and 4…7 joined: columns 4c, 4c + 1, then 4c + 2, 4c + 3.
-  for (int c = 0; c < 4; c++) {
-    store(target + (4 * c) * 8, __builtin_shuffle(quad[c], quad[4 + c], halvesLow));
-    store(target + (4 * c + 2) * 8, __builtin_shuffle(quad[c], quad[4 + c], halvesHigh));
-  }
-  return true;
-#elif GENENV_VW == 8 && GENENV_MR == 6
-  // Rows 0…5 (row 5 again in the places of rows 6 and 7), eight columns each → eight vectors of one column's eight
-  // rows, of which the first six are stored (each store's last two lanes are overwritten by the next column's: the
-  // caller leaves at least one column after the last vector to its plain loop).
-  typedef int32_t vmask __attribute__((vector_size(32)));
+#else
   const vmask pairsLow = {0, 8, 1, 9, 2, 10, 3, 11}, pairsHigh = {4, 12, 5, 13, 6, 14, 7, 15};
   const vmask quadsLow = {0, 1, 8, 9, 2, 3, 10, 11}, quadsHigh = {4, 5, 12, 13, 6, 7, 14, 15};
   const vmask halvesLow = {0, 1, 2, 3, 8, 9, 10, 11}, halvesHigh = {4, 5, 6, 7, 12, 13, 14, 15};
+#endif
+  // With six rows, row 5 stands in for rows 6 and 7 (lanes that are never stored).
   vf row[8], pair[8], quad[8];
-  for (int r = 0; r < 8; r++) row[r] = load(rows + std::min(r, 5) * stride);
+  for (int r = 0; r < 8; r++) row[r] = load(rows + std::min(r, MR - 1) * stride);
+  // pair[2p] = rows 2p, 2p + 1 interleaved over the first half of the columns; pair[2p + 1] over the second.
   for (int p = 0; p < 4; p++) {
     pair[2 * p] = __builtin_shuffle(row[2 * p], row[2 * p + 1], pairsLow);
     pair[2 * p + 1] = __builtin_shuffle(row[2 * p], row[2 * p + 1], pairsHigh);
   }
+  // quad[4h + c] = rows 4h…4h + 3, by the columns' quarters.
   for (int h = 0; h < 2; h++) {
     quad[4 * h] = __builtin_shuffle(pair[4 * h], pair[4 * h + 2], quadsLow);
     quad[4 * h + 1] = __builtin_shuffle(pair[4 * h], pair[4 * h + 2], quadsHigh);
     quad[4 * h + 2] = __builtin_shuffle(pair[4 * h + 1], pair[4 * h + 3], quadsLow);
     quad[4 * h + 3] = __builtin_shuffle(pair[4 * h + 1], pair[4 * h + 3], quadsHigh);
   }
-  for (int c = 0; c < 4; c++) {
-    store(target + (2 * c) * 6, __builtin_shuffle(quad[c], quad[4 + c], halvesLow));
-    store(target + (2 * c + 1) * 6, __builtin_shuffle(quad[c], quad[4 + c], halvesHigh));
-  }
+  // Rows 0…3 and 4…7 joined: vector j holds VW / 8 columns' MR rows (two columns with AVX-512, one with AVX2, whose
+  // store's last two lanes the next column's store overwrites: the caller leaves a column after the last vector).
+  for (int j = 0; j < 8; j++)
+    store(target + j * (VW * MR / 8),
+          __builtin_shuffle(quad[j / 2], quad[4 + j / 2], j % 2 == 0 ? halvesLow : halvesHigh));
   return true;
 #else
   (void)rows, (void)stride, (void)target;
