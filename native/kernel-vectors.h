@@ -164,8 +164,9 @@ static inline void storeFirst(float* p, vf x, int n) {
 #endif
 }
 
-// The largest lane, by halves (a maximum is exact in any order; only the sign of a zero maximum could differ, and
-// x − (±0) is the same for every x but zero, whose exponential is 1 either way).
+// The largest lane, by halves. A maximum is exact in any order; only the sign of a zero maximum could differ, and
+// what the callers do with it gives the same bits either way: x − (±0) is x for every x but zero, whose exponential
+// is 1 either way, and (±0) + y is y for every y ≥ 0 (a log-softmax's logarithm of a sum of at least 1).
 static inline float largestLane(vf x) {
   v4f low, high;
 #if GENENV_VW == 16
@@ -185,7 +186,6 @@ static inline float largestLane(vf x) {
   return std::max(std::max(four[0], four[1]), std::max(four[2], four[3]));
 }
 
-// p[0..count) ← e^(p − shift) in place; returns their sum in the fixed order.
 // e^(p[j] − shift) for j < count < LANES into out[j], by vectors (each lane is what sexp gives it alone).
 static inline void tailExponentials(const float* p, int count, float shift, float* out) {
   for (int q = 0; q < PARTS && q * VW < count; q++) {
@@ -195,6 +195,7 @@ static inline void tailExponentials(const float* p, int count, float shift, floa
   }
 }
 
+// p[0..count) ← e^(p − shift) in place; returns their sum in the fixed order.
 static inline float exponentiate(float* p, int count, float shift) {
   Lanes partial = zeroLanes();
   int s = 0;
