@@ -100,7 +100,7 @@ function benchSetup(quick: boolean) {
     maxNewTokens: newTokens,
   }));
   const sampleSetup = `${batch} sequences, ${promptLength}-token prompts, ${newTokens} new tokens each`;
-  // Timed: the fastest of `windows` windows of `steps` training steps (or of one sampling run).
+  // Timed: the fastest of `windows` windows of one training step (or of one sampling run).
   return {
     tokenizer,
     config,
@@ -111,7 +111,6 @@ function benchSetup(quick: boolean) {
     sampleSetup,
     // Windows of one step: on a virtual machine whose two cores are each slowed now and then by other guests, the
     // two-thread step waits for the slower half, and a short window more often sees both cores undisturbed.
-    steps: 1,
     windows: quick ? 1 : 8,
     // Untimed steps first: V8 compiles each thread's code on its own, and a training thread's first steps run at
     // 0.65–0.7× of its steady speed (measured: 43 ms, then 30, then 28 for the two-thread step after one warm-up).
@@ -136,17 +135,15 @@ async function trainingSeconds(setup: BenchSetup, helperThread: boolean) {
   };
   for (let step = 0; step < setup.warmUpSteps; step++) trainStep(); // JIT and wasm tier-up on every thread
   const timer = timeKernels();
-  const time = fastest(setup.windows, () => {
-    for (let step = 0; step < setup.steps; step++) trainStep();
-  });
+  const time = fastest(setup.windows, trainStep);
   // Share of the mean step (the kernel timer ran through every window).
   const matmulShare = timer.milliseconds() / 1000 / (time.meanWall * setup.windows);
   timer.restore();
   await model.close();
   return {
-    wall: time.wall / setup.steps,
-    medianWall: time.medianWall / setup.steps,
-    cpu: time.cpu / setup.steps,
+    wall: time.wall,
+    medianWall: time.medianWall,
+    cpu: time.cpu,
     matmulShare,
     parameters: model.parameterCount,
   };
