@@ -176,12 +176,17 @@ static inline void weightedColumnSums(const float* weights, int L, int s, const 
     for (int v = 0; v < NV; v++) store(out + r * outStride + v * VW, acc[r][v]);
 }
 
+// p[0..count) ← p · factor.
+static inline void scaleRow(float* p, int count, float factor) {
+  const vf scale = splat(factor);
+  int s = 0;
+  for (; s + VW <= count; s += VW) store(p + s, load(p + s) * scale);
+  for (; s < count; s++) p[s] *= factor;
+}
+
 // p[0..count) ← e^(p − largest) / Σ e^(p − largest), given the row's largest value (vectorised exponentials).
 static inline void softmaxFrom(float* p, int count, float largest) {
-  const vf inverse = splat(1.f / exponentiate(p, count, largest));
-  int s = 0;
-  for (; s + VW <= count; s += VW) store(p + s, load(p + s) * inverse);
-  for (; s < count; s++) p[s] *= inverse[0];
+  scaleRow(p, count, 1.f / exponentiate(p, count, largest));
 }
 
 // p[0..count) ← softmax of p[0..count) (vectorised exponentials).
@@ -221,7 +226,21 @@ static void attentionForward(const AttentionArgs& a) {
                                       scored + SCORE_ROWS, L, dh);
     for (; scored < L; scored++)
       rowTimesTransposed(queries + scored * width, keysT.data(), probabilities + scored * L, scored + 1, L, dh);
-    for (int t = 0; t < L; t++) {
+    // Two rows at a time: each row's softmax is a chain (maximum, exponentials, their sum in order, one division)
+    // that leaves the vector units waiting; a second, independent row beside it fills the wait.
+    int t = 0;
+    for (; t + 2 <= L; t += 2) {
+      float* first = probabilities + (int64_t)t * L;
+      float* second = first + L;
+      const float firstLargest = scaleAndMax(first, t + 1, scale), secondLargest = scaleAndMax(second, t + 2, scale);
+      const float firstSum = exponentiate(first, t + 1, firstLargest);
+      const float secondSum = exponentiate(second, t + 2, secondLargest);
+      scaleRow(first, t + 1, 1.f / firstSum);
+      scaleRow(second, t + 2, 1.f / secondSum);
+      std::fill(first + t + 1, first + L, 0.f);
+      std::fill(second + t + 2, second + L, 0.f);
+    }
+    for (; t < L; t++) {
       float* p = probabilities + (int64_t)t * L;
       softmaxFrom(p, t + 1, scaleAndMax(p, t + 1, scale));
       std::fill(p + t + 1, p + L, 0.f);
