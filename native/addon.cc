@@ -383,14 +383,18 @@ napi_value Describe(napi_env env, napi_callback_info) {
   return result;
 }
 
-// measurePeak(threads, seconds) → GFLOP/s: the fp32 multiply-add ceiling of `threads` cores at once, each running the
-// best build this CPU has (the machine's peak, whatever build is in use) for about `seconds`, started together.
+// measurePeak(threads, seconds, build 0|1) → GFLOP/s: the fp32 multiply-add ceiling of `threads` cores at once, each
+// running, for about `seconds` and started together, the best build this CPU has (build 0: the machine's peak,
+// whatever build is in use) or the build in use (1: the peak of its vector width, which a kernel forced to a
+// narrower build than the CPU's cannot pass).
 napi_value MeasurePeak(napi_env env, napi_callback_info info) {
   return guardedNumber(env, info, [](const Arguments& a) {
     const int threads = std::min(256, std::max(1, a.integer(0)));
     const double seconds = a.number(1);
     if (!(seconds > 0 && seconds <= 10)) throw Failure{"seconds must be in (0, 10]"};
-    const Kernels* best = runnableKernels().front();
+    const int build = a.integer(2);
+    if (build > 1) throw Failure{"build must be 0 (the best) or 1 (the one in use)"};
+    const Kernels* best = build == 0 ? runnableKernels().front() : chosen;
     std::vector<double> rates(threads);
     std::atomic<int> ready{0};
     auto measure = [&](int index) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { measureNativePeak } from '../models/kernels.ts';
+import type { PeakBuild } from '../models/backend-native.ts';
+import { measureNativePeak, nativeBuilds } from '../models/kernels.ts';
 
 /** An fp32 peak: estimated from what the CPU reports (`estimatePeak`) or measured (`measurePeak`). */
 export interface PeakEstimate {
@@ -45,24 +46,25 @@ export function estimatePeak(): PeakEstimate {
 }
 
 /**
- * The fp32 peak the cores reach: every core at once running chains of fused multiply-adds in the best native build,
- * the best of `windows` windows of `seconds` each (on a shared machine other work only ever takes from a window, so
+ * The fp32 peak the cores reach: every core at once running chains of fused multiply-adds in the best native build
+ * (or, with `build` 'active', in the build in use: the ceiling of a kernel forced to a narrower vector width), the
+ * best of `windows` windows of `seconds` each (on a shared machine other work only ever takes from a window, so
  * the best is the closest to what the cores can do, as the bench's other figures are). Above `estimatePeak` where
  * the cores run faster than the clock /proc/cpuinfo reports (boost). Null without the native addon.
  */
-export function measurePeak(seconds: number, windows: number): PeakEstimate | null {
+export function measurePeak(seconds: number, windows: number, build: PeakBuild = 'best'): PeakEstimate | null {
   const cores = availableParallelism();
   let gflops = 0;
   for (let window = 0; window < windows; window++) {
-    const measured = measureNativePeak(cores, seconds);
+    const measured = measureNativePeak(cores, seconds, build);
     if (measured === null) return null;
     gflops = Math.max(gflops, measured);
   }
+  const builds = nativeBuilds();
+  const which = build === 'best' ? 'the best native build' : `the native build in use (${builds?.active ?? '?'})`;
   return {
     gflops,
     cores,
-    method:
-      `${cores} cores at once running chained fused multiply-adds in the best native build, ` +
-      `the best of ${windows} windows of ${seconds} s`,
+    method: `${cores} cores at once running chained fused multiply-adds in ${which}, the best of ${windows} windows of ${seconds} s`,
   };
 }

@@ -5,6 +5,7 @@ import {
   describeBackend,
   kernels,
   type MatrixKernels,
+  nativeBuilds,
   nativeThreads,
   nativeUnavailableReason,
   setNativeThreads,
@@ -201,6 +202,7 @@ async function measureBackend(
   quick: boolean,
   poolThreads: number,
   measuredPeak: PeakEstimate | null,
+  kernelPeak: PeakEstimate | null,
 ) {
   useBackend(backend);
   const rows = setup.batch * setup.length;
@@ -216,6 +218,7 @@ async function measureBackend(
           ...operationFigures(setup.config, setup.batch, setup.length, quick, {
             corePeakFraction: peak.gflops / peak.cores,
             ...(measuredPeak ? { coreMeasuredPeakFraction: measuredPeak.gflops / measuredPeak.cores } : {}),
+            ...(kernelPeak ? { coreKernelPeakFraction: kernelPeak.gflops / kernelPeak.cores } : {}),
           }),
           ...exponentialFigures(setup.config.vocabSize, quick),
         }
@@ -243,6 +246,12 @@ async function measureBackend(
           measuredPeakFractionMedian: trainFlops / two.medianWall / 1e9 / measuredPeak.gflops,
         }
       : {}),
+    ...(kernelPeak && backend === 'native'
+      ? {
+          kernelPeakFraction: achieved / kernelPeak.gflops,
+          kernelPeakFractionMedian: trainFlops / two.medianWall / 1e9 / kernelPeak.gflops,
+        }
+      : {}),
     trainTimeInMatmulShareOneThread: one.matmulShare,
     ...samplingRates(setup),
     matmulKernelGflops: kernelGflops(setup, quick),
@@ -266,9 +275,14 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const measured: Partial<Record<BackendName, Awaited<ReturnType<typeof measureBackend>>>> = {};
   // What the cores reach, measured before anything else runs (the estimate is what /proc/cpuinfo implies).
   const measuredPeak = quick ? measurePeak(0.1, 2) : measurePeak(0.2, 6);
+  // A native build forced below the CPU's best (GENENV_NATIVE_ISA=avx2 on an AVX-512 machine) has a lower ceiling,
+  // its own vector width's: measured too, so that its fractions compare with those of a machine that has no wider.
+  const builds = nativeBuilds();
+  const forced = builds !== null && builds.active !== builds.best;
+  const kernelPeak = forced ? (quick ? measurePeak(0.1, 2, 'active') : measurePeak(0.2, 6, 'active')) : null;
   try {
     for (const backend of backends)
-      measured[backend] = await measureBackend(setup, backend, quick, threads, measuredPeak);
+      measured[backend] = await measureBackend(setup, backend, quick, threads, measuredPeak, kernelPeak);
   } finally {
     useBackend(initial);
     setNativeThreads(threads);
@@ -288,6 +302,7 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
     peakGflops: peak.gflops,
     peakGflopsMethod: peak.method,
     ...(measuredPeak ? { measuredPeakGflops: measuredPeak.gflops, measuredPeakMethod: measuredPeak.method } : {}),
+    ...(kernelPeak ? { kernelPeakGflops: kernelPeak.gflops, kernelPeakMethod: kernelPeak.method } : {}),
   };
   for (const [backend, figures] of Object.entries(measured))
     for (const [key, value] of Object.entries(figures)) results[`${backend}.${key}`] = value;

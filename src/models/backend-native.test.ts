@@ -265,4 +265,19 @@ describe.skipIf(!native.ok)(title, () => {
     expect(() => native.measurePeak(2, 0)).toThrow(/^seconds must be in \(0, 10\]$/);
     expect(() => native.measurePeak(2, 11)).toThrow(/^seconds must be in \(0, 10\]$/);
   });
+
+  it("measures the peak of the build in use where asked: the portable build's four lanes are below a wider best's", () => {
+    if (!native.ok || !['avx512', 'avx2'].includes(native.describe().runnable[0] ?? '')) return;
+    const peak = (build: 'best' | 'active') => Math.max(...[0, 1, 2].map(() => native.measurePeak(1, 0.02, build)));
+    const initial = native.describe().isa;
+    try {
+      expect(native.useIsa('portable')).toBe('portable');
+      // Four fp32 lanes against eight or sixteen: a half or a quarter of the best build's rate, further below it
+      // than a shared machine's noise moves either.
+      expect(peak('active')).toBeGreaterThan(0);
+      expect(peak('active')).toBeLessThan(peak('best') / 1.4);
+    } finally {
+      native.useIsa(initial);
+    }
+  });
 });

@@ -33,7 +33,7 @@ interface NativeAddon {
   pointerScoresBackward: ModelKernels['pointerScoresBackward'];
   adamStep(...args: [Float32Array, Float32Array, Float32Array, Float32Array, ...number[]]): number;
   setThreads(threads: number): number;
-  measurePeak(threads: number, seconds: number): number;
+  measurePeak(threads: number, seconds: number, build: 0 | 1): number;
   describe(): NativeDescription;
   useIsa(name: string): string;
 }
@@ -69,11 +69,14 @@ export type NativeLoad =
       useIsa: (isa: string) => string;
       /**
        * The fp32 multiply-add ceiling of `threads` cores at once, GFLOP/s, each running chains of fused multiply-adds
-       * in the best build this CPU has for about `seconds` (0–10].
+       * for about `seconds` (0–10] in the best build this CPU has ('best') or the build in use ('active').
        */
-      measurePeak: (threads: number, seconds: number) => number;
+      measurePeak: (threads: number, seconds: number, build?: PeakBuild) => number;
     }
   | { ok: false; reason: string };
+
+/** Which build a peak is measured in: the best this CPU runs, or the one in use (narrower where it is forced). */
+export type PeakBuild = 'best' | 'active';
 
 const layouts = { plain: 0, transposedA: 1, transposedB: 2 } as const;
 
@@ -152,6 +155,6 @@ export function loadNativeBackend(): NativeLoad {
     describe: () => addon.describe(),
     setThreads: (threads) => addon.setThreads(threads),
     useIsa: (isa) => addon.useIsa(isa),
-    measurePeak: (threads, seconds) => addon.measurePeak(threads, seconds),
+    measurePeak: (threads, seconds, build = 'best') => addon.measurePeak(threads, seconds, build === 'best' ? 0 : 1),
   };
 }

@@ -1,4 +1,4 @@
-import { loadNativeBackend } from './backend-native.ts';
+import { loadNativeBackend, type PeakBuild } from './backend-native.ts';
 import { createWasmBackend } from './backend-wasm.ts';
 import type { ModelKernels } from './kernel-interface.ts';
 
@@ -70,10 +70,17 @@ export function setNativeThreads(threads: number): number {
 
 /**
  * The fp32 multiply-add ceiling of `threads` cores at once (GFLOP/s, about `seconds` of chained fused multiply-adds
- * in the best native build this CPU runs), or null without the addon.
+ * in the best native build this CPU runs, or in the build in use), or null without the addon.
  */
-export function measureNativePeak(threads: number, seconds: number): number | null {
-  return native.ok ? native.measurePeak(threads, seconds) : null;
+export function measureNativePeak(threads: number, seconds: number, build: PeakBuild = 'best'): number | null {
+  return native.ok ? native.measurePeak(threads, seconds, build) : null;
+}
+
+/** The native build in use and the best this CPU runs (null without the addon). */
+export function nativeBuilds(): { active: string; best: string } | null {
+  if (!native.ok) return null;
+  const { isa, runnable } = native.describe();
+  return { active: isa, best: runnable[0] ?? isa };
 }
 
 /** Threads of the native pool (1 without the addon). */
