@@ -41,14 +41,16 @@ export function scoreSequences(
   const packed = packSequences(sequences);
   const pass = transformer.forward(parameters, packed.batch, [], withEntropies);
   const vocab = transformer.config.vocabSize;
-  const headIndex = new Map<number, number>();
-  pass.headRows.forEach((row, index) => {
-    headIndex.set(row, index);
-  });
   const logprobs = packed.scoredRows.map((rows) => Float32Array.from(rows, (row) => pass.targetLogprobs[row]!));
   const entropies = withEntropies
     ? packed.scoredRows.map((rows) => Float32Array.from(rows, (row) => pass.entropies[row]!))
     : [];
+  // Where each row's distribution is among the head rows (only when distributions are asked for).
+  const headIndex = new Map<number, number>();
+  if (options.distributions)
+    pass.headRows.forEach((row, index) => {
+      headIndex.set(row, index);
+    });
   const distributions = !options.distributions
     ? []
     : packed.scoredRows.map((rows) => {

@@ -95,7 +95,9 @@ export class Transformer {
     const rows = batch * length;
     const shape = this.blockShape(rows);
     const positions = sequencePositions(batch, length);
-    let x = embed(view(parameters, layout.embedding), tokens, rows, config.modelWidth);
+    // Layer 0's input, from the arena as the layers' activations are (every row is written).
+    const embedded = this.arena.take('embedded', rows * config.modelWidth);
+    let x = embed(view(parameters, layout.embedding), tokens, rows, config.modelWidth, embedded);
     const layers: LayerActivations[] = [];
     const attend = (activations: LayerActivations) =>
       kernels.causalAttentionForward(
@@ -365,9 +367,14 @@ export function sequencePositions(batch: number, length: number): Int32Array {
   return Int32Array.from({ length: batch * length }, (_, row) => row % length);
 }
 
-/** Rows of the token embedding for `tokens`: x [rows, width]. */
-export function embed(embedding: Float32Array, tokens: ArrayLike<number>, rows: number, width: number): Float32Array {
-  const x = new Float32Array(rows * width);
+/** Rows of the token embedding for `tokens`: x [rows, width], written whole into `x` (a new array unless given). */
+export function embed(
+  embedding: Float32Array,
+  tokens: ArrayLike<number>,
+  rows: number,
+  width: number,
+  x: Float32Array = new Float32Array(rows * width),
+): Float32Array {
   for (let row = 0; row < rows; row++) {
     const token = tokens[row]!;
     x.set(embedding.subarray(token * width, (token + 1) * width), row * width);
