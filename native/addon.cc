@@ -294,6 +294,20 @@ napi_value AddInto(napi_env env, napi_callback_info info) {
   });
 }
 
+// helpUntil(flags Int32Array, index, value, seconds) → 1 once flags[index] ≠ value, 0 after about `seconds` without
+// that: the calling thread, which would otherwise sleep until another thread changes the flag, meanwhile takes tasks
+// of the matrix products and attention other threads run (thread-pool.cc). Results do not depend on who runs a task.
+napi_value HelpUntil(napi_env env, napi_callback_info info) {
+  return guardedNumber(env, info, [](const Arguments& a) {
+    const int index = a.integer(1);
+    const int32_t* flags = a.i32(0, (int64_t)index + 1);
+    const double value = a.number(2), seconds = a.number(3);
+    if (value != (int32_t)value) throw Failure{"value must be a 32-bit integer"};
+    if (!(seconds >= 0 && seconds <= 10)) throw Failure{"seconds must be in [0, 10]"};
+    return helpUntil(flags + index, (int32_t)value, seconds) ? 1.0 : 0.0;
+  });
+}
+
 // A thread's scratch row of doubles for the copy head's loops (grown as needed, kept).
 double* rowScratch(int count) {
   thread_local std::vector<double> scratch;
@@ -493,6 +507,7 @@ NAPI_MODULE_INIT() {
       {"cachedAttention", CachedAttention},
       {"exponentials", Exponentials},
       {"addInto", AddInto},
+      {"helpUntil", HelpUntil},
       {"rowEntropy", RowEntropy},
       {"copyGeneratorBackward", CopyGeneratorBackward},
       {"pointerScores", PointerScores},

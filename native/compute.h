@@ -6,11 +6,18 @@
 
 namespace genenv {
 
-// Runs task(0) … task(count − 1), on the pool's threads when it is free (else on the caller). Every task's
-// result must not depend on which thread runs it: then results are identical for any thread count.
+// Runs task(0) … task(count − 1), on the pool's threads and any guests helping (see helpUntil) when it is free
+// (else on the caller). Every task's result must not depend on which thread runs it: then results are identical
+// for any thread count.
 void parallelFor(int count, const std::function<void(int)>& task);
 int poolThreads();
 void setPoolThreads(int threads);
+// Whether a parallelFor called now could share its tasks: the pool has workers, or a guest is helping.
+bool poolCanShare();
+// Called by a thread that would otherwise sleep until `*flag` changes from `value` (a JavaScript thread waiting for
+// another): it takes tasks of the jobs other threads publish meanwhile. Returns true once the flag differs from
+// `value`, false after about `seconds` without that (the caller then sleeps as before).
+bool helpUntil(const int32_t* flag, int32_t value, double seconds);
 
 enum class Layout { Plain, TransposedA, TransposedB };
 

@@ -184,7 +184,9 @@ static void matmul(const MatmulArgs& m) {
     return;
   }
   const int panels = (m.columns + NR - 1) / NR, blocks = (m.rows + MR - 1) / MR;
-  const bool parallel = 2.0 * m.rows * m.inner * m.columns > PARALLEL_FLOPS;
+  // Shared: its tasks are published for the pool and any guests (decided once: the copying tiles below need every
+  // task on this thread, in order).
+  const bool shared = 2.0 * m.rows * m.inner * m.columns > PARALLEL_FLOPS && poolCanShare();
   const bool inPlace = m.layout == Layout::Plain && m.rows < IN_PLACE_ROWS;
   // Packed panels [panels][inner, NR]; read in place, only a last partial panel is packed.
   const int packedPanels = inPlace ? (m.columns % NR != 0 ? 1 : 0) : panels;
@@ -194,14 +196,14 @@ static void matmul(const MatmulArgs& m) {
   // On one thread, a B whose panels are rows of it (plain and transposed A) is packed by the first row block's tiles
   // as they read it (Copies), whole panels only; a last partial panel, and every panel of a B read by several threads
   // or transposed, is packed first.
-  const bool copyPanels = !inPlace && m.layout != Layout::TransposedB && m.rows >= MR && poolThreads() == 1;
+  const bool copyPanels = !inPlace && m.layout != Layout::TransposedB && m.rows >= MR && !shared;
   if (inPlace) {
     if (packedPanels) packB(m, panels - 1, bp);
   } else if (copyPanels) {
     if (m.columns % NR != 0) packB(m, panels - 1, bp + (int64_t)(panels - 1) * m.inner * NR);
   } else {
     auto packPanel = [&](int panel) { packB(m, panel, bp + (int64_t)panel * m.inner * NR); };
-    if (parallel) parallelFor(panels, packPanel);
+    if (shared) parallelFor(panels, packPanel);
     else for (int panel = 0; panel < panels; panel++) packPanel(panel);
   }
   auto panelData = [&](int panel, int64_t& ldb) -> const float* {
@@ -255,6 +257,6 @@ static void matmul(const MatmulArgs& m) {
       }
     }
   };
-  if (parallel) parallelFor(rowTasks * panelTasks, run);
+  if (shared) parallelFor(rowTasks * panelTasks, run);
   else for (int task = 0; task < rowTasks * panelTasks; task++) run(task);
 }

@@ -1,6 +1,8 @@
 // A small fixed pool for parallelFor: workers spin briefly on a generation counter, then sleep. One
 // caller at a time owns the pool (the addon may be loaded in several worker threads of one process);
-// another caller meanwhile runs its tasks itself — results are the same either way.
+// another caller meanwhile runs its tasks itself — results are the same either way. Guests (helpUntil) are
+// threads of the process waiting for another: while they wait they join the open job as workers do, so that a
+// training thread done with its half of a batch takes tasks of the other half's products instead of sleeping.
 // A job is open for joining from its setup until the caller has drained it; a worker enters (counted in
 // `inside`) and works only while the job it saw is still the open one, and the caller waits only for the
 // workers inside. So a worker still asleep when a job starts never delays it (the caller runs the tasks
@@ -8,6 +10,7 @@
 // once crashed resumed runs with two JS threads).
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -30,6 +33,8 @@ struct Pool {
   // The generation whose job may be joined now (0: none), and the workers inside a job.
   std::atomic<uint64_t> open{0};
   std::atomic<int> inside{0};
+  // Threads in helpUntil: a caller publishes its job for them even where the pool has no workers.
+  std::atomic<int> guests{0};
   const std::function<void(int)>* task = nullptr;
   int count = 0;
 
@@ -38,6 +43,13 @@ struct Pool {
       (*task)(index);
       finished.fetch_add(1, std::memory_order_release);
     }
+  }
+
+  // Joins job `current` if it is still the open one (the caller waits for every thread inside before it closes).
+  void join(uint64_t current) {
+    inside.fetch_add(1);
+    if (open.load() == current) drain();
+    inside.fetch_sub(1);
   }
 
   void work(uint64_t seen) {
@@ -56,9 +68,7 @@ struct Pool {
       }
       if (stopping) return;
       seen = current;
-      inside.fetch_add(1);
-      if (open.load() == current) drain();
-      inside.fetch_sub(1);
+      join(current);
     }
   }
 
@@ -91,6 +101,37 @@ Pool& pool() {
 
 int poolThreads() { return (int)pool().workers.size() + 1; }
 
+bool poolCanShare() {
+  Pool& p = pool();
+  return !p.workers.empty() || p.guests.load(std::memory_order_relaxed) > 0;
+}
+
+bool helpUntil(const int32_t* flag, int32_t value, double seconds) {
+  Pool& p = pool();
+  p.guests.fetch_add(1);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  uint64_t joined = 0;
+  bool raised = false;
+  for (int spins = 0;; spins++) {
+    if (__atomic_load_n(flag, __ATOMIC_ACQUIRE) != value) {
+      raised = true;
+      break;
+    }
+    const uint64_t current = p.open.load(std::memory_order_acquire);
+    if (current != 0 && current != joined) {
+      joined = current;
+      p.join(current);
+      continue;
+    }
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#endif
+    if (spins % 256 == 0 && std::chrono::steady_clock::now() > deadline) break;
+  }
+  p.guests.fetch_sub(1);
+  return raised;
+}
+
 void setPoolThreads(int threads) {
   Pool& p = pool();
   std::lock_guard<std::mutex> lock(p.owner);
@@ -99,7 +140,7 @@ void setPoolThreads(int threads) {
 
 void parallelFor(int count, const std::function<void(int)>& task) {
   Pool& p = pool();
-  if (count <= 1 || p.workers.empty() || !p.owner.try_lock()) {
+  if (count <= 1 || !poolCanShare() || !p.owner.try_lock()) {
     for (int index = 0; index < count; index++) task(index);
     return;
   }

@@ -266,6 +266,17 @@ describe.skipIf(!native.ok)(title, () => {
     expect(() => native.measurePeak(2, 11)).toThrow(/^seconds must be in \(0, 10\]$/);
   });
 
+  it('helps until a flag changes, or gives up after its time with false; bad arguments get one line', () => {
+    if (!native.ok) return;
+    const flags = new Int32Array(new SharedArrayBuffer(8));
+    expect(native.helpUntil(flags, 1, 7, 1)).toBe(true);
+    const started = performance.now();
+    expect(native.helpUntil(flags, 0, 0, 0.01)).toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(9);
+    expect(() => native.helpUntil(flags, 2, 0, 0.01)).toThrow(/^argument 0 holds 2 elements, 3 needed$/);
+    expect(() => native.helpUntil(flags, 0, 0, 11)).toThrow(/^seconds must be in \[0, 10\]$/);
+  });
+
   it("measures the peak of the build in use where asked: the portable build's four lanes are below a wider best's", () => {
     if (!native.ok || !['avx512', 'avx2'].includes(native.describe().runnable[0] ?? '')) return;
     const peak = (build: 'best' | 'active') => Math.max(...[0, 1, 2].map(() => native.measurePeak(1, 0.02, build)));

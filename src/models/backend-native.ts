@@ -27,6 +27,7 @@ interface NativeAddon {
   cachedAttention: ModelKernels['cachedAttention'];
   exponentials: ModelKernels['exponentials'];
   addInto(target: Float32Array, source: Float32Array, count: number): void;
+  helpUntil(flags: Int32Array, index: number, value: number, seconds: number): number;
   rowEntropy: ModelKernels['rowEntropy'];
   copyGeneratorBackward: ModelKernels['copyGeneratorBackward'];
   pointerScores: ModelKernels['pointerScores'];
@@ -72,6 +73,12 @@ export type NativeLoad =
        * for about `seconds` (0–10] in the best build this CPU has ('best') or the build in use ('active').
        */
       measurePeak: (threads: number, seconds: number, build?: PeakBuild) => number;
+      /**
+       * Until `flags[index]` differs from `value` (another thread changes it), this thread takes tasks of the matrix
+       * products and attention other threads of the process run; true once it differs, false after about `seconds`
+       * (0–10] without that. Instead of sleeping while another thread finishes its share of a batch.
+       */
+      helpUntil: (flags: Int32Array, index: number, value: number, seconds: number) => boolean;
     }
   | { ok: false; reason: string };
 
@@ -156,5 +163,6 @@ export function loadNativeBackend(): NativeLoad {
     setThreads: (threads) => addon.setThreads(threads),
     useIsa: (isa) => addon.useIsa(isa),
     measurePeak: (threads, seconds, build = 'best') => addon.measurePeak(threads, seconds, build === 'best' ? 0 : 1),
+    helpUntil: (flags, index, value, seconds) => addon.helpUntil(flags, index, value, seconds) === 1,
   };
 }

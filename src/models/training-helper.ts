@@ -4,13 +4,18 @@ import type { ModelConfig } from './model-config.ts';
 import type { ScoreOptions, SequenceScores } from './scoring.ts';
 import type { TrainingRequest, TrainingWorkerData } from './training-worker-body.ts';
 import { workerEntry } from '../util/worker-entry.ts';
+import { helpWhileWaiting } from './kernels.ts';
+import { HELP_SECONDS, REPLY, WAITS } from './training-signals.ts';
 
 /**
  * A second thread for training steps, driven synchronously: the main thread posts half a batch, works on
- * the other half, then blocks (Atomics.wait) until the worker's reply is there and takes it with
- * receiveMessageOnPort. Weights live in a SharedArrayBuffer both threads read; the worker's gradients in
- * another, which the main thread adds to its own. The split and the summation order are fixed, so results
- * are deterministic for a given thread count.
+ * the other half, then waits until the worker's reply is there and takes it with receiveMessageOnPort. Whichever
+ * thread finishes its half first takes tasks of the other's matrix products and attention until the other is done
+ * (helpWhileWaiting; on a virtual machine one core is often slower than the other, and the step would wait for it),
+ * then the main thread sleeps (Atomics.wait) if it must wait longer. Weights live in a SharedArrayBuffer both
+ * threads read; the worker's gradients in another, which the main thread adds to its own. The split and the
+ * summation order are fixed, and a kernel's results do not depend on which thread runs its tasks, so results are
+ * deterministic for a given thread count.
  */
 export class TrainingHelper {
   readonly parameters: Float32Array;
@@ -24,7 +29,7 @@ export class TrainingHelper {
     this.parameters = new Float32Array(new SharedArrayBuffer(initial.byteLength));
     this.parameters.set(initial);
     this.gradients = new Float32Array(new SharedArrayBuffer(initial.byteLength));
-    this.flag = new Int32Array(new SharedArrayBuffer(4));
+    this.flag = new Int32Array(new SharedArrayBuffer(8));
     const channel = new MessageChannel();
     this.port = channel.port1;
     const workerData: TrainingWorkerData = {
@@ -43,14 +48,17 @@ export class TrainingHelper {
 
   private post(request: TrainingRequest): void {
     if (this.pending) throw new Error('training worker already busy');
-    Atomics.store(this.flag, 0, 0);
+    Atomics.store(this.flag, REPLY, 0);
     this.pending = true;
     this.port.postMessage(request);
   }
 
   private wait<T>(): T {
-    // Blocks this thread until the worker has posted its reply (startup included).
-    while (Atomics.load(this.flag, 0) === 0) Atomics.wait(this.flag, 0, 0, 1000);
+    // This thread's half is done: the worker stops helping with it (it helps until the count of waits passes the
+    // request's), and this thread helps the worker instead until its reply is there, then sleeps if it must.
+    Atomics.add(this.flag, WAITS, 1);
+    if (!helpWhileWaiting(this.flag, REPLY, 0, HELP_SECONDS))
+      while (Atomics.load(this.flag, REPLY) === 0) Atomics.wait(this.flag, REPLY, 0, 1000);
     this.pending = false;
     const received = receiveMessageOnPort(this.port);
     if (!received) throw new Error('training worker replied without a message');
@@ -61,7 +69,7 @@ export class TrainingHelper {
 
   /** Scores `sequences` on the helper, under the shared weights or, without a backward, under `weights`. */
   postScore(sequences: ScoredSequence[], options: ScoreOptions, weights?: SharedArrayBuffer): void {
-    this.post({ kind: 'score', sequences, options, weights });
+    this.post({ kind: 'score', sequences, options, weights, waits: this.nextWaits() });
   }
 
   waitScore(): SequenceScores {
@@ -69,7 +77,12 @@ export class TrainingHelper {
   }
 
   postBackward(gradLogprob: Float32Array[], gradEntropy: Float32Array[] | null): void {
-    this.post({ kind: 'backward', gradLogprob, gradEntropy });
+    this.post({ kind: 'backward', gradLogprob, gradEntropy, waits: this.nextWaits() });
+  }
+
+  /** The count of waits once this thread waits for the request about to be posted (only this thread adds to it). */
+  private nextWaits(): number {
+    return (Atomics.load(this.flag, WAITS) + 1) | 0;
   }
 
   waitBackward(): void {

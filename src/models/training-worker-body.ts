@@ -1,5 +1,7 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { ScoredSequence } from './batching.ts';
+import { helpWhileWaiting } from './kernels.ts';
+import { HELP_SECONDS, REPLY, WAITS } from './training-signals.ts';
 import type { ModelConfig } from './model-config.ts';
 import { type ScoreOptions, scoreSequences, type ScoringPass } from './scoring.ts';
 import { Transformer } from './transformer.ts';
@@ -9,15 +11,22 @@ export interface TrainingWorkerData {
   config: ModelConfig;
   parameters: SharedArrayBuffer;
   gradients: SharedArrayBuffer;
-  /** Int32 flag: 0 while a request runs, 1 when its reply has been posted. */
+  /** Int32 flags (training-signals.ts): REPLY and WAITS. */
   flag: SharedArrayBuffer;
   port: MessagePort;
 }
 
-export type TrainingRequest =
-  /** `weights`: score under these (a frozen reference's, same shape) instead of the shared ones; no backward follows. */
-  | { kind: 'score'; sequences: ScoredSequence[]; options: ScoreOptions; weights?: SharedArrayBuffer }
-  | { kind: 'backward'; gradLogprob: Float32Array[]; gradEntropy: Float32Array[] | null };
+/** `waits`: the main thread's count of waits once it waits for this request's reply (training-signals.ts). */
+export type TrainingRequest = { waits: number } & (
+  | {
+      kind: 'score';
+      sequences: ScoredSequence[];
+      options: ScoreOptions;
+      /** Score under these (a frozen reference's, same shape) instead of the shared weights; no backward follows. */
+      weights?: SharedArrayBuffer;
+    }
+  | { kind: 'backward'; gradLogprob: Float32Array[]; gradEntropy: Float32Array[] | null }
+);
 
 const data = workerData as TrainingWorkerData;
 const transformer = new Transformer(data.config);
@@ -47,6 +56,9 @@ data.port.on('message', (request: TrainingRequest) => {
     reply = { error: error instanceof Error ? error.message : String(error) };
   }
   data.port.postMessage(reply);
-  Atomics.store(flag, 0, 1);
-  Atomics.notify(flag, 0);
+  Atomics.store(flag, REPLY, 1);
+  Atomics.notify(flag, REPLY);
+  // Until the main thread is done with its own half (its count of waits reaches the request's), take tasks of its
+  // kernels. The count is `waits` or `waits − 1` here: the main thread adds one per request it waits for.
+  helpWhileWaiting(flag, WAITS, (request.waits - 1) | 0, HELP_SECONDS);
 });
