@@ -16,8 +16,9 @@ void setPoolThreads(int threads);
 bool poolCanShare();
 // Called by a thread that would otherwise sleep until `*flag` changes from `value` (a JavaScript thread waiting for
 // another): it takes tasks of the jobs other threads publish meanwhile. Returns true once the flag differs from
-// `value`, false after about `seconds` without that (the caller then sleeps as before).
-bool helpUntil(const int32_t* flag, int32_t value, double seconds);
+// `value`, false once about `idleSeconds` pass with no job to join (the caller then sleeps as before: spinning
+// through the other thread's JavaScript would only take a core from the process's other threads).
+bool helpUntil(const int32_t* flag, int32_t value, double idleSeconds);
 
 enum class Layout { Plain, TransposedA, TransposedB };
 

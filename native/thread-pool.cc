@@ -106,10 +106,12 @@ bool poolCanShare() {
   return !p.workers.empty() || p.guests.load(std::memory_order_relaxed) > 0;
 }
 
-bool helpUntil(const int32_t* flag, int32_t value, double seconds) {
+bool helpUntil(const int32_t* flag, int32_t value, double idleSeconds) {
   Pool& p = pool();
   p.guests.fetch_add(1);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  const auto idle = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(idleSeconds));
+  auto deadline = std::chrono::steady_clock::now() + idle;
   uint64_t joined = 0;
   bool raised = false;
   for (int spins = 0;; spins++) {
@@ -121,6 +123,7 @@ bool helpUntil(const int32_t* flag, int32_t value, double seconds) {
     if (current != 0 && current != joined) {
       joined = current;
       p.join(current);
+      deadline = std::chrono::steady_clock::now() + idle;
       continue;
     }
 #if defined(__x86_64__)

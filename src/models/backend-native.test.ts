@@ -266,7 +266,7 @@ describe.skipIf(!native.ok)(title, () => {
     expect(() => native.measurePeak(2, 11)).toThrow(/^seconds must be in \(0, 10\]$/);
   });
 
-  it('helps until a flag changes, or gives up after its time with false; bad arguments get one line', () => {
+  it('helps until a flag changes, or gives up with false when no task comes for a while; bad arguments get one line', () => {
     if (!native.ok) return;
     const flags = new Int32Array(new SharedArrayBuffer(8));
     expect(native.helpUntil(flags, 1, 7, 1)).toBe(true);

@@ -78,12 +78,13 @@ export function measureNativePeak(threads: number, seconds: number, build: PeakB
 
 /**
  * Waits until `flags[index]` differs from `value`, taking tasks of the native kernels other threads run meanwhile
- * (a thread done with its share of a batch helps with the rest): true once it differs, false after about `seconds`
- * without that, and at once on the WebAssembly kernels (whose work cannot be shared), for the caller to sleep then.
+ * (a thread done with its share of a batch helps with the rest): true once it differs, false once about
+ * `idleSeconds` pass with no task to take, and at once on the WebAssembly kernels (whose work cannot be shared),
+ * for the caller to sleep then.
  */
-export function helpWhileWaiting(flags: Int32Array, index: number, value: number, seconds: number): boolean {
+export function helpWhileWaiting(flags: Int32Array, index: number, value: number, idleSeconds: number): boolean {
   if (active !== 'native' || !native.ok) return false;
-  return native.helpUntil(flags, index, value, seconds);
+  return native.helpUntil(flags, index, value, idleSeconds);
 }
 
 /** The native build in use and the best this CPU runs (null without the addon). */

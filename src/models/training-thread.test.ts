@@ -3,21 +3,21 @@ import { Random } from '../util/random.ts';
 import { byteModel } from '../../test/support/byte-model.ts';
 
 describe('training thread', () => {
-  // The third case's products are large enough to be shared: whichever thread is done first takes tasks of the
-  // other's (helpWhileWaiting).
+  // In the third case each half has HELP_MINIMUM_TOKENS tokens and products large enough to be shared: whichever
+  // thread is done first takes tasks of the other's (helpWhileWaiting).
   it.each([
-    ['above the hand-off threshold', 110, 16],
-    ['below the hand-off threshold', 12, 16],
-    ['with products the threads share', 110, 96],
-  ])('gives the same bits on one thread and two, %s', async (_, length, modelWidth) => {
+    ['above the hand-off threshold', 110, 16, 5],
+    ['below the hand-off threshold', 12, 16, 5],
+    ['with products the threads share', 110, 96, 20],
+  ])('gives the same bits on one thread and two, %s', async (_, length, modelWidth, count) => {
     const single = byteModel({ modelWidth, hiddenWidth: (modelWidth * 3) / 2, contextLength: 128 }, 3);
     const parallel = single.clone();
     parallel.enableTrainingThread();
     try {
       const random = new Random(5);
       // Above minimumParallelTokens in all the second half runs on the helper thread; below it, on this one.
-      const sequences = Array.from({ length: 5 }, (_, index) => ({
-        tokens: Array.from({ length: length + 3 * index }, () => random.int(0, 255)),
+      const sequences = Array.from({ length: count }, (_, index) => ({
+        tokens: Array.from({ length: length + ((3 * index) % 16) }, () => random.int(0, 255)),
         lossStart: 2 + index,
       }));
       const one = single.score(sequences, { distributions: true });
@@ -28,7 +28,7 @@ describe('training thread', () => {
           expect(two.logprobs[sequence]![index]).toBe(value);
         });
       });
-      expect(one.distributions.length).toBe(5);
+      expect(one.distributions.length).toBe(count);
       one.distributions.forEach((values, sequence) => {
         values.forEach((value, index) => {
           expect(two.distributions[sequence]![index]).toBe(value);

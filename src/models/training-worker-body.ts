@@ -1,7 +1,7 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { ScoredSequence } from './batching.ts';
 import { helpWhileWaiting } from './kernels.ts';
-import { HELP_SECONDS, REPLY, WAITS } from './training-signals.ts';
+import { HELP_IDLE_SECONDS, REPLY, WAITS } from './training-signals.ts';
 import type { ModelConfig } from './model-config.ts';
 import { type ScoreOptions, scoreSequences, type ScoringPass } from './scoring.ts';
 import { Transformer } from './transformer.ts';
@@ -16,8 +16,11 @@ export interface TrainingWorkerData {
   port: MessagePort;
 }
 
-/** `waits`: the main thread's count of waits once it waits for this request's reply (training-signals.ts). */
-export type TrainingRequest = { waits: number } & (
+/**
+ * `waits`: the main thread's count of waits once it waits for this request's reply; `help`: whether the threads
+ * help each other with it (training-signals.ts).
+ */
+export type TrainingRequest = { waits: number; help: boolean } & (
   | {
       kind: 'score';
       sequences: ScoredSequence[];
@@ -60,5 +63,5 @@ data.port.on('message', (request: TrainingRequest) => {
   Atomics.notify(flag, REPLY);
   // Until the main thread is done with its own half (its count of waits reaches the request's), take tasks of its
   // kernels. The count is `waits` or `waits − 1` here: the main thread adds one per request it waits for.
-  helpWhileWaiting(flag, WAITS, (request.waits - 1) | 0, HELP_SECONDS);
+  if (request.help) helpWhileWaiting(flag, WAITS, (request.waits - 1) | 0, HELP_IDLE_SECONDS);
 });
