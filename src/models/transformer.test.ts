@@ -3,7 +3,7 @@ import { Random } from '../util/random.ts';
 import { ModelConfigSchema } from './model-config.ts';
 import { javascriptKernels } from './kernels-js.ts';
 import { initializeParameters } from './parameters.ts';
-import { Transformer, type TokenBatch } from './transformer.ts';
+import { consecutiveRuns, Transformer, type TokenBatch } from './transformer.ts';
 
 const config = ModelConfigSchema.parse({
   vocabSize: 11,
@@ -27,6 +27,18 @@ function tinyBatch(): TokenBatch {
   targets[7] = -1;
   return { batch, length, tokens, targets };
 }
+
+describe('consecutive runs of head rows', () => {
+  it('splits rows into runs of consecutive numbers, each with its first entry, its end and its first row', () => {
+    expect(consecutiveRuns(Int32Array.from([0, 1, 2, 5, 6, 9]))).toEqual([
+      { first: 0, end: 3, row: 0 },
+      { first: 3, end: 5, row: 5 },
+      { first: 5, end: 6, row: 9 },
+    ]);
+    expect(consecutiveRuns(Int32Array.from([4]))).toEqual([{ first: 0, end: 1, row: 4 }]);
+    expect(consecutiveRuns(new Int32Array(0))).toEqual([]);
+  });
+});
 
 describe('transformer backward', () => {
   it.each([

@@ -161,10 +161,8 @@ export class Transformer {
       config.normEpsilon,
     );
     const finalNormedRows = buffer('finalNormedRows', headRows.length * width);
-    for (let index = 0; index < headRows.length; index++) {
-      const row = headRows[index]!;
-      finalNormedRows.set(finalNormed.subarray(row * width, (row + 1) * width), index * width);
-    }
+    for (const { first, end, row } of consecutiveRuns(headRows))
+      finalNormedRows.set(finalNormed.subarray(row * width, (row + end - first) * width), first * width);
     const logProbabilities = buffer('logProbabilities', headRows.length * vocab);
     outputHeadForward(parameters, layout, finalNormedRows, logProbabilities, headRows.length, width, vocab);
     const targetLogprobs = new Float32Array(rows);
@@ -317,11 +315,12 @@ export class Transformer {
         dFinalNormed,
         gradients,
       );
-    for (let index = 0; index < headCount; index++) {
-      const at = pass.headRows[index]! * width;
-      for (let column = 0; column < width; column++)
-        dFinalNormed[at + column] = dFinalNormed[at + column]! + dFinalRows[index * width + column]!;
-    }
+    // Float sums, a run of consecutive head rows at a time (addInto: the bits of the element-by-element loop).
+    for (const { first, end, row } of consecutiveRuns(pass.headRows))
+      kernels.addInto(
+        dFinalNormed.subarray(row * width, (row + end - first) * width),
+        dFinalRows.subarray(first * width, end * width),
+      );
     const dx = buffer('dx', rows * width).fill(0);
     const finalNorm = view(parameters, layout.finalNorm);
     const finalNormGradient = view(gradients, layout.finalNorm);
@@ -365,6 +364,22 @@ function logitGradients(
 /** Position of every row of a [batch, length] batch: row mod length. */
 export function sequencePositions(batch: number, length: number): Int32Array {
   return Int32Array.from({ length: batch * length }, (_, row) => row % length);
+}
+
+/**
+ * The runs of consecutive rows in `rows` (ascending row numbers, as head rows are): entries [first, end) hold the
+ * rows row, row + 1, …, row + end − first − 1. Training passes' head rows are a few long runs (one per sequence).
+ */
+export function consecutiveRuns(rows: Int32Array): { first: number; end: number; row: number }[] {
+  const runs: { first: number; end: number; row: number }[] = [];
+  let first = 0;
+  while (first < rows.length) {
+    let end = first + 1;
+    while (end < rows.length && rows[end] === rows[end - 1]! + 1) end++;
+    runs.push({ first, end, row: rows[first]! });
+    first = end;
+  }
+  return runs;
 }
 
 /** Rows of the token embedding for `tokens`: x [rows, width], written whole into `x` (a new array unless given). */
