@@ -309,6 +309,32 @@ napi_value HelpUntil(napi_env env, napi_callback_info info) {
   });
 }
 
+// addRows(target, source, indices Int32Array, width): target's row indices[r] += source's row r, r in order (a row
+// named twice gets both sums in that order; each a float sum, so the vectors the compiler makes change no bit).
+napi_value AddRows(napi_env env, napi_callback_info info) {
+  return guarded(env, info, [](const Arguments& a) {
+    const int64_t width = a.integer(3);
+    napi_typedarray_type type;
+    size_t length = 0, targetLength = 0;
+    void* data;
+    napi_get_typedarray_info(a.env, a.at(2), &type, &length, &data, nullptr, nullptr);
+    const int64_t rows = (int64_t)length;
+    const int32_t* indices = a.i32(2, rows);
+    const float* source = a.f32(1, rows * width);
+    napi_get_typedarray_info(a.env, a.at(0), &type, &targetLength, &data, nullptr, nullptr);
+    const int64_t targetRows = width > 0 ? (int64_t)targetLength / width : 0;
+    float* target = a.f32(0, targetRows * width);
+    for (int64_t row = 0; row < rows; row++)
+      if (indices[row] < 0 || indices[row] >= targetRows)
+        throw Failure{"row " + std::to_string(indices[row]) + " outside the target's " + std::to_string(targetRows)};
+    for (int64_t row = 0; row < rows; row++) {
+      float* into = target + (int64_t)indices[row] * width;
+      const float* from = source + row * width;
+      for (int64_t column = 0; column < width; column++) into[column] = into[column] + from[column];
+    }
+  });
+}
+
 // A thread's scratch row of doubles for the copy head's loops (grown as needed, kept).
 double* rowScratch(int count) {
   thread_local std::vector<double> scratch;
@@ -508,6 +534,7 @@ NAPI_MODULE_INIT() {
       {"cachedAttention", CachedAttention},
       {"exponentials", Exponentials},
       {"addInto", AddInto},
+      {"addRows", AddRows},
       {"helpUntil", HelpUntil},
       {"rowEntropy", RowEntropy},
       {"copyGeneratorBackward", CopyGeneratorBackward},

@@ -248,6 +248,26 @@ describe.skipIf(!native.ok)(title, () => {
     );
   });
 
+  it('adds rows into the rows they name, a row named twice in order, with the bits of the JavaScript loop', () => {
+    const [width, targetRows, rows] = [37, 11, 300];
+    const target = Float32Array.from({ length: targetRows * width }, () => random.normal() * 10 ** random.int(-6, 6));
+    const source = Float32Array.from({ length: rows * width }, () => random.normal() * 10 ** random.int(-6, 6));
+    // Every target row named many times, in no order.
+    const indices = Int32Array.from({ length: rows }, () => random.int(0, targetRows - 1));
+    const expected = new Float32Array(target);
+    reference.addRows(expected, source, indices, width);
+    const actual = new Float32Array(target);
+    if (!native.ok) return;
+    native.kernels.addRows(actual, source, indices, width);
+    expect(Buffer.from(actual.buffer).equals(Buffer.from(expected.buffer))).toBe(true);
+    for (const kernels of [reference, native.kernels]) {
+      expect(() => kernels.addRows(new Float32Array(8), new Float32Array(8), Int32Array.from([0, 2]), 4)).toThrow(
+        /row 2 outside the target's 2$/,
+      );
+      expect(() => kernels.addRows(new Float32Array(8), new Float32Array(7), Int32Array.from([0, 1]), 4)).toThrow(/7/);
+    }
+  });
+
   it('rejects arrays shorter than the shape needs with one line', () => {
     if (!native.ok) return;
     expect(() =>

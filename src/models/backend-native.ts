@@ -27,6 +27,7 @@ interface NativeAddon {
   cachedAttention: ModelKernels['cachedAttention'];
   exponentials: ModelKernels['exponentials'];
   addInto(target: Float32Array, source: Float32Array, count: number): void;
+  addRows(target: Float32Array, source: Float32Array, indices: Int32Array, width: number): void;
   helpUntil(flags: Int32Array, index: number, value: number, seconds: number): number;
   rowEntropy: ModelKernels['rowEntropy'];
   copyGeneratorBackward: ModelKernels['copyGeneratorBackward'];
@@ -134,6 +135,7 @@ export function loadNativeBackend(): NativeLoad {
     exponentials: addon.exponentials,
     rowEntropy: addon.rowEntropy,
     addInto: (target, source) => addon.addInto(target, source, target.length),
+    addRows: (target, source, indices, width) => addon.addRows(target, source, indices, width),
     copyGeneratorBackward: addon.copyGeneratorBackward,
     pointerScores: addon.pointerScores,
     pointerScoresBackward: addon.pointerScoresBackward,

@@ -3,6 +3,7 @@ import { causalAttentionBackward, causalAttentionForward } from './attention-ker
 import { applyRotary, cachedAttention } from './attention.ts';
 import {
   addInto,
+  addRows,
   exponentials,
   logSoftmaxRow,
   rmsNormBackward,
@@ -48,6 +49,7 @@ export function createWasmBackend(): { kernels: ModelKernels; matrixName: string
       exponentials,
       rowEntropy,
       addInto,
+      addRows,
       copyGeneratorBackward,
       pointerScores,
       pointerScoresBackward,

@@ -104,6 +104,24 @@ export function addInto(target: Float32Array, source: Float32Array): void {
 }
 
 /**
+ * Rows of `source` [indices.length, width] added into the rows of `target` they name: target[indices[r]·width + j] +=
+ * source[r·width + j] for r = 0, 1, … in order (a row named twice gets both sums, in that order), j < width; float
+ * sums, as addInto. The plain loop ModelKernels.addRows is defined by (the token embedding's gradient).
+ */
+export function addRows(target: Float32Array, source: Float32Array, indices: Int32Array, width: number): void {
+  if (source.length < indices.length * width)
+    throw new RangeError(`addRows: ${source.length} source values for ${indices.length} rows of ${width}`);
+  const rows = Math.floor(target.length / Math.max(1, width));
+  for (let row = 0; row < indices.length; row++) {
+    const index = indices[row]!;
+    if (!(index >= 0 && index < rows)) throw new RangeError(`addRows: row ${index} outside the target's ${rows}`);
+    const base = index * width;
+    for (let column = 0; column < width; column++)
+      target[base + column] = target[base + column]! + source[row * width + column]!;
+  }
+}
+
+/**
  * target[i] = e^((source[offset + i] − shift) / divisor) for i < count, 0 where a mask is given and mask[i] ≠ 1;
  * returns Σ target[i] in index order. The plain loop ModelKernels.exponentials is defined by.
  */

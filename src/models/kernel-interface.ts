@@ -1,6 +1,6 @@
 import type { AdamOptions, AdamState } from './adam.ts';
 import type { copyGeneratorBackward, rowEntropy } from './copy-head-rows.ts';
-import type { addInto, exponentials } from './elementwise.ts';
+import type { addInto, addRows, exponentials } from './elementwise.ts';
 import type { MatrixKernels } from './kernels-js.ts';
 import type { pointerScores, pointerScoresBackward } from './pointer-scores.ts';
 
@@ -144,6 +144,8 @@ export interface ModelKernels extends MatrixKernels {
   exponentials: typeof exponentials;
   /** target[i] += source[i] over `target.length` floats (elementwise.ts `addInto`, bit for bit). */
   addInto: typeof addInto;
+  /** Rows of `source` added into the rows of `target` that `indices` name, in order (elementwise.ts `addRows`). */
+  addRows: typeof addRows;
   /** Entropy of one row of log-probabilities (copy-head-rows.ts `rowEntropy`, which both backends follow bit for bit). */
   rowEntropy: typeof rowEntropy;
   /**

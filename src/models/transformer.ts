@@ -252,12 +252,8 @@ export class Transformer {
         layer,
       );
     }
-    const dEmbedding = view(gradients, layout.embedding);
-    for (let row = 0; row < rows; row++) {
-      const base = tokens[row]! * width;
-      for (let column = 0; column < width; column++)
-        dEmbedding[base + column] = dEmbedding[base + column]! + dx[row * width + column]!;
-    }
+    // Each row's input gradient into its token's embedding row, rows in order.
+    kernels.addRows(view(gradients, layout.embedding), dx, tokens.subarray(0, rows), width);
   }
 
   /** Backward through log-softmax, output head and final norm: returns ∂L/∂(last block output) [rows, width]. */
