@@ -175,11 +175,32 @@ napi_value RmsNormBackward(napi_env env, napi_callback_info info) {
   });
 }
 
+// Runs body(begin, end) over [0, count): whole where no other thread could share the work, else in chunks of `chunk`
+// that the pool and any helping thread share (thread-pool.cc). For element-wise and row-wise kernels, whose every
+// element or row comes out the same in any chunk: the same bits either way.
+template <typename Body>
+void inChunks(int64_t count, int64_t chunk, Body body) {
+  const int parts = (int)((count + chunk - 1) / chunk);
+  if (parts <= 1 || !poolCanShare()) return body(0, count);
+  parallelFor(parts, [&](int part) {
+    const int64_t begin = part * chunk;
+    body(begin, std::min(count, begin + chunk));
+  });
+}
+
+// Elements of an element-wise kernel's chunk (inChunks), and rows of a row-wise kernel's.
+constexpr int64_t CHUNK_ELEMENTS = 1 << 15, CHUNK_ROWS = 64;
+
 // swigluForward(gate, up, out, sigmoids | null, count)
 napi_value SwigluForward(napi_env env, napi_callback_info info) {
   return guarded(env, info, [](const Arguments& a) {
     const int count = a.integer(4);
-    chosen->swigluForward(a.f32(0, count), a.f32(1, count), a.f32(2, count), a.f32(3, count, true), count);
+    const float *gate = a.f32(0, count), *up = a.f32(1, count);
+    float *out = a.f32(2, count), *sigmoids = a.f32(3, count, true);
+    inChunks(count, CHUNK_ELEMENTS, [&](int64_t begin, int64_t end) {
+      chosen->swigluForward(gate + begin, up + begin, out + begin, sigmoids ? sigmoids + begin : nullptr,
+                            end - begin);
+    });
   });
 }
 
@@ -187,8 +208,12 @@ napi_value SwigluForward(napi_env env, napi_callback_info info) {
 napi_value SwigluBackward(napi_env env, napi_callback_info info) {
   return guarded(env, info, [](const Arguments& a) {
     const int count = a.integer(6);
-    chosen->swigluBackward(a.f32(0, count), a.f32(1, count), a.f32(2, count), a.f32(3, count), a.f32(4, count),
-                           a.f32(5, count), count);
+    const float *gate = a.f32(0, count), *up = a.f32(1, count), *sigmoids = a.f32(2, count), *dOut = a.f32(3, count);
+    float *dGate = a.f32(4, count), *dUp = a.f32(5, count);
+    inChunks(count, CHUNK_ELEMENTS, [&](int64_t begin, int64_t end) {
+      chosen->swigluBackward(gate + begin, up + begin, sigmoids + begin, dOut + begin, dGate + begin, dUp + begin,
+                             end - begin);
+    });
   });
 }
 
@@ -202,8 +227,13 @@ napi_value Rotary(napi_env env, napi_callback_info info) {
     for (int row = 0; row < rows; row++)
       if (positions[row] < 0 || positions[row] >= tablePositions) throw Failure{"position outside the table"};
     const int64_t table = (int64_t)tablePositions * headWidth / 2;
-    chosen->rotary(a.f32(0, (int64_t)rows * width), rows, width, headWidth, a.f32(4, table), a.f32(5, table),
-                   positions, a.number(7) < 0 ? -1 : 1);
+    float* x = a.f32(0, (int64_t)rows * width);
+    const float *cosines = a.f32(4, table), *sines = a.f32(5, table);
+    const int direction = a.number(7) < 0 ? -1 : 1;
+    inChunks(rows, CHUNK_ROWS, [&](int64_t begin, int64_t end) {
+      chosen->rotary(x + begin * width, (int)(end - begin), width, headWidth, cosines, sines, positions + begin,
+                     direction);
+    });
   });
 }
 
@@ -212,7 +242,12 @@ napi_value LogSoftmaxRows(napi_env env, napi_callback_info info) {
   return guarded(env, info, [](const Arguments& a) {
     const int rows = a.integer(1), width = a.integer(2);
     const int64_t size = (int64_t)rows * width;
-    chosen->logSoftmaxRows(a.f32(0, size), rows, width, a.f32(3, size, true), a.f32(4, rows, true));
+    float *values = a.f32(0, size), *probabilities = a.f32(3, size, true), *entropies = a.f32(4, rows, true);
+    inChunks(rows, CHUNK_ROWS, [&](int64_t begin, int64_t end) {
+      chosen->logSoftmaxRows(values + begin * width, (int)(end - begin), width,
+                             probabilities ? probabilities + begin * width : nullptr,
+                             entropies ? entropies + begin : nullptr);
+    });
   });
 }
 
