@@ -331,8 +331,8 @@ napi_value AddInto(napi_env env, napi_callback_info info) {
 
 // helpUntil(flags Int32Array, index, value, idleSeconds) → 1 once flags[index] ≠ value, 0 once about `idleSeconds`
 // pass with no task to take: the calling thread, which would otherwise sleep until another thread changes the flag,
-// meanwhile takes tasks of the matrix products and attention other threads run (thread-pool.cc). Results do not
-// depend on who runs a task.
+// meanwhile takes tasks of the matrix products, attention and element-wise kernels other threads run
+// (thread-pool.cc). Results do not depend on who runs a task.
 napi_value HelpUntil(napi_env env, napi_callback_info info) {
   return guardedNumber(env, info, [](const Arguments& a) {
     const int index = a.integer(1);
