@@ -105,6 +105,13 @@ struct Arguments {
   uint8_t* u8(size_t index, int64_t needed, bool nullable = false) const {
     return typed<uint8_t>(index, napi_uint8_array, needed, nullable);
   }
+  // Elements of the typed array at `index` (0 when it is not one: the typed accessors then give the error).
+  int64_t elements(size_t index) const {
+    napi_typedarray_type type;
+    size_t length = 0;
+    if (napi_get_typedarray_info(env, at(index), &type, &length, nullptr, nullptr, nullptr) != napi_ok) return 0;
+    return (int64_t)length;
+  }
   double number(size_t index) const {
     double value;
     if (napi_get_value_double(env, at(index), &value) != napi_ok)
@@ -293,9 +300,7 @@ napi_value AttentionBackward(napi_env env, napi_callback_info info) {
 napi_value CachedAttention(napi_env env, napi_callback_info info) {
   return guarded(env, info, [](const Arguments& a) {
     const int cacheLength = a.integer(6), heads = a.integer(7), headWidth = a.integer(8);
-    napi_typedarray_type type;
-    size_t rows;
-    napi_get_typedarray_info(a.env, a.at(4), &type, &rows, nullptr, nullptr, nullptr);
+    const size_t rows = (size_t)a.elements(4);
     const int64_t width = (int64_t)heads * headWidth;
     const int32_t* sequences = a.i32(4, rows);
     const int32_t* positions = a.i32(5, rows);
@@ -344,29 +349,20 @@ napi_value HelpUntil(napi_env env, napi_callback_info info) {
   });
 }
 
-// addRows(target, source, indices Int32Array, width): target's row indices[r] += source's row r, r in order (a row
-// named twice gets both sums in that order; each a float sum, so the vectors the compiler makes change no bit).
+// addRows(target, source, indices Int32Array, width): target's row indices[r] += source's row r (the build's addInto),
+// r in order (a row named twice gets both sums in that order).
 napi_value AddRows(napi_env env, napi_callback_info info) {
   return guarded(env, info, [](const Arguments& a) {
-    const int64_t width = a.integer(3);
-    napi_typedarray_type type;
-    size_t length = 0, targetLength = 0;
-    void* data;
-    napi_get_typedarray_info(a.env, a.at(2), &type, &length, &data, nullptr, nullptr);
-    const int64_t rows = (int64_t)length;
+    const int64_t width = a.integer(3), rows = a.elements(2);
     const int32_t* indices = a.i32(2, rows);
     const float* source = a.f32(1, rows * width);
-    napi_get_typedarray_info(a.env, a.at(0), &type, &targetLength, &data, nullptr, nullptr);
-    const int64_t targetRows = width > 0 ? (int64_t)targetLength / width : 0;
+    const int64_t targetRows = width > 0 ? a.elements(0) / width : 0;
     float* target = a.f32(0, targetRows * width);
     for (int64_t row = 0; row < rows; row++)
       if (indices[row] < 0 || indices[row] >= targetRows)
         throw Failure{"row " + std::to_string(indices[row]) + " outside the target's " + std::to_string(targetRows)};
-    for (int64_t row = 0; row < rows; row++) {
-      float* into = target + (int64_t)indices[row] * width;
-      const float* from = source + row * width;
-      for (int64_t column = 0; column < width; column++) into[column] = into[column] + from[column];
-    }
+    for (int64_t row = 0; row < rows; row++)
+      chosen->addInto(target + (int64_t)indices[row] * width, source + row * width, width);
   });
 }
 
@@ -511,11 +507,7 @@ napi_value UseIsa(napi_env env, napi_callback_info info) {
 // vectorised), so splitting it over threads or lanes changes nothing.
 napi_value AdamStep(napi_env env, napi_callback_info info) {
   return guardedNumber(env, info, [](const Arguments& a) {
-    napi_typedarray_type type;
-    size_t length = 0;
-    void* data;
-    napi_get_typedarray_info(a.env, a.at(0), &type, &length, &data, nullptr, nullptr);
-    const int64_t size = (int64_t)length;
+    const int64_t size = a.elements(0);
     float* parameters = a.f32(0, size);
     const float* gradients = a.f32(1, size);
     float* first = a.f32(2, size);
