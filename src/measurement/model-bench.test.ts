@@ -66,6 +66,9 @@ describe('model benchmark', () => {
       const cores = Number(/^(\d+) cores/.exec(result.peakGflopsMethod as string)![1]);
       expect(result.measuredPeakMethod).toMatch(new RegExp(`^${cores} cores at once`));
       expect(value('measuredPeakGflops')).toBeGreaterThan(0);
+      // The peak's windows: one before the training steps and one after (quick), the better kept.
+      expect(result.measuredPeakMethod).toMatch(/, the best of 2 windows of 0\.1 s$/);
+      expect(value('trainStepWindows')).toBe(1);
       expect(value('measuredPeakFraction')).toBeCloseTo(value('achievedGflops') / value('measuredPeakGflops'), 9);
       // The median window's step is never faster than the fastest's, and its fraction is of the same peak.
       expect(value('trainStepMillisecondsMedian')).toBeGreaterThanOrEqual(value('trainStepMilliseconds'));

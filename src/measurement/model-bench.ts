@@ -47,25 +47,36 @@ function measure(work: () => void): { wall: number; cpu: number } {
 }
 
 /**
- * The least wall time of `windows` runs of `work` (with that run's CPU time): on a shared machine other
- * processes only ever add time, so the fastest window is the closest to the code's own speed. The mean and the
- * median window are returned too, for what a run on the same machine sees.
+ * The least wall time of up to `windows` runs of `work` (with that run's CPU time), stopping early once `seconds` have
+ * passed with at least `leastWindows` done: on a shared machine other processes only ever add time, so the fastest
+ * window is the closest to the code's own speed. The mean and the median window are returned too, for what a run on
+ * the same machine sees.
  */
 function fastest(
   windows: number,
   work: () => void,
-): { wall: number; cpu: number; meanWall: number; medianWall: number } {
+  budget: { seconds: number; leastWindows: number } = { seconds: Number.POSITIVE_INFINITY, leastWindows: 1 },
+): { wall: number; cpu: number; meanWall: number; medianWall: number; windows: number } {
   const walls: number[] = [];
+  const start = performance.now();
   let best = measure(work);
   walls.push(best.wall);
-  for (let window = 1; window < windows; window++) {
+  while (
+    walls.length < windows &&
+    (walls.length < budget.leastWindows || (performance.now() - start) / 1000 < budget.seconds)
+  ) {
     const next = measure(work);
     walls.push(next.wall);
     if (next.wall < best.wall) best = next;
   }
   walls.sort((first, second) => first - second);
   const total = walls.reduce((sum, wall) => sum + wall, 0);
-  return { ...best, meanWall: total / windows, medianWall: walls[Math.floor(windows / 2)]! };
+  return {
+    ...best,
+    meanWall: total / walls.length,
+    medianWall: walls[Math.floor(walls.length / 2)]!,
+    windows: walls.length,
+  };
 }
 
 /** Wraps the shared kernels to count the milliseconds spent in matrix products. */
@@ -111,11 +122,16 @@ function benchSetup(quick: boolean) {
     requests,
     sampleSetup,
     // Windows of one step: on a virtual machine whose two cores are each slowed now and then by other guests, the
-    // two-thread step waits for the slower half, and a short window more often sees both cores undisturbed.
-    windows: quick ? 1 : 8,
-    // Untimed steps first: V8 compiles each thread's code on its own, and a training thread's first steps run at
-    // 0.65–0.7× of its steady speed (measured: 43 ms, then 30, then 28 for the two-thread step after one warm-up).
-    warmUpSteps: quick ? 1 : 4,
+    // two-thread step waits for the slower half, and a short window more often sees both cores undisturbed. Up to
+    // 16 windows, fewer where a step is slow (WebAssembly): no more than 4 s of them, and at least 5.
+    windows: quick ? 1 : 16,
+    windowBudget: { seconds: quick ? 0 : 4, leastWindows: quick ? 1 : 5 },
+    // Untimed steps first, until V8 has compiled what a step runs, on each thread on its own: measured with the
+    // default model, a two-thread step takes 26–56 ms while V8 is still compiling (through the 13th step; the
+    // compiler's threads take CPU from the training threads), then 23.5–24.5 ms. 16 steps, or 4 s where a step is
+    // slow.
+    warmUpSteps: quick ? 1 : 16,
+    warmUpSeconds: quick ? 0 : 4,
   };
 }
 type BenchSetup = ReturnType<typeof benchSetup>;
@@ -134,17 +150,23 @@ async function trainingSeconds(setup: BenchSetup, helperThread: boolean) {
     );
     model.step(adam);
   };
-  for (let step = 0; step < setup.warmUpSteps; step++) trainStep(); // JIT and wasm tier-up on every thread
+  // JIT and WebAssembly tier-up on every thread: at least one step, then until the steps or the seconds run out.
+  const warmUpStart = performance.now();
+  for (let step = 0; step < setup.warmUpSteps; step++) {
+    trainStep();
+    if ((performance.now() - warmUpStart) / 1000 >= setup.warmUpSeconds) break;
+  }
   // On one thread, the share of the mean step spent in matrix products (the kernel timer runs through every window);
   // the two-thread step runs untimed: the timer's calls on the main thread would lengthen the half it waits on.
   const timer = helperThread ? null : timeKernels();
-  const time = fastest(setup.windows, trainStep);
-  const matmulShare = timer ? timer.milliseconds() / 1000 / (time.meanWall * setup.windows) : null;
+  const time = fastest(setup.windows, trainStep, setup.windowBudget);
+  const matmulShare = timer ? timer.milliseconds() / 1000 / (time.meanWall * time.windows) : null;
   timer?.restore();
   await model.close();
   return {
     wall: time.wall,
     medianWall: time.medianWall,
+    windows: time.windows,
     cpu: time.cpu,
     matmulShare,
     parameters: model.parameterCount,
@@ -195,69 +217,87 @@ function kernelGflops(setup: BenchSetup, quick: boolean): number {
 /**
  * One backend's figures: training as a run with `trainThreads: 2` trains (a training thread takes half of each
  * batch; native keeps its pool at the count it started with) and on one thread, sampling with and without the
- * cache.
+ * cache. Rates only: `withPeakFractions` divides them by the peaks.
  */
-async function measureBackend(
-  setup: BenchSetup,
-  backend: BackendName,
-  quick: boolean,
-  poolThreads: number,
-  measuredPeak: PeakEstimate | null,
-  kernelPeak: PeakEstimate | null,
-) {
+async function measureBackend(setup: BenchSetup, backend: BackendName, quick: boolean, poolThreads: number) {
   useBackend(backend);
   const rows = setup.batch * setup.length;
   const trainFlops = 3 * forwardFlops(setup.config, setup.batch, setup.length);
-  const peak = estimatePeak();
   if (backend === 'native') setNativeThreads(1);
   const one = await trainingSeconds(setup, false);
-  // Each operation on one thread, against one core's estimated and measured peaks (the native backend's; WASM runs
-  // matrix products only).
+  // Each operation on one thread (the native backend's; WASM runs matrix products only).
   const operations =
     backend === 'native'
       ? {
-          ...operationFigures(setup.config, setup.batch, setup.length, quick, {
-            corePeakFraction: peak.gflops / peak.cores,
-            ...(measuredPeak ? { coreMeasuredPeakFraction: measuredPeak.gflops / measuredPeak.cores } : {}),
-            ...(kernelPeak ? { coreKernelPeakFraction: kernelPeak.gflops / kernelPeak.cores } : {}),
-          }),
+          ...operationFigures(setup.config, setup.batch, setup.length, quick),
           ...exponentialFigures(setup.config.vocabSize, quick),
         }
       : {};
   if (backend === 'native') setNativeThreads(poolThreads);
   const two = await trainingSeconds(setup, true);
-  const achieved = trainFlops / two.wall / 1e9;
   return {
     kernel: describeBackend(),
     trainThreads: 'the main thread and a training thread, each taking half of every batch (trainThreads: 2)',
     parameters: two.parameters,
     trainStepMilliseconds: two.wall * 1000,
     trainStepMillisecondsMedian: two.medianWall * 1000,
+    trainStepWindows: two.windows,
     trainTokensPerSecond: rows / two.wall,
     trainTokensPerCpuSecond: rows / two.cpu,
     trainTokensPerSecondOneThread: rows / one.wall,
     trainTokensPerCpuSecondOneThread: rows / one.cpu,
-    achievedGflops: achieved,
+    achievedGflops: trainFlops / two.wall / 1e9,
+    achievedGflopsMedian: trainFlops / two.medianWall / 1e9,
     achievedGflopsOneThread: trainFlops / one.wall / 1e9,
     achievedGflopsPerCpuSecond: trainFlops / one.cpu / 1e9,
-    peakFraction: achieved / peak.gflops,
-    ...(measuredPeak
-      ? {
-          measuredPeakFraction: achieved / measuredPeak.gflops,
-          measuredPeakFractionMedian: trainFlops / two.medianWall / 1e9 / measuredPeak.gflops,
-        }
-      : {}),
-    ...(kernelPeak && backend === 'native'
-      ? {
-          kernelPeakFraction: achieved / kernelPeak.gflops,
-          kernelPeakFractionMedian: trainFlops / two.medianWall / 1e9 / kernelPeak.gflops,
-        }
-      : {}),
     ...(one.matmulShare !== null ? { trainTimeInMatmulShareOneThread: one.matmulShare } : {}),
     ...samplingRates(setup),
     matmulKernelGflops: kernelGflops(setup, quick),
     ...Object.fromEntries(Object.entries(operations).map(([key, value]) => [`operations.${key}`, value])),
   };
+}
+type BackendFigures = Awaited<ReturnType<typeof measureBackend>>;
+
+/**
+ * A backend's figures with the training step's fraction of each peak (the fastest window's and the median's) and
+ * each operation's fraction of one core's: `peakFraction` of the estimate, `measuredPeakFraction` of the measured
+ * peak, `kernelPeakFraction` of a forced build's own (native only).
+ */
+function withPeakFractions(
+  figures: BackendFigures,
+  backend: BackendName,
+  peaks: { estimated: PeakEstimate; measured: PeakEstimate | null; kernel: PeakEstimate | null },
+): Record<string, number | string> {
+  const named: [string, PeakEstimate | null][] = [
+    ['peakFraction', peaks.estimated],
+    ['measuredPeakFraction', peaks.measured],
+    ['kernelPeakFraction', backend === 'native' ? peaks.kernel : null],
+  ];
+  const operationFractions: Record<string, number> = {};
+  for (const [key, value] of Object.entries(figures)) {
+    const operation = /^operations\.(\w+)\.gflopsPerCpuSecond$/.exec(key)?.[1];
+    if (operation === undefined || typeof value !== 'number') continue;
+    for (const [name, peak] of named) {
+      if (peak)
+        operationFractions[`operations.${operation}.core${name[0]!.toUpperCase()}${name.slice(1)}`] =
+          value / (peak.gflops / peak.cores);
+    }
+  }
+  const stepFractions: Record<string, number> = {};
+  for (const [name, peak] of named) {
+    if (!peak) continue;
+    stepFractions[name] = figures.achievedGflops / peak.gflops;
+    // The estimate's fraction is of the fastest window only, as it always was.
+    if (name !== 'peakFraction') stepFractions[`${name}Median`] = figures.achievedGflopsMedian / peak.gflops;
+  }
+  return { ...figures, ...stepFractions, ...operationFractions };
+}
+
+/** The better of two measurements of the same peak (other work only ever takes from a window). */
+function betterPeak(first: PeakEstimate | null, second: PeakEstimate | null, windows: string): PeakEstimate | null {
+  if (!first || !second) return first ?? second;
+  const best = first.gflops >= second.gflops ? first : second;
+  return { ...best, method: `${best.method.replace(/, the best of .*$/, '')}, the best of ${windows}` };
 }
 
 /**
@@ -273,28 +313,33 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const initial = activeBackend();
   const threads = nativeThreads();
   const backends: BackendName[] = nativeUnavailableReason() === null ? ['wasm', 'native'] : ['wasm'];
-  const measured: Partial<Record<BackendName, Awaited<ReturnType<typeof measureBackend>>>> = {};
-  // What the cores reach, measured before anything else runs (the estimate is what /proc/cpuinfo implies).
-  const measuredPeak = quick ? measurePeak(0.1, 2) : measurePeak(0.2, 6);
+  const measured: Partial<Record<BackendName, BackendFigures>> = {};
+  // What the cores reach, measured before anything else runs and again after the training steps, the better of the
+  // two kept: a neighbour that takes a core for a second would otherwise halve the peak the steps are divided by.
+  const peakWindows = (build: 'best' | 'active') => (quick ? measurePeak(0.1, 1, build) : measurePeak(0.2, 3, build));
+  const windowsNamed = quick ? '2 windows of 0.1 s' : '6 windows of 0.2 s, 3 before the training steps and 3 after';
   // A native build forced below the CPU's best (GENENV_NATIVE_ISA=avx2 on an AVX-512 machine) has a lower ceiling,
   // its own vector width's: measured too, so that its fractions compare with those of a machine that has no wider.
   const builds = nativeBuilds();
   const forced = builds !== null && builds.active !== builds.best;
-  const kernelPeak = forced ? (quick ? measurePeak(0.1, 2, 'active') : measurePeak(0.2, 6, 'active')) : null;
+  const measuredBefore = peakWindows('best');
+  const kernelBefore = forced ? peakWindows('active') : null;
   try {
-    for (const backend of backends)
-      measured[backend] = await measureBackend(setup, backend, quick, threads, measuredPeak, kernelPeak);
+    for (const backend of backends) measured[backend] = await measureBackend(setup, backend, quick, threads);
   } finally {
     useBackend(initial);
     setNativeThreads(threads);
   }
+  const measuredPeak = betterPeak(measuredBefore, peakWindows('best'), windowsNamed);
+  const kernelPeak = forced ? betterPeak(kernelBefore, peakWindows('active'), windowsNamed) : null;
   const peak = estimatePeak();
+  const peaks = { estimated: peak, measured: measuredPeak, kernel: kernelPeak };
   const { config } = setup;
   const results: Record<string, number | string> = {
     backend: initial,
     backends: backends.join(', '),
     ...(nativeUnavailableReason() ? { nativeUnavailable: nativeUnavailableReason()! } : {}),
-    ...measured[initial],
+    ...(measured[initial] ? withPeakFractions(measured[initial], initial, peaks) : {}),
     modelShape:
       `${config.layers} layers, width ${config.modelWidth}, ${config.heads} heads, ` +
       `SwiGLU ${config.hiddenWidth}, vocab ${config.vocabSize}`,
@@ -306,7 +351,8 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
     ...(kernelPeak ? { kernelPeakGflops: kernelPeak.gflops, kernelPeakMethod: kernelPeak.method } : {}),
   };
   for (const [backend, figures] of Object.entries(measured))
-    for (const [key, value] of Object.entries(figures)) results[`${backend}.${key}`] = value;
+    for (const [key, value] of Object.entries(withPeakFractions(figures, backend as BackendName, peaks)))
+      results[`${backend}.${key}`] = value;
   const { native, wasm } = measured;
   if (native && wasm) {
     for (const key of ['trainTokensPerSecond', 'trainTokensPerCpuSecondOneThread', 'sampleTokensPerSecond'] as const)

@@ -87,15 +87,13 @@ function operations(config: ModelConfig, batch: number, length: number): Operati
 /**
  * GFLOP/s per CPU second of each operation of training and decoding at the model's shape (`batch` sequences of
  * `length` tokens), on the active kernels and the threads they are given (per CPU second, so other processes on a
- * shared machine do not count), and its fraction of one core's fp32 peaks: `fractionsOf` maps a figure's name to the
- * peak it divides by (GFLOP/s). Keys: `<operation>.gflopsPerCpuSecond` and `<operation>.<name>` (0–1) per peak.
+ * shared machine do not count). Keys: `<operation>.gflopsPerCpuSecond`.
  */
 export function operationFigures(
   config: ModelConfig,
   batch: number,
   length: number,
   quick: boolean,
-  fractionsOf: Record<string, number>,
 ): Record<string, number> {
   const figures: Record<string, number> = {};
   for (const { name, flops, call } of operations(config, batch, length)) {
@@ -112,7 +110,6 @@ export function operationFigures(
       );
     const gflops = flops / Math.max(best, 1e-9) / 1e9;
     figures[`${name}.gflopsPerCpuSecond`] = gflops;
-    for (const [key, corePeak] of Object.entries(fractionsOf)) figures[`${name}.${key}`] = gflops / corePeak;
   }
   return figures;
 }
