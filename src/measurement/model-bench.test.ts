@@ -69,6 +69,11 @@ describe('model benchmark', () => {
       // The peak's windows: one before the training steps and one after (quick), the better kept.
       expect(result.measuredPeakMethod).toMatch(/, the best of 2 windows of 0\.1 s$/);
       expect(value('trainStepWindows')).toBe(1);
+      // The step against the peak window run right after it (the best build's, or a forced build's own): a fraction
+      // of a peak, so above 0 and, on any machine that is not broken, below 1.
+      const paired = 'kernelPeakGflops' in result ? 'pairedKernelPeakFractionMedian' : 'pairedPeakFractionMedian';
+      expect(value(paired)).toBeGreaterThan(0);
+      expect(value(paired)).toBeLessThan(1);
       expect(value('measuredPeakFraction')).toBeCloseTo(value('achievedGflops') / value('measuredPeakGflops'), 9);
       // The median window's step is never faster than the fastest's, and its fraction is of the same peak.
       expect(value('trainStepMillisecondsMedian')).toBeGreaterThanOrEqual(value('trainStepMilliseconds'));

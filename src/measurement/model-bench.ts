@@ -15,6 +15,7 @@ import { ModelConfigSchema, type ModelConfig } from '../models/model-config.ts';
 import { Tokenizer } from '../models/tokenizer.ts';
 import { modelSizes } from '../policies/builtin/options.ts';
 import { Random } from '../util/random.ts';
+import type { PeakBuild } from '../models/backend-native.ts';
 import { estimatePeak, measurePeak, type PeakEstimate } from './machine-peak.ts';
 import { exponentialFigures, operationFigures } from './operation-bench.ts';
 
@@ -46,28 +47,37 @@ function measure(work: () => void): { wall: number; cpu: number } {
   return { wall, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
+/** How long `fastest` goes on, and what runs between its windows. */
+interface WindowOptions {
+  /** Stop once this many seconds have passed (with `leastWindows` done); no limit by default. */
+  seconds?: number;
+  leastWindows?: number;
+  /** Runs, untimed, after each window, given its wall time (seconds). */
+  after?: (wall: number) => void;
+}
+
 /**
- * The least wall time of up to `windows` runs of `work` (with that run's CPU time), stopping early once `seconds` have
- * passed with at least `leastWindows` done: on a shared machine other processes only ever add time, so the fastest
- * window is the closest to the code's own speed. The mean and the median window are returned too, for what a run on
- * the same machine sees.
+ * The least wall time of up to `windows` runs of `work` (with that run's CPU time), stopping early as `options`
+ * says: on a shared machine other processes only ever add time, so the fastest window is the closest to the code's
+ * own speed. The mean and the median window are returned too, for what a run on the same machine sees.
  */
 function fastest(
   windows: number,
   work: () => void,
-  budget: { seconds: number; leastWindows: number } = { seconds: Number.POSITIVE_INFINITY, leastWindows: 1 },
+  options: WindowOptions = {},
 ): { wall: number; cpu: number; meanWall: number; medianWall: number; windows: number } {
+  const { seconds = Number.POSITIVE_INFINITY, leastWindows = 1, after } = options;
   const walls: number[] = [];
   const start = performance.now();
-  let best = measure(work);
-  walls.push(best.wall);
+  let best = { wall: Number.POSITIVE_INFINITY, cpu: 0 };
   while (
-    walls.length < windows &&
-    (walls.length < budget.leastWindows || (performance.now() - start) / 1000 < budget.seconds)
+    walls.length < Math.max(1, windows) &&
+    (walls.length < Math.max(1, leastWindows) || (performance.now() - start) / 1000 < seconds)
   ) {
     const next = measure(work);
     walls.push(next.wall);
     if (next.wall < best.wall) best = next;
+    after?.(next.wall);
   }
   walls.sort((first, second) => first - second);
   const total = walls.reduce((sum, wall) => sum + wall, 0);
@@ -136,8 +146,11 @@ function benchSetup(quick: boolean) {
 }
 type BenchSetup = ReturnType<typeof benchSetup>;
 
-/** Seconds per training step (forward + backward + AdamW), wall and CPU, after one warm-up step. */
-async function trainingSeconds(setup: BenchSetup, helperThread: boolean) {
+/**
+ * Seconds per training step (forward + backward + AdamW), wall and CPU, after the warm-up steps; `afterWindow` runs
+ * untimed after each timed step, given its wall time.
+ */
+async function trainingSeconds(setup: BenchSetup, helperThread: boolean, afterWindow?: (wall: number) => void) {
   const model = LanguageModel.initialize(setup.config, setup.tokenizer, 1);
   if (helperThread) model.enableTrainingThread();
   const adam = { learningRate: 1e-4, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
@@ -159,7 +172,7 @@ async function trainingSeconds(setup: BenchSetup, helperThread: boolean) {
   // On one thread, the share of the mean step spent in matrix products (the kernel timer runs through every window);
   // the two-thread step runs untimed: the timer's calls on the main thread would lengthen the half it waits on.
   const timer = helperThread ? null : timeKernels();
-  const time = fastest(setup.windows, trainStep, setup.windowBudget);
+  const time = fastest(setup.windows, trainStep, { ...setup.windowBudget, after: afterWindow });
   const matmulShare = timer ? timer.milliseconds() / 1000 / (time.meanWall * time.windows) : null;
   timer?.restore();
   await model.close();
@@ -182,9 +195,13 @@ function samplingRates(setup: BenchSetup) {
   const generated = (results: ReturnType<typeof model.generate>) =>
     results.reduce((sum, result) => sum + result.tokens.length, 0);
   let tokens = 0;
-  const cached = fastest(setup.windows, () => {
-    tokens = generated(model.generate(setup.requests, sampling, true));
-  });
+  const cached = fastest(
+    setup.windows,
+    () => {
+      tokens = generated(model.generate(setup.requests, sampling, true));
+    },
+    setup.windowBudget,
+  );
   let uncachedTokens = 0;
   const uncached = fastest(Math.min(2, setup.windows), () => {
     uncachedTokens = generated(model.generate(setup.requests, sampling, false));
@@ -219,7 +236,13 @@ function kernelGflops(setup: BenchSetup, quick: boolean): number {
  * batch; native keeps its pool at the count it started with) and on one thread, sampling with and without the
  * cache. Rates only: `withPeakFractions` divides them by the peaks.
  */
-async function measureBackend(setup: BenchSetup, backend: BackendName, quick: boolean, poolThreads: number) {
+async function measureBackend(
+  setup: BenchSetup,
+  backend: BackendName,
+  quick: boolean,
+  poolThreads: number,
+  pairedBuild: PeakBuild,
+) {
   useBackend(backend);
   const rows = setup.batch * setup.length;
   const trainFlops = 3 * forwardFlops(setup.config, setup.batch, setup.length);
@@ -234,7 +257,18 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
         }
       : {};
   if (backend === 'native') setNativeThreads(poolThreads);
-  const two = await trainingSeconds(setup, true);
+  // Native: each window of the two-thread step followed at once by a window of the cores' peak as long as it (the
+  // best build's, or a forced build's own): their ratio is the step's fraction of what the cores reached at that
+  // moment, which a neighbour's load on a shared machine slows alike.
+  const pairedFractions: number[] = [];
+  const pairPeak = (wall: number) => {
+    const peak = measurePeak(Math.min(Math.max(wall, 0.005), 1), 1, pairedBuild);
+    if (peak) pairedFractions.push(trainFlops / wall / 1e9 / peak.gflops);
+  };
+  const two = await trainingSeconds(setup, true, backend === 'native' ? pairPeak : undefined);
+  pairedFractions.sort((first, second) => first - second);
+  const pairedMedian = pairedFractions[Math.floor(pairedFractions.length / 2)];
+  const pairedKey = pairedBuild === 'best' ? 'pairedPeakFractionMedian' : 'pairedKernelPeakFractionMedian';
   return {
     kernel: describeBackend(),
     trainThreads: 'the main thread and a training thread, each taking half of every batch (trainThreads: 2)',
@@ -250,6 +284,7 @@ async function measureBackend(setup: BenchSetup, backend: BackendName, quick: bo
     achievedGflopsMedian: trainFlops / two.medianWall / 1e9,
     achievedGflopsOneThread: trainFlops / one.wall / 1e9,
     achievedGflopsPerCpuSecond: trainFlops / one.cpu / 1e9,
+    ...(pairedMedian !== undefined ? { [pairedKey]: pairedMedian } : {}),
     ...(one.matmulShare !== null ? { trainTimeInMatmulShareOneThread: one.matmulShare } : {}),
     ...samplingRates(setup),
     matmulKernelGflops: kernelGflops(setup, quick),
@@ -304,7 +339,8 @@ function betterPeak(first: PeakEstimate | null, second: PeakEstimate | null, win
  * Measures the default built-in model (≈0.5M parameters) on every backend that is available, in one run:
  * training tokens/s (forward + backward + AdamW on 16 sequences), sampling tokens/s with and without the
  * key/value cache, achieved GFLOP/s against an estimated fp32 peak and the one the cores reach when measured (native
- * addon only), and the native/WASM ratios. Top-level
+ * addon only; and, step by step, against a peak window run right after each step: `pairedPeakFractionMedian`), and
+ * the native/WASM ratios. Top-level
  * figures are the default backend's; `wasm.*` and `native.*` hold each one's. `quick` shortens everything.
  */
 export async function runModelBenchmark(options: { quick?: boolean }): Promise<Record<string, number | string>> {
@@ -325,7 +361,8 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const measuredBefore = peakWindows('best');
   const kernelBefore = forced ? peakWindows('active') : null;
   try {
-    for (const backend of backends) measured[backend] = await measureBackend(setup, backend, quick, threads);
+    for (const backend of backends)
+      measured[backend] = await measureBackend(setup, backend, quick, threads, forced ? 'active' : 'best');
   } finally {
     useBackend(initial);
     setNativeThreads(threads);
