@@ -60,11 +60,12 @@ export function measurePeak(seconds: number, windows: number, build: PeakBuild =
     if (measured === null) return null;
     gflops = Math.max(gflops, measured);
   }
-  const builds = nativeBuilds();
-  const which = build === 'best' ? 'the best native build' : `the native build in use (${builds?.active ?? '?'})`;
-  return {
-    gflops,
-    cores,
-    method: `${cores} cores at once running chained fused multiply-adds in ${which}, the best of ${windows} windows of ${seconds} s`,
-  };
+  return { gflops, cores, method: measuredPeakMethod(build, `${windows} windows of ${seconds} s`) };
+}
+
+/** How a measured peak was measured, for `PeakEstimate.method`: which build, and the best of which windows. */
+export function measuredPeakMethod(build: PeakBuild, windows: string): string {
+  const which =
+    build === 'best' ? 'the best native build' : `the native build in use (${nativeBuilds()?.active ?? '?'})`;
+  return `${availableParallelism()} cores at once running chained fused multiply-adds in ${which}, the best of ${windows}`;
 }

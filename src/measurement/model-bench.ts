@@ -16,7 +16,7 @@ import { Tokenizer } from '../models/tokenizer.ts';
 import { modelSizes } from '../policies/builtin/options.ts';
 import { Random } from '../util/random.ts';
 import type { PeakBuild } from '../models/backend-native.ts';
-import { estimatePeak, measurePeak, type PeakEstimate } from './machine-peak.ts';
+import { estimatePeak, measuredPeakMethod, measurePeak, type PeakEstimate } from './machine-peak.ts';
 import { exponentialFigures, operationFigures } from './operation-bench.ts';
 
 /** FLOPs of one forward pass over `batch` sequences of `length` tokens, every position through the head. */
@@ -303,23 +303,21 @@ function withPeakFractions(
   backend: BackendName,
   peaks: { estimated: PeakEstimate; measured: PeakEstimate | null; kernel: PeakEstimate | null },
 ): Record<string, number | string> {
-  const named: [string, PeakEstimate | null][] = [
-    ['peakFraction', peaks.estimated],
-    ['measuredPeakFraction', peaks.measured],
-    ['kernelPeakFraction', backend === 'native' ? peaks.kernel : null],
+  // [the step's fraction, an operation's fraction of one core's, the peak]
+  const named: [string, string, PeakEstimate | null][] = [
+    ['peakFraction', 'corePeakFraction', peaks.estimated],
+    ['measuredPeakFraction', 'coreMeasuredPeakFraction', peaks.measured],
+    ['kernelPeakFraction', 'coreKernelPeakFraction', backend === 'native' ? peaks.kernel : null],
   ];
   const operationFractions: Record<string, number> = {};
   for (const [key, value] of Object.entries(figures)) {
     const operation = /^operations\.(\w+)\.gflopsPerCpuSecond$/.exec(key)?.[1];
     if (operation === undefined || typeof value !== 'number') continue;
-    for (const [name, peak] of named) {
-      if (peak)
-        operationFractions[`operations.${operation}.core${name[0]!.toUpperCase()}${name.slice(1)}`] =
-          value / (peak.gflops / peak.cores);
-    }
+    for (const [, coreName, peak] of named)
+      if (peak) operationFractions[`operations.${operation}.${coreName}`] = value / (peak.gflops / peak.cores);
   }
   const stepFractions: Record<string, number> = {};
-  for (const [name, peak] of named) {
+  for (const [name, , peak] of named) {
     if (!peak) continue;
     stepFractions[name] = figures.achievedGflops / peak.gflops;
     // The estimate's fraction is of the fastest window only, as it always was.
@@ -328,11 +326,19 @@ function withPeakFractions(
   return { ...figures, ...stepFractions, ...operationFractions };
 }
 
-/** The better of two measurements of the same peak (other work only ever takes from a window). */
-function betterPeak(first: PeakEstimate | null, second: PeakEstimate | null, windows: string): PeakEstimate | null {
+/**
+ * The better of two measurements of the same peak (other work only ever takes from a window), its method naming
+ * the windows of both.
+ */
+function betterPeak(
+  first: PeakEstimate | null,
+  second: PeakEstimate | null,
+  build: PeakBuild,
+  windows: string,
+): PeakEstimate | null {
   if (!first || !second) return first ?? second;
   const best = first.gflops >= second.gflops ? first : second;
-  return { ...best, method: `${best.method.replace(/, the best of .*$/, '')}, the best of ${windows}` };
+  return { ...best, method: measuredPeakMethod(build, windows) };
 }
 
 /**
@@ -352,7 +358,7 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
   const measured: Partial<Record<BackendName, BackendFigures>> = {};
   // What the cores reach, measured before anything else runs and again after the training steps, the better of the
   // two kept: a neighbour that takes a core for a second would otherwise halve the peak the steps are divided by.
-  const peakWindows = (build: 'best' | 'active') => (quick ? measurePeak(0.1, 1, build) : measurePeak(0.2, 3, build));
+  const peakWindows = (build: PeakBuild) => (quick ? measurePeak(0.1, 1, build) : measurePeak(0.2, 3, build));
   const windowsNamed = quick ? '2 windows of 0.1 s' : '6 windows of 0.2 s, 3 before the training steps and 3 after';
   // A native build forced below the CPU's best (GENENV_NATIVE_ISA=avx2 on an AVX-512 machine) has a lower ceiling,
   // its own vector width's: measured too, so that its fractions compare with those of a machine that has no wider.
@@ -367,8 +373,8 @@ export async function runModelBenchmark(options: { quick?: boolean }): Promise<R
     useBackend(initial);
     setNativeThreads(threads);
   }
-  const measuredPeak = betterPeak(measuredBefore, peakWindows('best'), windowsNamed);
-  const kernelPeak = forced ? betterPeak(kernelBefore, peakWindows('active'), windowsNamed) : null;
+  const measuredPeak = betterPeak(measuredBefore, peakWindows('best'), 'best', windowsNamed);
+  const kernelPeak = forced ? betterPeak(kernelBefore, peakWindows('active'), 'active', windowsNamed) : null;
   const peak = estimatePeak();
   const peaks = { estimated: peak, measured: measuredPeak, kernel: kernelPeak };
   const { config } = setup;

@@ -112,10 +112,11 @@ export function addRows(target: Float32Array, source: Float32Array, indices: Int
   if (source.length < indices.length * width)
     throw new RangeError(`addRows: ${source.length} source values for ${indices.length} rows of ${width}`);
   const rows = Math.floor(target.length / Math.max(1, width));
-  for (let row = 0; row < indices.length; row++) {
-    const index = indices[row]!;
+  // Every index checked before any row is added (as the native kernel does): a bad index leaves the target as it was.
+  for (const index of indices)
     if (!(index >= 0 && index < rows)) throw new RangeError(`addRows: row ${index} outside the target's ${rows}`);
-    const base = index * width;
+  for (let row = 0; row < indices.length; row++) {
+    const base = indices[row]! * width;
     for (let column = 0; column < width; column++)
       target[base + column] = target[base + column]! + source[row * width + column]!;
   }

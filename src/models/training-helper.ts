@@ -13,10 +13,10 @@ import { HELP_IDLE_SECONDS, HELP_MINIMUM_TOKENS, REPLY, WAITS } from './training
  * thread finishes its half first takes tasks of the other's matrix products, attention and element-wise kernels
  * until the other is done (helpWhileWaiting; on a virtual machine one core is often slower than the other, and the
  * step would wait for it) while the other has tasks to share, in halves of at least HELP_MINIMUM_TOKENS tokens; then
- * the main thread sleeps (Atomics.wait) if it must wait longer. Weights live in a SharedArrayBuffer both threads read; the worker's
- * gradients in another, which the main thread adds to its own. The split and the summation order are fixed, and a
- * kernel's results do not depend on which thread runs its tasks, so results are deterministic for a given thread
- * count.
+ * the main thread sleeps (Atomics.wait) if it must wait longer. Weights live in a SharedArrayBuffer both threads
+ * read; the worker's gradients in another, which the main thread adds to its own. The split and the summation order
+ * are fixed, and a kernel's results do not depend on which thread runs its tasks, so results are deterministic for a
+ * given thread count.
  */
 export class TrainingHelper {
   readonly parameters: Float32Array;
