@@ -77,7 +77,7 @@ export type NativeLoad =
       /**
        * Until `flags[index]` differs from `value` (another thread changes it), this thread takes tasks of the matrix
        * products, attention and element-wise kernels other threads of the process run; true once it differs, false
-       * once about `idleSeconds` (0–10] pass with no task to take. Instead of sleeping while another thread finishes
+       * once about `idleSeconds` ([0, 10]) pass with no task to take. Instead of sleeping while another thread finishes
        * its share of a batch.
        */
       helpUntil: (flags: Int32Array, index: number, value: number, idleSeconds: number) => boolean;
