@@ -2,12 +2,15 @@ import { z } from 'zod';
 
 /** The co-evolution variants (paper §4.3; docs/design.md §2). */
 export const VariantSchema = z
-  .enum(['genenv', 'paper', 'random', 'uniform', 'static', 'base', 'offline'])
+  .enum(['genenv', 'paper', 'random', 'sampler', 'sampler-frozen', 'uniform', 'dynamic', 'static', 'base', 'offline'])
   .describe(
     'genenv: co-evolve both policies, with the frontier sampler beside the simulator when frontierShare > 0; ' +
       "paper: genenv with the paper's curriculum alone (the simulator proposes every task type; frontierShare " +
-      'ignored); random: simulator never updated; uniform: task types drawn uniformly over ' +
-      "the domain's difficulty knobs (domain randomisation); static: all synthetic tasks generated once before " +
+      'ignored); random: simulator never updated; sampler: every task type drawn by the frontier sampler, no ' +
+      'simulator proposals; sampler-frozen: the frontier sampler beside a simulator never updated; uniform: task ' +
+      "types drawn uniformly over the domain's difficulty knobs (domain randomisation); dynamic: uniform draws " +
+      'screened on one variation and kept only when solved sometimes but not always (DAPO dynamic sampling), ' +
+      'screening counted in the same rollout budget; static: all synthetic tasks generated once before ' +
       'training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
   );
 export type Variant = z.infer<typeof VariantSchema>;
