@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Domain } from '../../interfaces/domain.ts';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
@@ -14,7 +15,7 @@ import { worldOptionsSchema } from '../world-options.ts';
 import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
 import { buildHeldOutSets, buildSeeds, LADDER_FAMILY, type RungRange } from './datasets.ts';
 import { ladderGrammar } from './grammar.ts';
-import { LADDER_KNOBS, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
+import { LADDER_KNOBS, ladderKnobs, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
 import { renderLadder } from './render.ts';
 import { scoreLadder } from './score.ts';
 import {
@@ -22,9 +23,12 @@ import {
   distractorsOf,
   type LadderSpec,
   LadderSpecSchema,
+  ladderSpecSchema,
   MAX_CONSTRAINTS,
   MAX_DISTRACTORS,
+  MAX_WIDTH,
   MIN_CONSTRAINTS,
+  maxDistractorsOf,
   rungOf,
 } from './spec.ts';
 import { buildVariation, type LadderPayload } from './variation.ts';
@@ -39,7 +43,9 @@ const rungRange = (constraints: [number, number], distractors: [number, number],
   z
     .object({
       constraints: knobRange(MIN_CONSTRAINTS, MAX_CONSTRAINTS).default(constraints).describe(`constraints of ${what}`),
-      distractors: knobRange(0, MAX_DISTRACTORS).default(distractors).describe(`distractors of ${what}`),
+      distractors: knobRange(0, MAX_DISTRACTORS * MAX_WIDTH)
+        .default(distractors)
+        .describe(`distractors of ${what}`),
     })
     .strict()
     .default({ constraints, distractors });
@@ -53,6 +59,16 @@ export const LadderOptionsSchema = worldOptionsSchema({
 }).extend({
   seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
   hardRungs: rungRange([3, 4], [2, 4], 'test-hard'),
+  width: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_WIDTH)
+    .default(1)
+    .describe(
+      `how many times wider the distractor knob is than the original ladder's 0–${MAX_DISTRACTORS} (its top rungs far ` +
+        'above what the warm-started agent solves; the seeds, test-id and test-hard stay where they are)',
+    ),
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
@@ -68,15 +84,28 @@ const features = (spec: LadderSpec) => ({
 
 /** The ladder domain. Throws GenEnvError('config') on bad options. */
 export function createLadderWorld(options: Record<string, unknown> = {}): Domain<LadderSpec, LadderPayload> {
-  const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs } = parseDomainOptions(
+  const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs, width } = parseDomainOptions(
     'ladder',
     LadderOptionsSchema,
     options,
   );
+  const maxDistractors = maxDistractorsOf(width);
+  for (const [name, range] of [
+    ['seedRungs', seedRungs],
+    ['hardRungs', hardRungs],
+  ] as const)
+    if (range.distractors[1] > maxDistractors)
+      throw new GenEnvError(
+        'config',
+        `ladder options: ${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
+      );
   const ranges: { seeds: RungRange; hard: RungRange } = { seeds: seedRungs, hard: hardRungs };
+  // Width 1 keeps the original world's objects, so its runs and held-out sets are the same as before widths.
+  const specSchema = width === 1 ? LadderSpecSchema : ladderSpecSchema(maxDistractors);
+  const knobs = width === 1 ? LADDER_KNOBS : ladderKnobs(maxDistractors);
 
   function instantiate(spec: LadderSpec, n: number, seed: number): InstantiateResult<LadderPayload> {
-    return instantiateVariations(LadderSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
+    return instantiateVariations(specSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
       const payload = buildVariation(valid, new Random(deriveSeed(seed, 'ladder-variation', stableId(valid), index)));
       const instance: TaskInstance<LadderPayload> = {
         id: `ld-${stableId({ spec: valid, seed, index })}`,
@@ -91,20 +120,20 @@ export function createLadderWorld(options: Record<string, unknown> = {}): Domain
   return {
     name: 'ladder',
     version: '1',
-    specSchema: LadderSpecSchema,
-    knobs: LADDER_KNOBS,
-    specFromKnobs: ladderSpecFromKnobs,
+    specSchema,
+    knobs,
+    specFromKnobs: (values, seed) => ladderSpecFromKnobs(values, seed, knobs),
     knobValuesOf: ladderKnobValuesOf,
     ...keptDomainData({
       domain: 'ladder',
       instantiate,
       buildSeeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
       buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, worldSeed, ranges, instantiateOne),
-      buildGrammar: () => ladderGrammar(),
+      buildGrammar: () => ladderGrammar(maxDistractors),
     }),
     instantiate,
     formatSpec: formatLadderSpec,
-    parseSpec: parseLadderSpec,
+    parseSpec: (text) => parseLadderSpec(text, specSchema),
     family: () => LADDER_FAMILY,
     features,
     render: renderLadder,
