@@ -2,6 +2,7 @@ import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } fr
 import { Random, stableId } from '../util/random.ts';
 import type { EpochRecord } from './epoch-record.ts';
 import { frontierProposals } from './frontier-source.ts';
+import { withFrontierParents } from './parent-contexts.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
 import { datasetProposals, proposeFrom, seedProposals, staticSlice, uniformProposals } from './task-source.ts';
 import type { RejectedProposal, TaskType } from './task-type.ts';
@@ -101,7 +102,8 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, c
       );
     return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
   }
-  const contexts = contextsFor(run, epoch, count, streams.contexts(epoch));
+  const seedContexts = contextsFor(run, epoch, count, streams.contexts(epoch));
+  const contexts = source === 'simulator' ? withFrontierParents(run, epoch, seedContexts) : seedContexts;
   const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });
   if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
   const temperature = config.simulatorTemperature;

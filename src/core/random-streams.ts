@@ -54,6 +54,10 @@ export class RandomStreams {
   dynamicRollout(epoch: number, round: number): number {
     return deriveSeed(this.runSeed, epoch, 'dynamic-rollout', round);
   }
+  /** Which frontier parents the simulator's contexts of an epoch carry. */
+  parentContexts(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'parent-contexts');
+  }
   /** The frontier sampler's cell draws of an epoch. */
   frontier(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'frontier');

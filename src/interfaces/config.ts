@@ -133,6 +133,18 @@ export const RunConfigSchema = z.strictObject(
       "frontier sampler, with frontierCalibrate: each epoch the tilt's target moves by gain × (α − the last " +
         "epoch's success on generated task types), summed over the run (integral correction; 0 = open loop)",
     ).default(0),
+    contextParentShare: unit(
+      "share of the simulator's contexts, from epoch 1 on, whose seed is a frontier parent: a generated task type " +
+        'of the last contextParentWindow epochs drawn by its α-reward exp(-β(p̂-α)²), which the simulator writes ' +
+        'a child of (an edit or a replay); 0 = every context a seed task',
+    ).default(0),
+    contextParentWindow: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(2)
+      .describe('epochs of generated task types the frontier parents of the contexts are drawn from'),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')
