@@ -75,37 +75,40 @@ export function cellEvidence(
 }
 
 /**
- * The posterior mean success of a cell under a Beta prior of `priorStrength` pseudo-attempts centred on α, in
- * (0, 1); a cell without evidence sits at α.
+ * The posterior mean success of a cell under a Beta prior of `priorStrength` pseudo-attempts centred on `priorMean`
+ * (α unless a model of the cells predicts the cell's success: `knob-model.ts`), in (0, 1); a cell without evidence
+ * sits at its prior mean.
  */
-export function cellSuccessRate(evidence: CellEvidence | undefined, options: FrontierOptions): number {
+export function cellSuccessRate(
+  evidence: CellEvidence | undefined,
+  options: FrontierOptions,
+  priorMean: number = options.alpha,
+): number {
   const successes = evidence?.successes ?? 0;
   const attempts = evidence?.attempts ?? 0;
-  return (successes + options.alpha * options.priorStrength) / (attempts + options.priorStrength);
+  return (successes + priorMean * options.priorStrength) / (attempts + options.priorStrength);
 }
 
 /**
  * The probability of drawing each cell (same order as `cells`), summing to 1: in proportion to exp(−β(p̃ − α)²) of
- * each cell's posterior success p̃; with `calibrate`, then tilted so that a draw's expected success is α
- * (`calibrateToTarget`).
+ * each cell's posterior success p̃ (around `priorMeans`, one per cell, where given); with `calibrate`, then tilted so
+ * that a draw's expected success is `target` (`calibrateToTarget`).
  */
 export function cellProbabilities(
   cells: readonly string[],
   evidence: ReadonlyMap<string, CellEvidence>,
   options: FrontierOptions,
   target: number = options.alpha,
+  priorMeans?: readonly number[],
 ): number[] {
   if (cells.length === 0) return [];
-  const priorities = cells.map((cell) =>
-    scoreDifficulty('alpha-gaussian', cellSuccessRate(evidence.get(cell), options), {
-      alpha: options.alpha,
-      beta: options.beta,
-    }),
+  const successRates = cells.map((cell, index) => cellSuccessRate(evidence.get(cell), options, priorMeans?.[index]));
+  const priorities = successRates.map((rate) =>
+    scoreDifficulty('alpha-gaussian', rate, { alpha: options.alpha, beta: options.beta }),
   );
   const total = priorities.reduce((sum, priority) => sum + priority, 0);
   const mixed = priorities.map((priority) => (total > 0 ? priority / total : 1 / cells.length));
   if (!options.calibrate) return mixed;
-  const successRates = cells.map((cell) => cellSuccessRate(evidence.get(cell), options));
   return calibrateToTarget(mixed, successRates, target);
 }
 

@@ -116,6 +116,14 @@ export const RunConfigSchema = z.strictObject(
       .max(1e6)
       .default(2)
       .describe('frontier sampler: pseudo-attempts of the prior at α that an unseen cell starts from'),
+    frontierPriorModel: z
+      .enum(['alpha', 'knobs'])
+      .default('alpha')
+      .describe(
+        "frontier sampler: where a cell's prior sits: at α (alpha), or at the success a model of every cell's " +
+          'evidence, additive in the logit over the knob values, predicts for it (knobs): an untried cell is placed ' +
+          'by the cells that share its knob values',
+      ),
     frontierCalibrate: z
       .boolean()
       .default(false)
