@@ -53,6 +53,9 @@ describe('the path check', () => {
     expect(check('line one\nSee [the design](desgn.md).')).toEqual([
       'docs/fake.md:2: link desgn.md names docs/desgn.md, not found',
     ]);
+    expect(check('A span that wraps, `genenv run --config\nlab/configs/frontier-y.json`, and `src/core/`.')).toEqual([
+      'docs/fake.md:2: `lab/configs/frontier-y.json` names lab/configs/frontier-y.json, not found',
+    ]);
     expect(check('`models/sampler.ts` samples.')).toEqual([
       'docs/fake.md:1: `models/sampler.ts` names src/models/sampler.ts, not found',
     ]);

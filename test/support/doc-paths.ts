@@ -31,15 +31,22 @@ export function missingPaths(file: string, markdown: string, repository: Reposit
   const folder = posix.dirname(file);
   const ownAnchors = markdownAnchors(markdown);
   let fence: string | null = null;
-  markdown.split('\n').forEach((raw, index) => {
+  // Inline code may wrap onto the next line of its paragraph: a line that starts inside a span is read with the
+  // span's opening backtick put back.
+  let insideSpan = false;
+  markdown.split('\n').forEach((line, index) => {
     const where = `${file}:${index + 1}`;
-    const marker = /^\s*(```+|~~~+)/.exec(raw);
+    const marker = /^\s*(```+|~~~+)/.exec(line);
     if (marker) {
       if (fence === null) fence = marker[1]!;
-      else if (raw.trim().startsWith(fence)) fence = null;
+      else if (line.trim().startsWith(fence)) fence = null;
+      insideSpan = false;
       return;
     }
     if (fence !== null) return;
+    if (line.trim() === '') insideSpan = false;
+    const raw = insideSpan ? `\`${line}` : line;
+    if ((line.match(/`/g)?.length ?? 0) % 2 === 1) insideSpan = !insideSpan;
     for (const span of raw.matchAll(/`([^`]+)`/g))
       for (const word of span[1]!.split(/\s+/)) {
         const path = repositoryPath(word, repository);
