@@ -542,7 +542,7 @@ NAPI_MODULE_INIT() {
     const char* threadsWanted = std::getenv("GENENV_THREADS");
     // By default the pool takes the cores the JavaScript threads leave: a run keeps two of them busy in every phase
     // (the main thread with a training thread, or two sampling threads), and a pool worker spinning beside them on
-    // a 2-core machine costs more than it gives (docs/results.md §22.4). At least one: the caller itself.
+    // a 2-core machine costs more than it gives (docs/design.md §8). At least one: the caller itself.
     const int cores = (int)std::thread::hardware_concurrency();
     const int threads = threadsWanted ? std::atoi(threadsWanted) : std::max(1, cores - 2);
     setPoolThreads(std::min(64, std::max(1, threads)));

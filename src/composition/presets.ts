@@ -80,7 +80,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
   ladder: {
     preset: 'ladder',
     variant: 'genenv',
-    // At 24 epochs the simulator's climb ended on rungs 3–5, below test-hard's 6–10; at 48 it goes on (docs/results.md §20).
+    // At 24 epochs the simulator's climb ended on rungs 3–5, below test-hard's 6–10; at 48 it goes on.
     epochs: 48,
     tasksPerEpoch: 32,
     // n·G = 16 attempts behind each p̂: four variations of four rollouts.
@@ -88,22 +88,22 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     samples: 4,
     ...PAPER_CURRICULUM,
     // The simulator learns from every task type, weighted by exp(10·R_env): a band of one cell left 1–5 records an
-    // epoch, too few to move it (docs/results.md §17). k_min = 0.2 only sets the in-band metric.
+    // epoch, too few to move it (docs/design.md §3). k_min = 0.2 only sets the in-band metric.
     kMin: 0.2,
     lambda: 10,
     rwrFilter: 'none',
     // The simulator repeats a spec many times an epoch once it leans on it: its p̂ rests on all those attempts, not
-    // on each copy's 16, whose luckiest draws would pass for in-band (docs/results.md §19).
+    // on each copy's 16, whose luckiest draws would pass for in-band (docs/design.md §3).
     successPooling: 'spec',
     // Three quarters of each epoch's task types come from the frontier sampler over the two knobs, tilted so that a
     // draw is solved about α of the time; the simulator writes the rest and learns from both. Alone, the simulator
     // climbed one rung every four epochs, along the distractor knob, and rarely reached test-hard's cells
-    // (docs/results.md §21; chosen on seeds 11-12 from training metrics). `--variant paper` runs without it.
+    // (docs/design.md §1; chosen on seeds 11-12 from training metrics). `--variant paper` runs without it.
     frontierShare: 0.75,
     frontierCalibrate: true,
     // The tilt aims the whole epoch at α, the simulator's share counted by its cells, and a slow integral correction
     // takes out what the cells mispredict: on world seed 7331 the simulator's quarter succeeded 0.61–0.79 and lifted
-    // half the seeds' epochs out of the band (docs/results.md §21.6, §21.9).
+    // half the seeds' epochs out of the band (docs/design.md §1).
     frontierCalibrateScope: 'epoch',
     frontierCalibrateGain: 0.2,
     baseFraction: 0.25,
@@ -129,7 +129,7 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
         learningRate: 5e-3,
         updateEpochs: 4,
         klCap: 0.5,
-        // Keeps neighbouring specs in reach when the epoch's in-band records repeat one spec (docs/results.md §19).
+        // Keeps neighbouring specs in reach when the epoch's in-band records repeat one spec (docs/design.md §3).
         entropyBonus: 0.1,
         maxResponseTokens: 24,
       },
@@ -319,6 +319,6 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
 
 /**
  * The preset `genenv run` uses when none is named: the ladder world, where the trained simulator beats a frozen one by
- * the paper's measure over ten seeds (docs/results.md §20, docs/design.md §6.1).
+ * the paper's measure over ten seeds (docs/design.md §6.1).
  */
 export const DEFAULT_PRESET = 'ladder';

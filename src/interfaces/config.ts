@@ -37,8 +37,8 @@ export const PolicyChoiceSchema = z.object({
 const unit = (description: string) => z.number().min(0).max(1).describe(description);
 
 /**
- * Options removed after they measured no gain and no preset used them (docs/results.md keeps their results), each
- * with the value that meant "off".
+ * Options removed after they measured no gain and no preset used them (the lab notebook, lab/notebook/ in the
+ * repository, keeps their results), each with the value that meant "off".
  */
 const RETIRED_OPTIONS: Readonly<Record<string, unknown>> = { oversample: 1, familyTemperature: 0, frontierFloor: 0 };
 
@@ -47,7 +47,8 @@ export const RETIRED_OPTION_KEYS: readonly string[] = Object.keys(RETIRED_OPTION
 
 /** The line that explains a removed option, named as the user wrote it (`oversample` or `--oversample`). */
 export function retiredOptionMessage(name: string): string {
-  return `${name} is no longer an option (removed: it measured no gain; docs/results.md has its results)`;
+  // Named so that it is true for an installed package too, which does not ship the lab.
+  return `${name} is no longer an option (removed: it measured no gain; its results are in the project's lab notebook, lab/notebook/ in the repository)`;
 }
 
 /** A config naming a removed option gets one line that says so; other unknown keys keep zod's message. */

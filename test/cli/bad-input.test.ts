@@ -70,7 +70,7 @@ describe.concurrent('bad input reaches the user as one line', () => {
   it('a removed option as a flag, explained as in a config file', () =>
     expectOneLineError(
       ['run', '--oversample', '4'],
-      /^genenv: --oversample is no longer an option \(removed: it measured no gain; docs\/results\.md has its results\)$/,
+      /^genenv: --oversample is no longer an option \(removed: it measured no gain; its results are in the project's lab notebook, lab\/notebook\/ in the repository\)$/,
     ));
   it('a removed option as a flag of compare, given without a value', () =>
     expectOneLineError(['compare', '--family-temperature'], /--family-temperature is no longer an option/));

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,20 +7,16 @@ import { buildProgram } from '../../src/cli/main.ts';
 import { PRESETS } from '../../src/composition/presets.ts';
 import { VariantSchema } from '../../src/interfaces/config.ts';
 import { checkCommand, checkLabCommand, extractCommands, type KnownNames } from '../support/doc-commands.ts';
+import { documentFiles } from '../support/doc-files.ts';
 
 /**
- * Docs the code keeps true: every `genenv …` command line that README.md and docs/*.md show is checked against the
- * CLI's commander program (subcommand, flags, named presets, variants and suites) without running it, and every
- * `npm run lab -- <suite> …` line against the lab's, so a flag that is renamed or retired fails the suite until the
- * docs follow.
+ * Docs the code keeps true: every `genenv …` command line that the docs show (README.md, docs/, the lab notebook in
+ * lab/notebook/ and the Markdown beside the code: `documentFiles`) is checked against the CLI's commander program
+ * (subcommand, flags, named presets, variants and suites) without running it, and every `npm run lab -- <suite> …`
+ * line against the lab's, so a flag that is renamed or retired fails the suite until the docs follow.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const documents = [
-  'README.md',
-  ...readdirSync(join(root, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
+const documents = documentFiles(root);
 const program = await buildProgram([], { out: () => {}, err: () => {} }, () => {}, true);
 const labProgram = buildLabProgram({ out: () => {}, err: () => {} });
 const known: KnownNames = { presets: Object.keys(PRESETS), variants: VariantSchema.options };
@@ -29,7 +25,7 @@ const refusal = (text: string) =>
   text.startsWith('genenv-lab ') ? checkLabCommand(labProgram, text, known) : checkCommand(program, text, known);
 
 describe('command lines in the docs', () => {
-  it('finds the command lines of README.md and docs/', () => {
+  it('finds the command lines of README.md, docs/ and the lab notebook', () => {
     expect(commands.filter((command) => command.file === 'README.md').length).toBeGreaterThan(10);
     expect(new Set(commands.map((command) => command.text.split(' ')[1])).size).toBeGreaterThanOrEqual(5);
     expect(commands.filter((command) => command.text.startsWith('genenv-lab ')).length).toBeGreaterThan(5);

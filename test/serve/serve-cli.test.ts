@@ -29,7 +29,7 @@ it('refuses a config that names a removed option, in one line and before creatin
     expect(result.code).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toEqual([
       `genenv: invalid config (${config}): familyTemperature is no longer an option ` +
-        '(removed: it measured no gain; docs/results.md has its results)',
+        "(removed: it measured no gain; its results are in the project's lab notebook, lab/notebook/ in the repository)",
     ]);
     expect(existsSync(out)).toBe(false);
   } finally {
