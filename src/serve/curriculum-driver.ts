@@ -1,5 +1,5 @@
 import { type RunContext, restore, type ScoredAttempt, warmStart } from '../core/index.ts';
-import { errorLine } from '../interfaces/index.ts';
+import { errorLine, type RoundStatus } from '../interfaces/index.ts';
 import type { OutcomeLog } from './outcome-log.ts';
 import { closeRound, openRound, type OpenRound } from './round-lifecycle.ts';
 import type { Round, Slot } from './round.ts';
@@ -12,17 +12,6 @@ export type Claim =
   | { kind: 'stopped'; reason: string }
   | { kind: 'busy'; reason: string }
   | { kind: 'group-full'; reason: string };
-
-/** An open round as `/state` shows it. */
-export interface RoundStatus {
-  epoch: number;
-  done: number;
-  size: number;
-  /** Attempts handed out and not yet scored. */
-  outstanding: number;
-  /** Attempts handed out again while out (lease run out, or backups). */
-  reissued: number;
-}
 
 /**
  * Schedules the served curriculum. Epochs are rounds 0..E (E = config.epochs); rounds close in order.

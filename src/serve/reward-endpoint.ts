@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { RewardRequest } from './protocol.ts';
+import type { RewardAnswer, RewardRequest, ScoredAnswer, TurnAnswer } from '../interfaces/index.ts';
 import { ServeError } from './serve-error.ts';
-import type { ServeService, StepResult } from './service.ts';
+import type { ServeService } from './service.ts';
 
 const GROUP_PREFIX = 'group:';
 
@@ -12,10 +12,7 @@ const GROUP_PREFIX = 'group:';
  * group attempts carry request ids derived from the whole request. Labels are checked before anything is
  * scored, so a bad label changes nothing.
  */
-export async function rewardRequest(
-  service: ServeService,
-  request: RewardRequest,
-): Promise<{ rewards: number[]; scores: number[]; extra_logs: { success: number[] } }> {
+export async function rewardRequest(service: ServeService, request: RewardRequest): Promise<RewardAnswer> {
   request.labels.forEach((label, index) => {
     const known = label.startsWith(GROUP_PREFIX)
       ? service.driver.hasGroup(label.slice(GROUP_PREFIX.length))
@@ -24,7 +21,7 @@ export async function rewardRequest(
   });
   const digest = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 32);
   const results = await Promise.all(
-    request.query.map(async (query, index): Promise<StepResult> => {
+    request.query.map(async (query, index): Promise<ScoredAnswer | TurnAnswer> => {
       const prompt = request.prompts?.[index];
       const text = prompt !== undefined && query.startsWith(prompt) ? query.slice(prompt.length) : query;
       const label = request.labels[index]!;
@@ -33,10 +30,12 @@ export async function rewardRequest(
       const answered = await service.answered(requestId);
       if (answered) return answered;
       const reset = await service.reset({ group_key: label.slice(GROUP_PREFIX.length) });
-      return service.step(String(reset.observation.episode_id), { action: { text }, request_id: requestId });
+      return service.step(reset.observation.episode_id, { action: { text }, request_id: requestId });
     }),
   );
   const rewards = results.map((result) => result.reward ?? 0);
-  const success = results.map((result) => ((result.observation.feedback as { success: boolean }).success ? 1 : 0));
+  // A turn that does not end a multi-turn episode has no verdict yet: no success, reward 0.
+  const success = results.map((result) => (result.done && result.observation.feedback.success ? 1 : 0));
+
   return { rewards, scores: rewards, extra_logs: { success } };
 }

@@ -10,7 +10,7 @@ import {
   StepRequestSchema,
   issueLine,
   protocolSchemas,
-} from './protocol.ts';
+} from '../interfaces/index.ts';
 import { rewardRequest } from './reward-endpoint.ts';
 import { ServeError } from './serve-error.ts';
 import type { ServeService } from './service.ts';
@@ -131,7 +131,7 @@ export async function buildServer(
   app.post('/reset', async (request) => {
     const result = await service.reset(parse(ResetRequestSchema, request.body));
     // A client that gave up while the reset waited for the next epoch gets nothing: its attempt goes back.
-    if (request.socket.destroyed) service.close(String(result.observation.episode_id));
+    if (request.socket.destroyed) service.close(result.observation.episode_id);
     return result;
   });
   app.post('/step', async (request) => {

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { SocketMessageSchema, issueLine } from './protocol.ts';
+import { SocketMessageSchema, type SocketRefusal, type SocketReply, issueLine } from '../interfaces/index.ts';
 import { ServeError } from './serve-error.ts';
 import type { ServeService } from './service.ts';
 
@@ -14,7 +14,7 @@ export function socketCount(): number {
 }
 
 /** The data of an error message; `retry_after_s` says when a retry may succeed (a limit that frees up). */
-function refusalOf(error: unknown): { message: string; code: string; retry_after_s?: number } {
+function refusalOf(error: unknown): SocketRefusal {
   if (error instanceof ServeError)
     return {
       message: error.message,
@@ -32,7 +32,7 @@ interface Session {
   episodeId: string | null;
   /** Set when the socket closed: an episode that a reset opens after that is given back at once. */
   closed: boolean;
-  send(value: unknown): void;
+  send(reply: SocketReply): void;
 }
 
 /** Handles one text message of a session; every failure becomes an error message. */
@@ -58,7 +58,7 @@ async function handleMessage(session: Session, raw: string): Promise<void> {
       if (session.episodeId !== null) service.close(session.episodeId);
       session.episodeId = null;
       const result = await service.reset(message.data ?? {});
-      const episodeId = String(result.observation.episode_id);
+      const episodeId = result.observation.episode_id;
       // The client left while the reset waited for a task: nobody will step it, so its attempt goes back.
       if (session.closed) return service.close(episodeId);
       session.episodeId = episodeId;
@@ -107,7 +107,11 @@ export function attachSocket(socket: WebSocket, service: ServeService): void {
   socket.on('message', (data, isBinary) => {
     alive = true;
     const text = isBinary ? null : data.toString();
-    const binary = { type: 'error', data: { message: 'binary messages are not accepted', code: 'INVALID_JSON' } };
+    const binary: SocketReply = {
+      type: 'error',
+      data: { message: 'binary messages are not accepted', code: 'INVALID_JSON' },
+    };
+
     queue = queue.then(() => (text === null ? session.send(binary) : handleMessage(session, text)));
   });
   socket.on('close', () => {
