@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RewardAnswer, RewardRequest, ScoredAnswer, TurnAnswer } from '../interfaces/index.ts';
-import { ServeError } from './serve-error.ts';
-import type { ServeService } from './service.ts';
+import { ServeError } from './refusals.ts';
+import type { ServeService } from './episodes.ts';
 
 const GROUP_PREFIX = 'group:';
 

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { SocketMessageSchema, type SocketRefusal, type SocketReply, issueLine } from '../interfaces/index.ts';
-import { ServeError } from './serve-error.ts';
-import type { ServeService } from './service.ts';
+import { ServeError } from './refusals.ts';
+import type { ServeService } from './episodes.ts';
 
 /** Keep-alive ping period: long generations leave a socket silent for minutes (OpenEnv issue #362). */
 const PING_MS = 20_000;

@@ -5,8 +5,8 @@ import { RandomStreams } from '../core/index.ts';
 import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
 import { RecordingSimulator, servedRunContext } from './served-run.ts';
-import { buildServer } from './server.ts';
-import { ServeService, type ServiceLimits } from './service.ts';
+import { buildServer } from './endpoints.ts';
+import { ServeService, type ServiceLimits } from './episodes.ts';
 
 export interface ServeInput {
   config: RunConfig;

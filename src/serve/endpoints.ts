@@ -12,8 +12,8 @@ import {
   protocolSchemas,
 } from '../interfaces/index.ts';
 import { rewardRequest } from './reward-endpoint.ts';
-import { ServeError } from './serve-error.ts';
-import type { ServeService } from './service.ts';
+import { ServeError } from './refusals.ts';
+import type { ServeService } from './episodes.ts';
 import { attachSocket } from './socket-session.ts';
 
 export interface ServerOptions {

@@ -9,7 +9,7 @@ import {
   type EpisodeTurn,
 } from '../interfaces/interaction.ts';
 import type { CurriculumDriver } from './curriculum-driver.ts';
-import { actionCompletion, resetObservation, turnObservation } from './episode-view.ts';
+import { actionCompletion, resetObservation, turnObservation } from './observations-and-actions.ts';
 import type { OutcomeLog, OutcomeRow } from './outcome-log.ts';
 import type {
   ResetAnswer,
@@ -20,7 +20,7 @@ import type {
   TurnAnswer,
 } from '../interfaces/index.ts';
 import type { Round, Slot } from './round.ts';
-import { ServeError } from './serve-error.ts';
+import { ServeError } from './refusals.ts';
 
 /** The server process's memory (MiB) and CPU time (s), for `/state` and the benchmark. */
 const processUsage = () => {
