@@ -1,3 +1,9 @@
+/**
+ * The episode service: what reset, step, state and close do, whichever endpoint they came through. An
+ * episode holds one attempt the curriculum handed out; its step is scored by the domain's verifier and
+ * committed to the outcome log before it is answered, idempotently (a retried request id or action gets the
+ * logged answer). Idle episodes expire and give their attempt back.
+ */
 import { randomUUID } from 'node:crypto';
 import { safeScore, scoredAttempt } from '../core/index.ts';
 import type { Completion, Domain, RunConfig } from '../interfaces/index.ts';
@@ -84,7 +90,7 @@ function duplicateResult(result: ScoredAnswer): ScoredAnswer {
  * outcome log in front of the curriculum. Every outcome is committed before it is acknowledged; a
  * scored episode leaves memory, its answer stays in the log for retries.
  */
-export class ServeService {
+export class EpisodeService {
   private readonly episodes = new Map<string, Episode>();
   private readonly pendingRequests = new Map<string, { episodeId: string; result: Promise<ScoredAnswer> }>();
   private readonly reaper: NodeJS.Timeout;

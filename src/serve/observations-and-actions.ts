@@ -1,3 +1,8 @@
+/**
+ * What crosses the wire about an episode, in both directions: the observations a trainer reads (the rendered
+ * task and its place in the curriculum, or a multi-turn episode's next turn; never the reference answer),
+ * and an action read back as the completion the domain's verifier scores.
+ */
 import type {
   Action,
   AgentPrompt,

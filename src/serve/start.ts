@@ -6,7 +6,7 @@ import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
 import { RecordingSimulator, servedRunContext } from './served-run.ts';
 import { buildServer } from './endpoints.ts';
-import { ServeService, type ServiceLimits } from './episodes.ts';
+import { EpisodeService, type ServiceLimits } from './episodes.ts';
 
 export interface ServeInput {
   config: RunConfig;
@@ -24,7 +24,7 @@ export interface ServeInput {
 
 export interface RunningServer {
   url: string;
-  service: ServeService;
+  service: EpisodeService;
   /** Stops accepting, flushes the log, closes the run's files. Idempotent. */
   close(): Promise<void>;
 }
@@ -86,7 +86,7 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
       ? error
       : new GenEnvError('store', `cannot start the curriculum: ${(error as Error).message}`, { cause: error });
   }
-  const service = new ServeService(input.config, input.domain, driver, log, limits);
+  const service = new EpisodeService(input.config, input.domain, driver, log, limits);
   const app = await buildServer(service, input.domain, { token: input.token, ...limits });
   let address: string;
   try {
