@@ -2,8 +2,8 @@ import { type RunContext, restore, type ScoredAttempt, warmStart } from '../core
 import { errorLine, type RoundStatus } from '../interfaces/index.ts';
 import type { OutcomeLog } from './outcome-log.ts';
 import { closeRound, openRound, type OpenRound } from './round-lifecycle.ts';
-import type { Round, Slot } from './round.ts';
-import type { RecordingSimulator } from './served-run.ts';
+import type { Round, Slot } from './round-attempts.ts';
+import type { RecordingSimulator } from './run-context.ts';
 
 /** What a claim got: an attempt, or why there is none right now. */
 export type Claim =

@@ -25,7 +25,7 @@ import type {
   StepRequest,
   TurnAnswer,
 } from '../interfaces/index.ts';
-import type { Round, Slot } from './round.ts';
+import type { Round, Slot } from './round-attempts.ts';
 import { ServeError } from './refusals.ts';
 
 /** The server process's memory (MiB) and CPU time (s), for `/state` and the benchmark. */

@@ -11,7 +11,7 @@ import type {
   ToolCall,
   TurnObservation,
 } from '../interfaces/index.ts';
-import type { Round, Slot } from './round.ts';
+import type { Round, Slot } from './round-attempts.ts';
 
 /** A prompt as a trainer reads it: compact text, OpenAI-style chat messages and tool schemas. */
 function chatView(prompt: AgentPrompt) {

@@ -10,7 +10,7 @@ import {
   type TaskType,
   update,
 } from '../core/index.ts';
-import { Round } from './round.ts';
+import { Round } from './round-attempts.ts';
 
 /** The trainer is the agent: its traces carry this version label. */
 export const EXTERNAL_AGENT = 'external';

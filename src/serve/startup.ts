@@ -4,7 +4,7 @@ import type { RunStore } from '../store/run-store.ts';
 import { RandomStreams } from '../core/index.ts';
 import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
-import { RecordingSimulator, servedRunContext } from './served-run.ts';
+import { RecordingSimulator, servedRunContext } from './run-context.ts';
 import { buildServer } from './endpoints.ts';
 import { EpisodeService, type ServiceLimits } from './episodes.ts';
 
