@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { GenEnvError, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
-import { servePlan } from '../serve/serve-plan.ts';
+import { servePlan } from '../serve/run-context.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { integerFlag, numberFlag } from '../composition/flags.ts';

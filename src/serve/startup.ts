@@ -1,3 +1,8 @@
+/**
+ * Start-up and shutdown of `genenv serve`: the service's limits, the refusal to listen beyond this machine
+ * without a token, and the wiring of a served run: outcome log, curriculum driver, episode service and
+ * endpoints, restored from the run directory before it listens, closed in order when it stops.
+ */
 import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import type { RunStore } from '../store/run-store.ts';
@@ -8,6 +13,7 @@ import { RecordingSimulator, servedRunContext } from './run-context.ts';
 import { buildServer } from './endpoints.ts';
 import { EpisodeService, type ServiceLimits } from './episodes.ts';
 
+/** What `startServe` needs: an opened run directory with its config, domain and simulator, and where to listen. */
 export interface ServeInput {
   config: RunConfig;
   domain: Domain;
@@ -22,6 +28,7 @@ export interface ServeInput {
   limits?: Partial<ServiceLimits & { bodyLimit: number; requestTimeoutMs: number; keepAliveMs: number }>;
 }
 
+/** A service listening at `url`. */
 export interface RunningServer {
   url: string;
   service: EpisodeService;
