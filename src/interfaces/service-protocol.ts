@@ -92,13 +92,16 @@ export function issueLine(error: z.ZodError): string {
   return describeZodError(error).slice(0, 300);
 }
 
-// Answers. The shapes the service sends; a client parses them (unknown keys are dropped, new ones may come).
+// Answers: the shapes the service sends. A client parses them and drops keys it does not know, so the service
+// may add keys without breaking one.
 
 const promptText = z.string().describe('compact text of the task (what a small model reads)');
 const chatMessages = z.array(z.object({ role: z.string(), content: z.string() })).describe('chat messages of the task');
 const toolSchemas = z
   .array(z.record(z.string(), z.unknown()))
   .describe('OpenAI function tool schemas, when the task has tools');
+/** A prompt as a trainer reads it: compact text, chat messages and tool schemas. */
+const promptFields = { prompt: promptText, messages: chatMessages, tools: toolSchemas };
 // Fields only some observations have, described as `GET /schema` shows them (optional).
 const environmentAnswer = z
   .string()
@@ -130,13 +133,7 @@ export type ServedTask = z.infer<typeof ServedTaskSchema>;
 export const FeedbackSchema = z.object({ success: z.boolean(), invalid: z.string().nullable() });
 
 /** The observation of a new episode: the rendered task and its place in the curriculum. */
-export const ResetObservationSchema = z.object({
-  episode_id: z.string(),
-  prompt: promptText,
-  messages: chatMessages,
-  tools: toolSchemas,
-  task: ServedTaskSchema,
-});
+export const ResetObservationSchema = z.object({ episode_id: z.string(), ...promptFields, task: ServedTaskSchema });
 export type ResetObservation = z.infer<typeof ResetObservationSchema>;
 
 /** The observation after a turn that did not end a multi-turn episode: the answer and the next turn's prompt. */
@@ -145,9 +142,7 @@ export const TurnObservationSchema = z.object({
   observation: environmentAnswer.unwrap(),
   turn: turnCount.unwrap(),
   max_steps: stepLimit.unwrap(),
-  prompt: promptText,
-  messages: chatMessages,
-  tools: toolSchemas,
+  ...promptFields,
 });
 export type TurnObservation = z.infer<typeof TurnObservationSchema>;
 
@@ -162,12 +157,12 @@ export const ScoredObservationSchema = z.object({
 });
 export type ScoredObservation = z.infer<typeof ScoredObservationSchema>;
 
+/** An unscored answer (OpenEnv's `{observation, reward, done}`): no reward yet, the episode goes on. */
+const unscored = <Observation extends z.ZodType>(observation: Observation) =>
+  z.object({ observation, reward: z.null(), done: z.literal(false) });
+
 /** OpenEnv's answer to a reset. */
-export const ResetAnswerSchema = z.object({
-  observation: ResetObservationSchema,
-  reward: z.null(),
-  done: z.literal(false),
-});
+export const ResetAnswerSchema = unscored(ResetObservationSchema);
 /** OpenEnv's answer to a step that scored the episode: the verifier's reward in [0, 1]. */
 export const ScoredAnswerSchema = z.object({
   observation: ScoredObservationSchema,
@@ -175,11 +170,7 @@ export const ScoredAnswerSchema = z.object({
   done: z.literal(true),
 });
 /** OpenEnv's answer to a step that played a turn of a multi-turn episode without ending it. */
-export const TurnAnswerSchema = z.object({
-  observation: TurnObservationSchema,
-  reward: z.null(),
-  done: z.literal(false),
-});
+export const TurnAnswerSchema = unscored(TurnObservationSchema);
 export type ResetAnswer = z.infer<typeof ResetAnswerSchema>;
 export type ScoredAnswer = z.infer<typeof ScoredAnswerSchema>;
 export type TurnAnswer = z.infer<typeof TurnAnswerSchema>;
@@ -258,9 +249,7 @@ export function protocolSchemas(): Record<'action' | 'observation' | 'state', un
   // One object for every observation: the fields each kind has, optional where some kinds lack them.
   const observation = z.object({
     episode_id: z.string(),
-    prompt: promptText,
-    messages: chatMessages,
-    tools: toolSchemas,
+    ...promptFields,
     task: ServedTaskSchema.optional().describe('after reset (and, without features, after the scored step)'),
     observation: environmentAnswer,
     turn: turnCount,
