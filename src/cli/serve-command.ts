@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { GenEnvError, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
-import { servePlan } from '../serve/serve-plan.ts';
+import { servePlan } from '../serve/run-context.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { integerFlag, numberFlag } from '../composition/flags.ts';
@@ -78,7 +78,7 @@ function tokenFrom(name: string | undefined): string | null {
  */
 export async function serveCommand(options: ServeCommandOptions, out: (text: string) => void): Promise<void> {
   const token = tokenFrom(options.tokenEnv);
-  const { startServe, isLoopback } = await import('../serve/start.ts');
+  const { startServe, isLoopback } = await import('../serve/startup.ts');
   // Checked before the run directory is created, so a refused start leaves nothing behind.
   if (!isLoopback(options.host) && token === null)
     throw new GenEnvError(

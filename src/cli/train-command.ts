@@ -46,8 +46,7 @@ function tokenFrom(name: string | undefined): string | undefined {
 function promptReader(config: RunConfig): (observation: TaskObservation) => AgentPrompt {
   const policy = config.agent.policy;
   if (policy === 'builtin') return observedPrompt;
-  if (policy === 'student' && config.domain.name === 'arithmetic')
-    return (observation) => studentPrompt(observation as unknown as Record<string, unknown>);
+  if (policy === 'student' && config.domain.name === 'arithmetic') return studentPrompt;
   throw new GenEnvError(
     'config',
     `genenv train trains the built-in agent (agent.policy "builtin"), or the simulated student on arithmetic; ` +

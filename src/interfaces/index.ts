@@ -13,3 +13,4 @@ export * from './adapter-manager.ts';
 export * from './run-records.ts';
 export * from './spec-grammar.ts';
 export * from './interaction.ts';
+export * from './service-protocol.ts';
