@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runCoevolution } from '../core/index.ts';
 import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
 import { describeBackend, resultFamily } from '../models/index.ts';
+import { LOCK_FILE } from '../store/run-lock.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { createOfflineSource } from '../composition/offline-source.ts';
@@ -76,7 +77,7 @@ function openStore(options: RunCommandOptions): { store: RunStore; discard: () =
 }
 
 /**
- * Removes what RunStore.create wrote (config.json, run.sqlite and its journal files, the empty
+ * Removes what RunStore.create wrote (config.json, run.sqlite and its journal files, run.lock, the empty
  * checkpoints folder), and the run folder itself when this command made it, so that the same command
  * works again once its config is fixed. Files the user put in an existing folder stay.
  */
@@ -87,7 +88,7 @@ function discardRun(store: RunStore, existed: boolean): void {
     rmSync(directory, { recursive: true, force: true });
     return;
   }
-  for (const name of ['config.json', 'run.sqlite', 'run.sqlite-wal', 'run.sqlite-shm', 'run.sqlite-journal'])
+  for (const name of ['config.json', 'run.sqlite', 'run.sqlite-wal', 'run.sqlite-shm', 'run.sqlite-journal', LOCK_FILE])
     rmSync(join(directory, name), { force: true });
   for (const name of ['checkpoints', 'trainer']) {
     const path = join(directory, name);
