@@ -12,6 +12,7 @@ import { backgroundReportRenderer } from './background-report.ts';
 import { progressReporter } from './progress.ts';
 import { StopRequested } from '../composition/stop-signals.ts';
 import { createDomain, createTrainableAgent, createTrainableSimulator } from '../composition/registry.ts';
+import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface RunCommandOptions {
   preset?: string;
@@ -28,12 +29,6 @@ export interface RunCommandOptions {
   overrides: Partial<RunConfigInput>;
 }
 
-/** Default run directory: runs/<UTC timestamp>-<preset>. */
-function defaultOutput(preset: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-  return join('runs', `${stamp}-${preset}`);
-}
-
 /**
  * Opens (resume) or creates the run directory and its resolved config. `discard` undoes a creation (for
  * errors found before the run starts); it is a no-op for a resumed run.
@@ -46,7 +41,7 @@ function openStore(options: RunCommandOptions): { store: RunStore; discard: () =
       overrides: options.overrides,
       worldSeed: options.worldSeed,
     });
-    const directory = options.out ?? defaultOutput(config.preset);
+    const directory = options.out ?? timestampedRunFolder(config.preset);
     const existed = existsSync(directory);
     const store = RunStore.create(directory, config);
     return { store, discard: () => discardRun(store, existed) };

@@ -21,6 +21,7 @@ import { writeFileAtomic } from '../util/files.ts';
 import { confidenceInterval95, mean } from '../util/statistics.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { StopRequested } from './stop-signals.ts';
+import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface ComparisonOptions {
   preset?: string;
@@ -170,12 +171,7 @@ export async function runComparison(
   // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists.
   const { createDomain } = await import('./registry.ts');
   await createDomain(base.domain.name, base.domain.options);
-  const directory =
-    options.out ??
-    join(
-      'runs',
-      `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-compare-${base.preset}`,
-    );
+  const directory = options.out ?? timestampedRunFolder(`compare-${base.preset}`);
   const baseFile = join(directory, 'base-config.json');
   const baseText = `${JSON.stringify({ ...base, seed: 1, variant: 'genenv' }, null, 2)}\n`;
   if (existsSync(baseFile) && !sameConfig(readFileSync(baseFile, 'utf8'), baseText)) {
