@@ -49,7 +49,7 @@ export function processState(pid: number): string | null {
 }
 
 /** Waits until `condition` holds, polling every 10 ms, for at most `seconds`. */
-export async function until(condition: () => boolean, what: string, seconds = 60): Promise<void> {
+export async function until(condition: () => boolean, what: string, seconds = 120): Promise<void> {
   for (const start = Date.now(); !condition(); ) {
     if (Date.now() - start > seconds * 1000) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
