@@ -156,7 +156,7 @@ async function writeComparison(
   plan: ComparisonPlan,
   worldSeed: number | undefined,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
-  const summaries = plan.runs.map(finishedSummary);
+  const summaries = new Map(plan.runs.map((run) => [run, finishedSummary(run)]));
   const comparison: Comparison = {
     preset: plan.base.preset,
     seeds: plan.seeds,
@@ -166,7 +166,7 @@ async function writeComparison(
       return summariseVariant(
         variant.name,
         plan.seeds,
-        runs.map((run) => summaries[plan.runs.indexOf(run)]!),
+        runs.map((run) => summaries.get(run)!),
         runs.map((run) => relative(plan.directory, run.folder)),
       );
     }),
