@@ -12,6 +12,7 @@ import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
 import { createDomain, createTrainableAgent } from '../composition/registry.ts';
 import { ServedCurriculum, type TaskObservation } from '../serve-client/served-episodes.ts';
 import { observedPrompt, type ServedEpochRecord, trainOverService } from '../serve-client/served-trainer.ts';
+import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface TrainCommandOptions {
   /** Base URL of a running `genenv serve`. */
@@ -99,8 +100,7 @@ export async function trainCommand(
   const domain = await createDomain(config.domain.name, config.domain.options);
   if (domain.interactive)
     throw new GenEnvError('config', `the served trainer plays single-response domains; ${domain.name} is multi-turn`);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-  const directory = options.out ?? join('runs', `${stamp}-train-${config.preset}`);
+  const directory = options.out ?? timestampedRunFolder(`train-${config.preset}`);
   const metricsPath = join(directory, 'metrics.jsonl');
   if (existsSync(metricsPath)) throw new GenEnvError('usage', `${directory} already holds a trainer's metrics.jsonl`);
   const curriculum = new ServedCurriculum(url, token);
