@@ -39,7 +39,7 @@ export async function openRound(run: RunContext, epoch: number): Promise<OpenRou
  */
 export async function closeRound(run: RunContext, open: OpenRound, startedAt: number): Promise<void> {
   const { round, record } = open;
-  const counted = { ...record, namespacedMetrics: { ...record.namespacedMetrics, 'serve/attempts': round.size } };
+  const counted = { ...record, extra: { ...record.extra, 'serve/attempts': round.size } };
   const assessed = assess(run, recordAttempts(counted, round.attempts(run.domain)));
   await commit(run, await evaluate(run, await update(run, assessed)), startedAt);
 }
