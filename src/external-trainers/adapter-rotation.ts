@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Domain } from '../interfaces/domain.ts';
 import { GenEnvError } from '../interfaces/errors.ts';
-import type { MetricValues } from '../interfaces/metrics.ts';
+import type { HOOK_TRAINING_METRICS, MetricValues } from '../interfaces/metrics.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import type { AdapterManager } from '../interfaces/adapter-manager.ts';
 import { adapterName } from './adapter-leases.ts';
@@ -28,8 +28,8 @@ export interface HookTrainingSettings {
   weighting?: 'column' | 'resample';
 }
 
-/** What a training step through the hook reports: names that the agent's and the simulator's statistics share. */
-export type HookTrainingStats = MetricValues<'trainerSeconds' | 'exportedRows'>;
+/** What a training step through the hook reports, for the agent and the simulator alike. */
+export type HookTrainingStats = MetricValues<keyof typeof HOOK_TRAINING_METRICS>;
 
 /** A policy whose requests can be routed to an adapter. */
 export interface AdapterRoutable {

@@ -9,6 +9,14 @@
 /** Values by metric name; a name left out was not measured. */
 export type MetricValues<Name extends string> = { [Key in Name]?: number };
 
+/** What a training step through the trainer hook reports, for the agent and the simulator alike. */
+export const HOOK_TRAINING_METRICS = {
+  /** Wall time of the trainer hook's command. */
+  trainerSeconds: 'seconds',
+  /** Rows exported to the trainer hook (the GRPO, weighted SFT and SFT sets of the step). */
+  exportedRows: 'count',
+} as const;
+
 /**
  * The epoch's own scalars: metrics.csv's names for the fixed fields of metrics.jsonl (`EpochMetricsSchema`), which
  * the loop computes for every run whatever its players. `<…>` stands for a part of the name (a set, a feature, a
@@ -83,10 +91,7 @@ export const AGENT_UPDATE_METRICS = {
   ability: 'logits',
   /** Mean over groups of 4·Var(reward): 1 for a half-and-half group, 0 for a uniform one. */
   learningSignal: '[0, 1]',
-  /** Wall time of the trainer hook's command. */
-  trainerSeconds: 'seconds',
-  /** Rows exported to the trainer hook (GRPO, RWR and SFT sets). */
-  exportedRows: 'count',
+  ...HOOK_TRAINING_METRICS,
 } as const;
 
 /**
@@ -120,40 +125,32 @@ export const SIMULATOR_UPDATE_METRICS = {
   exemplars: 'count',
   /** Mean RWR weight of the update's records. */
   meanWeight: 'weight',
-  /** Wall time of the trainer hook's command. */
-  trainerSeconds: 'seconds',
-  /** Rows exported to the trainer hook. */
-  exportedRows: 'count',
+  ...HOOK_TRAINING_METRICS,
+} as const;
+
+/** The supervised warm start's figures, the built-in agent's and simulator's alike. */
+export const SUPERVISED_WARM_START_METRICS = {
+  /** Optimiser steps of the supervised warm start. */
+  sftSteps: 'count',
+  /** Cross-entropy of its first step. */
+  sftFirstLoss: 'nats per token',
+  /** Cross-entropy of its last step. */
+  sftLastLoss: 'nats per token',
+  /** Scored tokens, summed over its steps. */
+  sftTokens: 'count',
 } as const;
 
 /** An agent's warm-start statistics, logged at epoch 0 as `warmstart/agent/<name>`. */
 export const AGENT_WARM_START_METRICS = {
-  /** Optimiser steps of the supervised warm start. */
-  sftSteps: 'count',
-  /** Cross-entropy of its first step. */
-  sftFirstLoss: 'nats per token',
-  /** Cross-entropy of its last step. */
-  sftLastLoss: 'nats per token',
-  /** Scored tokens, summed over its steps. */
-  sftTokens: 'count',
+  ...SUPERVISED_WARM_START_METRICS,
   /** The simulated student's ability after the warm start. */
   ability: 'logits',
-  /** Wall time of the trainer hook's command. */
-  trainerSeconds: 'seconds',
-  /** Rows exported to the trainer hook. */
-  exportedRows: 'count',
+  ...HOOK_TRAINING_METRICS,
 } as const;
 
 /** A simulator's warm-start statistics, logged at epoch 0 as `warmstart/simulator/<name>`. */
 export const SIMULATOR_WARM_START_METRICS = {
-  /** Optimiser steps of the supervised warm start. */
-  sftSteps: 'count',
-  /** Cross-entropy of its first step. */
-  sftFirstLoss: 'nats per token',
-  /** Cross-entropy of its last step. */
-  sftLastLoss: 'nats per token',
-  /** Scored tokens, summed over its steps. */
-  sftTokens: 'count',
+  ...SUPERVISED_WARM_START_METRICS,
   /** Demonstrations it read back as knob values. */
   demonstrations: 'count',
   /** Entropy of its knob draw after the warm start. */

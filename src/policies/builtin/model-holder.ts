@@ -1,13 +1,13 @@
 import { type SftOptions, type SftStats, supervisedFineTune } from '../../algorithms/sft.ts';
 import type { ScoredSequence } from '../../models/batching.ts';
 import type { LanguageModel } from '../../models/language-model.ts';
-import type { AgentWarmStartMetric, MetricValues, SimulatorWarmStartMetric } from '../../interfaces/metrics.ts';
+import type { MetricValues, SUPERVISED_WARM_START_METRICS } from '../../interfaces/metrics.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { BuiltinRole, OptionsOf } from './options.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 
-/** The warm-start names both players share: those of supervised fine-tuning. */
-type SftWarmStartStats = MetricValues<AgentWarmStartMetric & SimulatorWarmStartMetric>;
+/** The warm-start statistics both players' supervised warm starts report. */
+type SftWarmStartStats = MetricValues<keyof typeof SUPERVISED_WARM_START_METRICS>;
 
 /** Supervised fine-tuning of a model, here or on another thread (the same bits either way). */
 type FineTune = (
