@@ -8,6 +8,8 @@ export * from './policy.ts';
 export * from './config.ts';
 export * from './events.ts';
 export * from './summary.ts';
+export * from './metrics.ts';
+export * from './retired-metric-names.ts';
 export * from './benchmark.ts';
 export * from './adapter-manager.ts';
 export * from './run-records.ts';

@@ -50,7 +50,7 @@ async function openRound(run: RunContext, epoch: number): Promise<OpenRound> {
  */
 async function closeRound(run: RunContext, open: OpenRound, startedAt: number): Promise<void> {
   const { round, record } = open;
-  const counted = { ...record, namespacedMetrics: { ...record.namespacedMetrics, 'serve/attempts': round.size } };
+  const counted = { ...record, extra: { ...record.extra, 'serve/attempts': round.size } };
   const assessed = assess(run, recordAttempts(counted, round.attempts(run.domain)));
   await commit(run, await evaluate(run, await update(run, assessed)), startedAt);
 }

@@ -71,8 +71,8 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
     expect(lastHalfInBand(reference)).toBeGreaterThanOrEqual(0.8);
     expect(lastHalfInBand(randomSummary)).toBeLessThanOrEqual(lastHalfInBand(reference) - 0.2);
     // The simulator really moved: its distribution drifted from the warm-started one.
-    expect(reference.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeGreaterThan(0.5);
-    expect(randomSummary.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeUndefined();
+    expect(reference.epochs.at(-1)!.extra['simulator/klToInitial']).toBeGreaterThan(0.5);
+    expect(randomSummary.epochs.at(-1)!.extra['simulator/klToInitial']).toBeUndefined();
     // The run directory contract.
     for (const file of ['config.json', 'run.sqlite', 'metrics.jsonl', 'metrics.csv', 'summary.json'])
       expect(existsSync(join(genenv.out, file)), file).toBe(true);
