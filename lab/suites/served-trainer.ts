@@ -4,12 +4,12 @@
  * accuracy and the curriculum's course side by side, each a mean over seeds ± its 95% interval, with the paired
  * difference.
  */
-import { join } from 'node:path';
 import { DEFAULT_PRESET, PRESETS } from '../../src/composition/index.ts';
 import { GenEnvError } from '../../src/interfaces/errors.ts';
 import { type ArmPair, CURRICULUM_METRICS, compareServed, type Estimate } from '../analyses/served-comparison.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import { runServedArms } from '../probes/served-runs.ts';
+import { timestampedRunFolder } from '../../src/util/timestamped-run-folder.ts';
 
 /** Over the preset as it is, for both arms: the service replays D_train as `genenv run` does. */
 export const SERVED_TRAINER_OVERRIDES = {};
@@ -51,8 +51,7 @@ function pairLine(pair: ArmPair): string {
 
 export async function servedTrainerSuite(options: DiagnosticOptions): Promise<string> {
   const seeds = Array.from({ length: options.seeds ?? 3 }, (_, index) => index + 1);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-  const directory = options.out ?? join('runs', `${stamp}-served-trainer`);
+  const directory = options.out ?? timestampedRunFolder('served-trainer');
   const overrides = options.quick ? QUICK_OVERRIDES : SERVED_TRAINER_OVERRIDES;
   const preset = options.preset ?? DEFAULT_PRESET;
   if (!(preset in PRESETS))

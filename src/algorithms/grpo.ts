@@ -1,3 +1,4 @@
+import type { AgentUpdateStats } from '../interfaces/metrics.ts';
 import type { AdamOptions } from '../models/adam.ts';
 import type { ScoredSequence } from '../models/batching.ts';
 import type { LanguageModel } from '../models/language-model.ts';
@@ -71,7 +72,8 @@ export function warmedUpLearningRate(learningRate: number, stepsTaken: number, w
   return warmupSteps > 0 ? learningRate * Math.min(1, (stepsTaken + 1) / warmupSteps) : learningRate;
 }
 
-export type GrpoStats = Record<string, number>;
+/** What a GRPO update reports, by the agent's update names (`interfaces/metrics.ts`). */
+export type GrpoStats = AgentUpdateStats;
 
 /**
  * One GRPO update: group-normalised advantages, clipped-ratio token loss, KL to the frozen `reference`
@@ -185,6 +187,6 @@ export function grpoUpdate(
       stats.steps! += 1;
     }
   }
-  for (const [name, total] of Object.entries(totals)) stats[name] = total / stats.steps!;
+  for (const name of Object.keys(totals) as (keyof typeof totals)[]) stats[name] = totals[name] / stats.steps!;
   return stats;
 }

@@ -1,3 +1,4 @@
+import type { SimulatorUpdateStats } from '../interfaces/metrics.ts';
 import { copyAdamState, type AdamOptions } from '../models/adam.ts';
 import type { ScoredSequence } from '../models/batching.ts';
 import type { LanguageModel } from '../models/language-model.ts';
@@ -30,7 +31,8 @@ export interface RwrOptions {
   adam: AdamOptions;
 }
 
-export type RwrStats = Record<string, number>;
+/** What an RWR update reports, by the simulator's update names (`interfaces/metrics.ts`). */
+export type RwrStats = SimulatorUpdateStats;
 
 /**
  * Reward-weighted regression: minimise Σ_i w̃_i · mean_t(−log π(y_it | context_i)) + β·KL(π‖π_init) − η·H,

@@ -1,6 +1,9 @@
 import { type Command, Option } from 'commander';
 import type { CommandOutput } from './command-output.ts';
-import { runComparison } from '../composition/comparison.ts';
+import { collectComparison, runComparison } from '../composition/comparison.ts';
+import { writeJobList } from '../composition/comparison-job-list.ts';
+import type { ComparisonOptions } from '../composition/comparison-plan.ts';
+import { GenEnvError } from '../interfaces/index.ts';
 import { addConfigFlags, overridesFrom } from './config-flags.ts';
 import { integerFlag, listFlag } from '../composition/flags.ts';
 import { DEFAULT_PRESET } from '../composition/presets.ts';
@@ -29,22 +32,47 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
     .option('--out <dir>', 'comparison directory (default runs/<timestamp>-compare-<preset>)')
     .option('--parallel <n>', 'runs at once (default: CPU cores)', integerFlag('--parallel'))
     .option('--offline-source <spec>', 'offline variant: teacher policy spec or JSONL file of task specs')
+    .addOption(
+      new Option(
+        '--job-list <file>',
+        "run nothing here: make each run's folder and write its `genenv run` line to <file>, for GNU parallel, " +
+          'a Slurm array or a Kubernetes Job (docs/scaling.md)',
+      ).conflicts(['collect', 'parallel']),
+    )
+    .addOption(
+      new Option(
+        '--collect',
+        'run nothing: write comparison.json and the report from the finished runs in --out (made by the job list)',
+      ).conflicts('parallel'),
+    )
     .option('--quiet', 'no progress output')
     .action(async (options: Record<string, unknown>) => {
+      const comparison: ComparisonOptions = {
+        preset: options.preset as string | undefined,
+        config: options.config as string | undefined,
+        variants: options.variants as string[],
+        seeds: options.seeds as number[],
+        worldSeed: options.worldSeed as number | undefined,
+        out: options.out as string | undefined,
+        parallel: options.parallel as number | undefined,
+        quiet: Boolean(options.quiet),
+        overrides: overridesFrom(options),
+      };
+      if (typeof options.jobList === 'string') {
+        const list = await writeJobList(comparison, options.jobList);
+        output.out(
+          `job list written: ${options.jobList} (${list.pending} of ${list.total} runs to go, in ${list.directory}); ` +
+            'once they have run, the same command with --collect in place of --job-list writes the comparison\n',
+        );
+        return;
+      }
+      if (options.collect && comparison.out === undefined)
+        throw new GenEnvError('usage', '--collect needs --out DIR, the folder the job list was written for');
       const stop = listenForStop();
       try {
-        const result = await runComparison({
-          preset: options.preset as string | undefined,
-          config: options.config as string | undefined,
-          variants: options.variants as string[],
-          seeds: options.seeds as number[],
-          worldSeed: options.worldSeed as number | undefined,
-          out: options.out as string | undefined,
-          parallel: options.parallel as number | undefined,
-          quiet: Boolean(options.quiet),
-          signal: stop.signal,
-          overrides: overridesFrom(options),
-        });
+        const result = options.collect
+          ? await collectComparison(comparison)
+          : await runComparison({ ...comparison, signal: stop.signal });
         output.out(`${result.table}\ncomparison written: ${result.directory}\n`);
       } finally {
         stop.dispose();

@@ -10,6 +10,7 @@ import type { CommandOutput } from './command-output.ts';
 import { FailureRecorder } from './eval-failures.ts';
 import { integerFlag, numberFlag, positiveIntegerFlag } from '../composition/flags.ts';
 import { createEvaluationAgent } from '../composition/registry.ts';
+import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface EvalOptions {
   benchmark: string;
@@ -86,12 +87,7 @@ export async function evalCommand(options: EvalOptions): Promise<string> {
       },
     });
     bar?.stop();
-    const out =
-      options.out ??
-      join(
-        'runs',
-        `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-eval-${benchmark.name}`,
-      );
+    const out = options.out ?? timestampedRunFolder(`eval-${benchmark.name}`);
     const items = policy.annotate(report.items);
     writeFileAtomic(join(out, 'items.jsonl'), `${items.map((item) => JSON.stringify(item)).join('\n')}\n`);
     const summary = {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runCoevolution } from '../core/index.ts';
 import { GenEnvError, type RunConfig, type RunConfigInput, type RunSummary } from '../interfaces/index.ts';
 import { describeBackend, resultFamily } from '../models/index.ts';
+import { LOCK_FILE } from '../store/run-lock.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { createOfflineSource } from '../composition/offline-source.ts';
@@ -11,6 +12,7 @@ import { backgroundReportRenderer } from './background-report.ts';
 import { progressReporter } from './progress.ts';
 import { StopRequested } from '../composition/stop-signals.ts';
 import { createDomain, createTrainableAgent, createTrainableSimulator } from '../composition/registry.ts';
+import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface RunCommandOptions {
   preset?: string;
@@ -27,12 +29,6 @@ export interface RunCommandOptions {
   overrides: Partial<RunConfigInput>;
 }
 
-/** Default run directory: runs/<UTC timestamp>-<preset>. */
-function defaultOutput(preset: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-  return join('runs', `${stamp}-${preset}`);
-}
-
 /**
  * Opens (resume) or creates the run directory and its resolved config. `discard` undoes a creation (for
  * errors found before the run starts); it is a no-op for a resumed run.
@@ -45,7 +41,7 @@ function openStore(options: RunCommandOptions): { store: RunStore; discard: () =
       overrides: options.overrides,
       worldSeed: options.worldSeed,
     });
-    const directory = options.out ?? defaultOutput(config.preset);
+    const directory = options.out ?? timestampedRunFolder(config.preset);
     const existed = existsSync(directory);
     const store = RunStore.create(directory, config);
     return { store, discard: () => discardRun(store, existed) };
@@ -76,7 +72,7 @@ function openStore(options: RunCommandOptions): { store: RunStore; discard: () =
 }
 
 /**
- * Removes what RunStore.create wrote (config.json, run.sqlite and its journal files, the empty
+ * Removes what RunStore.create wrote (config.json, run.sqlite and its journal files, run.lock, the empty
  * checkpoints folder), and the run folder itself when this command made it, so that the same command
  * works again once its config is fixed. Files the user put in an existing folder stay.
  */
@@ -87,7 +83,7 @@ function discardRun(store: RunStore, existed: boolean): void {
     rmSync(directory, { recursive: true, force: true });
     return;
   }
-  for (const name of ['config.json', 'run.sqlite', 'run.sqlite-wal', 'run.sqlite-shm', 'run.sqlite-journal'])
+  for (const name of ['config.json', 'run.sqlite', 'run.sqlite-wal', 'run.sqlite-shm', 'run.sqlite-journal', LOCK_FILE])
     rmSync(join(directory, name), { force: true });
   for (const name of ['checkpoints', 'trainer']) {
     const path = join(directory, name);

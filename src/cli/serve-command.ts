@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { join } from 'node:path';
 import { GenEnvError, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
-import { servePlan } from '../serve/serve-plan.ts';
+import { servePlan } from '../serve/run-context.ts';
 import { RunStore } from '../store/run-store.ts';
 import { resolveRunConfig } from '../composition/config-resolution.ts';
 import { integerFlag, numberFlag } from '../composition/flags.ts';
@@ -9,6 +8,7 @@ import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
 import type { CommandOutput } from './command-output.ts';
 import { createDomain, createTrainableSimulator } from '../composition/registry.ts';
 import { listenForStop, type StopRequested, whenAborted } from '../composition/stop-signals.ts';
+import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface ServeCommandOptions {
   preset?: string;
@@ -36,8 +36,7 @@ function openStore(options: ServeCommandOptions): RunStore {
     });
     // A config the service cannot serve is refused before the run directory exists.
     servePlan(config);
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-    return RunStore.create(options.out ?? join('runs', `${stamp}-serve-${config.preset}`), config);
+    return RunStore.create(options.out ?? timestampedRunFolder(`serve-${config.preset}`), config);
   }
   const others = Object.entries({
     ...options.overrides,
@@ -78,7 +77,7 @@ function tokenFrom(name: string | undefined): string | null {
  */
 export async function serveCommand(options: ServeCommandOptions, out: (text: string) => void): Promise<void> {
   const token = tokenFrom(options.tokenEnv);
-  const { startServe, isLoopback } = await import('../serve/start.ts');
+  const { startServe, isLoopback } = await import('../serve/startup.ts');
   // Checked before the run directory is created, so a refused start leaves nothing behind.
   if (!isLoopback(options.host) && token === null)
     throw new GenEnvError(

@@ -11,7 +11,10 @@ import { integerFlag } from '../composition/flags.ts';
 import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
 import { createDomain, createTrainableAgent } from '../composition/registry.ts';
 import { ServedCurriculum, type TaskObservation } from '../serve-client/served-episodes.ts';
-import { observedPrompt, type ServedEpochRecord, trainOverService } from '../serve-client/served-trainer.ts';
+import { flattenServedEpoch, type ServedEpochRecord } from '../serve-client/served-epoch-record.ts';
+import { observedPrompt, trainOverService } from '../serve-client/served-trainer.ts';
+import { type FlatMetrics, metricsCsv } from '../store/metrics-csv.ts';
+import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface TrainCommandOptions {
   /** Base URL of a running `genenv serve`. */
@@ -46,8 +49,7 @@ function tokenFrom(name: string | undefined): string | undefined {
 function promptReader(config: RunConfig): (observation: TaskObservation) => AgentPrompt {
   const policy = config.agent.policy;
   if (policy === 'builtin') return observedPrompt;
-  if (policy === 'student' && config.domain.name === 'arithmetic')
-    return (observation) => studentPrompt(observation as unknown as Record<string, unknown>);
+  if (policy === 'student' && config.domain.name === 'arithmetic') return studentPrompt;
   throw new GenEnvError(
     'config',
     `genenv train trains the built-in agent (agent.policy "builtin"), or the simulated student on arithmetic; ` +
@@ -76,9 +78,10 @@ function epochLine(record: ServedEpochRecord): string {
     .map(([name, value]) => `${name} ${value.toFixed(2)}`)
     .join(' ');
   const { act, update } = record.seconds;
+  const { groups, successRate, reward } = record.trainer;
   return (
-    `epoch ${record.epoch}: ${record.groups} groups, success ${format(record.successRate)} reward ` +
-    `${format(record.meanReward)} | held-out ${heldOut || '–'} (act ${act.toFixed(1)} s, update ${update.toFixed(1)} s)`
+    `epoch ${record.epoch}: ${groups} groups, success ${format(successRate)} reward ` +
+    `${format(reward)} | held-out ${heldOut || '–'} (act ${act.toFixed(1)} s, update ${update.toFixed(1)} s)`
   );
 }
 
@@ -87,7 +90,8 @@ function epochLine(record: ServedEpochRecord): string {
  * over its HTTP protocol only, until the service's run is over. The preset, config and seed must be the
  * service's (the protocol does not carry them): they give the agent's options, its warm start on the
  * domain's seeds and the held-out evaluation. Writes DIR/config.json, DIR/metrics.jsonl (a line per served
- * epoch) and the agent's checkpoint in DIR/agent (for `genenv eval --policy builtin:DIR/agent`).
+ * epoch), DIR/metrics.csv (the same epochs as flat scalars, rewritten whole after each; docs/metrics.md) and the
+ * agent's checkpoint in DIR/agent (for `genenv eval --policy builtin:DIR/agent`).
  */
 export async function trainCommand(
   options: TrainCommandOptions,
@@ -100,8 +104,7 @@ export async function trainCommand(
   const domain = await createDomain(config.domain.name, config.domain.options);
   if (domain.interactive)
     throw new GenEnvError('config', `the served trainer plays single-response domains; ${domain.name} is multi-turn`);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-  const directory = options.out ?? join('runs', `${stamp}-train-${config.preset}`);
+  const directory = options.out ?? timestampedRunFolder(`train-${config.preset}`);
   const metricsPath = join(directory, 'metrics.jsonl');
   if (existsSync(metricsPath)) throw new GenEnvError('usage', `${directory} already holds a trainer's metrics.jsonl`);
   const curriculum = new ServedCurriculum(url, token);
@@ -121,6 +124,7 @@ export async function trainCommand(
     try {
       mkdirSync(directory, { recursive: true });
       writeFileAtomic(join(directory, 'config.json'), `${JSON.stringify({ serve: url, ...config }, null, 1)}\n`);
+      const rows: FlatMetrics[] = [];
       const records = await trainOverService({
         curriculum,
         config,
@@ -129,6 +133,8 @@ export async function trainCommand(
         promptOf,
         onEpoch: (record) => {
           appendFileSync(metricsPath, `${JSON.stringify(record)}\n`);
+          rows.push(flattenServedEpoch(record));
+          writeFileAtomic(join(directory, 'metrics.csv'), metricsCsv(rows));
           if (!options.quiet) log(`${epochLine(record)}\n`);
         },
       });
@@ -149,7 +155,10 @@ export function configureTrainCommand(command: Command, output: CommandOutput): 
     .option('--preset <name>', `the service's preset (${Object.keys(PRESETS).join(', ')}; default ${DEFAULT_PRESET})`)
     .option('--config <file>', "the service's JSON config file (over the preset)")
     .option('--seed <n>', "the service's seed (the agent's initial weights and samples)", integerFlag('--seed'))
-    .option('--out <dir>', 'where metrics.jsonl and the agent checkpoint go (default runs/<timestamp>-train-<preset>)')
+    .option(
+      '--out <dir>',
+      'where metrics.jsonl, metrics.csv and the agent checkpoint go (default runs/<timestamp>-train-<preset>)',
+    )
     .option('--token-env <name>', 'environment variable holding the bearer token of the service')
     .option('--quiet', 'no line per epoch')
     .action(async (flags: TrainCommandOptions) => {

@@ -1,65 +1,22 @@
-import { isDeepStrictEqual } from 'node:util';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
-import {
-  ComparisonSchema,
-  describeZodError,
-  GenEnvError,
-  RunSummarySchema,
-  VariantSchema,
-  withoutRetiredOptions,
-  type Comparison,
-  type RunConfig,
-  type RunConfigInput,
-  type RunSummary,
-} from '../interfaces/index.ts';
+import { ComparisonSchema, GenEnvError, type Comparison, type RunSummary } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { confidenceInterval95, mean } from '../util/statistics.ts';
-import { resolveRunConfig } from './config-resolution.ts';
+import {
+  type ComparisonOptions,
+  type ComparisonPlan,
+  type PlannedRun,
+  planComparison,
+  prepareRunFolder,
+  runArguments,
+  runProgress,
+  settingsDifference,
+} from './comparison-plan.ts';
 import { StopRequested } from './stop-signals.ts';
-
-export interface ComparisonOptions {
-  preset?: string;
-  config?: string;
-  variants: string[];
-  /** The seeds each variant runs with (`--seeds`, read by parseSeedSpec). */
-  seeds: readonly number[];
-  /** The domain's world seed every run uses (`--world-seed`); the preset's when absent. */
-  worldSeed?: number;
-  out?: string;
-  parallel?: number;
-  quiet?: boolean;
-  /** Aborted to stop: no further run starts, running ones get the signal and stop after their epoch. */
-  signal?: AbortSignal;
-  overrides: Partial<RunConfigInput>;
-}
-
-/** A variant name as given: `static-2x` is the static variant with twice genenv's synthetic tasks. */
-export interface VariantPlan {
-  name: string;
-  variant: RunConfig['variant'];
-  staticMultiplier?: number;
-}
-
-/** Parses variant names; unknown names are a usage error. */
-export function planVariants(names: readonly string[]): VariantPlan[] {
-  if (names.length === 0) throw new GenEnvError('usage', '--variants needs at least one variant');
-  return names.map((name) => {
-    const multiple = /^static-(\d+(?:\.\d+)?)x$/.exec(name);
-    if (multiple) return { name, variant: 'static', staticMultiplier: Number(multiple[1]) };
-    const parsed = VariantSchema.safeParse(name);
-    if (!parsed.success)
-      throw new GenEnvError(
-        'usage',
-        `unknown variant "${name}" (known: ${[...VariantSchema.options, 'static-<k>x'].join(', ')})`,
-      );
-    return { name, variant: parsed.data };
-  });
-}
 
 const BIN = fileURLToPath(new URL('../../bin/genenv.js', import.meta.url));
 
@@ -103,14 +60,6 @@ function runChild(args: string[], signal?: AbortSignal): Promise<void> {
   });
 }
 
-function readSummary(directory: string): RunSummary | null {
-  const path = join(directory, 'summary.json');
-  if (!existsSync(path)) return null;
-  const parsed = RunSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new GenEnvError('store', `${path} is malformed: ${describeZodError(parsed.error)}`);
-  return parsed.data;
-}
-
 /** Per-variant statistics of final held-out accuracy (mean and 95% Student-t interval over seeds). Pure. */
 export function summariseVariant(
   name: string,
@@ -152,72 +101,28 @@ export function comparisonTable(comparison: Comparison): string {
 }
 
 /**
- * `genenv compare`: every variant × seed with the same budget (epochs, task types per epoch, n, G),
- * as child runs in parallel. Finished runs are kept; interrupted ones resume; rerunning the command
- * with the same --out continues the comparison.
+ * `genenv compare`: every variant × seed with the same budget (epochs, task types per epoch, n, G), as child runs in
+ * parallel: each run's folder is made with its config, then `genenv run --resume <folder>` runs it (the job list's
+ * command, `comparison-job-list.ts`). Finished runs are kept; interrupted ones resume; rerunning the command with the
+ * same --out continues the comparison.
  */
 export async function runComparison(
   options: ComparisonOptions,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
-  if (options.seeds.length === 0) throw new GenEnvError('usage', '--seeds names no seed');
-  const plans = planVariants(options.variants);
-  const base = resolveRunConfig({
-    preset: options.preset,
-    configFile: options.config,
-    overrides: options.overrides,
-    worldSeed: options.worldSeed,
-  });
-  // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists.
-  const { createDomain } = await import('./registry.ts');
-  await createDomain(base.domain.name, base.domain.options);
-  const directory =
-    options.out ??
-    join(
-      'runs',
-      `${new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19)}-compare-${base.preset}`,
-    );
-  const baseFile = join(directory, 'base-config.json');
-  const baseText = `${JSON.stringify({ ...base, seed: 1, variant: 'genenv' }, null, 2)}\n`;
-  if (existsSync(baseFile) && !sameConfig(readFileSync(baseFile, 'utf8'), baseText)) {
-    throw new GenEnvError('usage', `${directory} holds a comparison with another config; choose another --out`);
-  }
-  writeFileAtomic(baseFile, baseText);
-  const seeds = [...options.seeds];
+  const plan = await planComparison(options);
   const limit = pLimit(Math.max(1, options.parallel ?? availableParallelism()));
-  const jobs = plans.flatMap((plan) =>
-    seeds.map((seed) => ({ plan, seed, folder: join(directory, plan.name, `seed-${seed}`) })),
-  );
   let finished = 0;
-  const runs = jobs.map((job) =>
+  const runs = plan.runs.map((run) =>
     limit(async () => {
       // Once stopped, no further run starts; the ones already running finish their epoch and stop.
       options.signal?.throwIfAborted();
-      const summary = readSummary(job.folder);
-      if (!summary || summary.completedEpochs < base.epochs) {
-        const resuming = existsSync(join(job.folder, 'run.sqlite'));
-        const args = resuming
-          ? ['--resume', job.folder, '--quiet', '--no-report']
-          : [
-              '--config',
-              resolve(baseFile),
-              '--variant',
-              job.plan.variant,
-              '--seed',
-              String(job.seed),
-              '--out',
-              job.folder,
-              '--quiet',
-              '--no-report',
-              ...(job.plan.staticMultiplier !== undefined
-                ? ['--static-multiplier', String(job.plan.staticMultiplier)]
-                : []),
-              ...(options.overrides.offline ? ['--offline-source', options.overrides.offline.source] : []),
-            ];
-        await runChild(args, options.signal);
+      if (runProgress(run).state !== 'finished') {
+        prepareRunFolder(run);
+        await runChild([...runArguments(run), '--quiet'], options.signal);
       }
       finished++;
       if (!options.quiet)
-        process.stderr.write(`compare: ${job.plan.name} seed ${job.seed} done (${finished}/${jobs.length})\n`);
+        process.stderr.write(`compare: ${run.variant.name} seed ${run.seed} done (${finished}/${plan.runs.length})\n`);
     }),
   );
   try {
@@ -229,39 +134,66 @@ export async function runComparison(
     const { signal } = options.signal.reason as StopRequested;
     throw new StopRequested(
       signal,
-      `stopped by ${signal} with ${finished} of ${jobs.length} runs finished; ` +
-        `the same command with --out ${directory} continues the comparison`,
+      `stopped by ${signal} with ${finished} of ${plan.runs.length} runs finished; ` +
+        `the same command with --out ${plan.directory} continues the comparison`,
     );
   }
+  return writeComparison(plan, options.worldSeed);
+}
+
+/**
+ * `genenv compare --collect`: the comparison of runs made elsewhere (by the job list), from their folders. Refuses,
+ * naming it, a run whose folder is missing, that is unfinished, or that was made with other settings.
+ */
+export async function collectComparison(
+  options: ComparisonOptions,
+): Promise<{ comparison: Comparison; table: string; directory: string }> {
+  return writeComparison(await planComparison(options, true), options.worldSeed);
+}
+
+/** Writes comparison.json and the report from the finished runs of `plan`. */
+async function writeComparison(
+  plan: ComparisonPlan,
+  worldSeed: number | undefined,
+): Promise<{ comparison: Comparison; table: string; directory: string }> {
+  const summaries = new Map(plan.runs.map((run) => [run, finishedSummary(run)]));
   const comparison: Comparison = {
-    preset: base.preset,
-    seeds,
-    ...(options.worldSeed !== undefined ? { worldSeed: options.worldSeed } : {}),
-    variants: plans.map((plan) => {
-      const folders = seeds.map((seed) => join(directory, plan.name, `seed-${seed}`));
+    preset: plan.base.preset,
+    seeds: plan.seeds,
+    ...(worldSeed !== undefined ? { worldSeed } : {}),
+    variants: plan.variants.map((variant) => {
+      const runs = plan.runs.filter((run) => run.variant === variant);
       return summariseVariant(
-        plan.name,
-        seeds,
-        folders.map((folder) => readSummary(folder)!),
-        folders.map((folder) => relative(directory, folder)),
+        variant.name,
+        plan.seeds,
+        runs.map((run) => summaries.get(run)!),
+        runs.map((run) => relative(plan.directory, run.folder)),
       );
     }),
   };
   ComparisonSchema.parse(comparison);
-  writeFileAtomic(join(directory, 'comparison.json'), `${JSON.stringify(comparison, null, 2)}\n`);
+  writeFileAtomic(join(plan.directory, 'comparison.json'), `${JSON.stringify(comparison, null, 2)}\n`);
   const { buildReport } = await import('../report/index.ts');
-  await buildReport(directory);
-  return { comparison, table: comparisonTable(comparison), directory };
+  await buildReport(plan.directory);
+  return { comparison, table: comparisonTable(comparison), directory: plan.directory };
 }
 
-/**
- * Whether two stored configs hold the same values (the order of keys aside, removed options that were off
- * ignored); unreadable text is another config.
- */
-function sameConfig(storedText: string, currentText: string): boolean {
-  try {
-    return isDeepStrictEqual(withoutRetiredOptions(JSON.parse(storedText)), JSON.parse(currentText));
-  } catch {
-    return false;
-  }
+/** A run's summary, once it is finished with the comparison's settings; else a one-line refusal naming its folder. */
+function finishedSummary(run: PlannedRun): RunSummary {
+  const progress = runProgress(run);
+  if (progress.state === 'missing')
+    throw new GenEnvError(
+      'usage',
+      `${run.folder} is missing: copy the run there if it ran elsewhere, or write the job list again (--job-list)`,
+    );
+  if (progress.state === 'unfinished')
+    throw new GenEnvError(
+      'usage',
+      `${run.folder} is unfinished (${progress.completedEpochs} of ${run.config.epochs} epochs): ` +
+        `genenv run --resume ${run.folder} continues it`,
+    );
+  const difference = settingsDifference(run);
+  if (difference !== null)
+    throw new GenEnvError('usage', `${run.folder} was run with other settings than the comparison's (${difference})`);
+  return progress.summary;
 }

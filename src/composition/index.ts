@@ -5,14 +5,8 @@
  * command line of genenv shares (flag parsers, exit statuses). The `genenv` CLI (src/cli/) and the lab (lab/) both reach the product's wiring through this module;
  * the parts below it never import it (test/architecture.test.ts).
  */
-export {
-  type ComparisonOptions,
-  comparisonTable,
-  planVariants,
-  runComparison,
-  summariseVariant,
-  type VariantPlan,
-} from './comparison.ts';
+export { comparisonTable, runComparison, summariseVariant } from './comparison.ts';
+export { type ComparisonOptions, planVariants, type VariantPlan } from './comparison-plan.ts';
 export { benchmarkNames, loadBenchmark } from './benchmarks.ts';
 export { configHelp, fieldDescription, readConfigFile, resolveRunConfig } from './config-resolution.ts';
 export { exitStatusOf } from './exit-status.ts';

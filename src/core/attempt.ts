@@ -101,8 +101,8 @@ async function attemptScreened(
     : [];
   return {
     ...record,
-    namespacedMetrics: {
-      ...record.namespacedMetrics,
+    extra: {
+      ...record.extra,
       'pool/screened': screened.kept.length + screened.screenedOut.length,
       'pool/screenedOut': screened.screenedOut.length,
       'pool/rollouts': screened.rollouts,

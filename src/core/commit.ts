@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   checkpointName,
   type EpochCommit,
+  type EpochExtra,
   type EpochMetrics,
   type PoolEnvRecord,
   type ProposalRecord,
@@ -24,8 +25,8 @@ export async function commit(run: RunContext, record: EpochRecord, startedAt: nu
   run.emit({ type: 'phase', epoch, phase: 'commit' });
   const pools = run.store.poolSizes();
   const simulated = generated.filter((taskType) => taskType.source === 'simulator');
-  const extra: Record<string, number> = {
-    ...record.namespacedMetrics,
+  const extra: EpochExtra = {
+    ...record.extra,
     'pool/train': pools.train + trainTraces([...generated, ...replayAndBase, ...screenedOut]),
     'pool/env': pools.env + envGenerations(record).length,
   };

@@ -1,4 +1,4 @@
-import type { EpochMetrics } from '../interfaces/index.ts';
+import type { EpochExtra, EpochMetrics } from '../interfaces/index.ts';
 import { mean } from '../util/statistics.ts';
 import type { AssessedTaskType, TaskType } from './task-type.ts';
 
@@ -8,7 +8,7 @@ export interface EpochMetricsInput {
   invalidProposals: number;
   heldOutAccuracy: Record<string, number>;
   syntheticSamples: number;
-  extra: Record<string, number>;
+  extra: EpochExtra;
 }
 
 /**

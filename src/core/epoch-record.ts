@@ -1,4 +1,4 @@
-import type { TaskSource } from '../interfaces/index.ts';
+import type { EpochExtra, TaskSource } from '../interfaces/index.ts';
 import { agentLabel, type RunContext } from './run-context.ts';
 import type { AssessedTaskType, RejectedProposal, TaskType } from './task-type.ts';
 import type { ValidationResult } from './validate.ts';
@@ -14,10 +14,10 @@ export interface EpochRecord<T extends TaskType = AssessedTaskType> {
   /** The agent's version before this epoch's update: the one that attempts its tasks, stamped on its traces. */
   readonly agentVersion: string;
   /**
-   * Metrics beyond the fixed fields, namespaced (`agent/…`, `simulator/…`, `pool/…`, `warmstart/…`), in the order the
-   * phases add them; summary.json and metrics.jsonl write them as `extra`.
+   * Metrics beyond the fixed fields, namespaced (`agent/…`, `simulator/…`, `pool/…`, `warmstart/…`; the vocabulary of
+   * `interfaces/metrics.ts`), in the order the phases add them: summary.json's and metrics.jsonl's `extra`.
    */
-  readonly namespacedMetrics: Readonly<Record<string, number>>;
+  readonly extra: Readonly<EpochExtra>;
   /** Generate: where this epoch's task types came from. */
   readonly source: TaskSource;
   /** Generate: the static variant's whole pool (epoch 0 only), else null. */
@@ -43,18 +43,18 @@ export interface EpochRecord<T extends TaskType = AssessedTaskType> {
 }
 
 /**
- * Opens epoch `epoch`: nothing generated yet. `namespacedMetrics` holds metrics gathered before it (the warm start's,
- * for epoch 0); `agentVersion` defaults to the run's agent as it stands now.
+ * Opens epoch `epoch`: nothing generated yet. `extra` holds metrics gathered before it (the warm start's, for epoch
+ * 0); `agentVersion` defaults to the run's agent as it stands now.
  */
 export function openEpoch(
   run: RunContext,
   epoch: number,
-  options: { namespacedMetrics?: Record<string, number>; agentVersion?: string } = {},
+  options: { extra?: EpochExtra; agentVersion?: string } = {},
 ): EpochRecord<TaskType> {
   return {
     epoch,
     agentVersion: options.agentVersion ?? agentLabel(run),
-    namespacedMetrics: { ...options.namespacedMetrics },
+    extra: { ...options.extra },
     source: epoch === 0 ? run.plan.epochZeroSource : run.plan.source,
     staticPool: null,
     generated: [],

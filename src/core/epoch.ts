@@ -1,3 +1,4 @@
+import type { EpochExtra } from '../interfaces/index.ts';
 import { assess } from './assess.ts';
 import { attempt } from './attempt.ts';
 import { commit } from './commit.ts';
@@ -10,15 +11,15 @@ import { update } from './update.ts';
 /**
  * One epoch of Algorithm 1: generate task types, let the agent attempt them, assess p̂ and R_env, update both
  * players, evaluate on the held-out sets and commit. Epoch 0 evaluates the warm start: it updates neither player.
- * `namespacedMetrics` holds metrics gathered before the epoch, `startedAt` (ms, `performance.now()`) starts its clock.
+ * `extra` holds metrics gathered before the epoch, `startedAt` (ms, `performance.now()`) starts its clock.
  */
 export async function runEpoch(
   run: RunContext,
   epoch: number,
-  namespacedMetrics: Record<string, number> = {},
+  extra: EpochExtra = {},
   startedAt = performance.now(),
 ): Promise<EpochRecord> {
-  const generated = await generate(run, openEpoch(run, epoch, { namespacedMetrics }));
+  const generated = await generate(run, openEpoch(run, epoch, { extra }));
   const attempted = await attempt(run, generated);
   const assessed = assess(run, attempted);
   const updated = await update(run, assessed);

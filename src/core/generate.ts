@@ -32,9 +32,7 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
   const fresh = record.source === 'dynamic' ? run.config.tasksPerEpoch : checked.valid.length;
   return {
     ...record,
-    namespacedMetrics: staticPool
-      ? { ...record.namespacedMetrics, 'pool/staticInvalid': staticPool.rejected.length }
-      : record.namespacedMetrics,
+    extra: staticPool ? { ...record.extra, 'pool/staticInvalid': staticPool.rejected.length } : record.extra,
     staticPool,
     generated: checked.valid,
     rejected: [...proposed.rejected, ...checked.rejected],

@@ -1,17 +1,9 @@
-import type { SimulatorRecord, UpdateStats } from '../interfaces/index.ts';
+import { type EpochExtra, namespaced, type SimulatorRecord } from '../interfaces/index.ts';
 import type { EpochRecord } from './epoch-record.ts';
 import { rehearsalDemonstrations } from './rehearsal.ts';
 import type { RunContext } from './run-context.ts';
 import type { AssessedTaskType } from './task-type.ts';
 import { countsAsSynthetic } from './variants.ts';
-
-/** `agent/loss`, …: a player's update statistics under its namespace, non-finite values dropped. */
-export const namespaced = (prefix: string, stats: UpdateStats): Record<string, number> =>
-  Object.fromEntries(
-    Object.entries(stats)
-      .filter(([, value]) => Number.isFinite(value))
-      .map(([key, value]) => [`${prefix}/${key}`, value]),
-  );
 
 /**
  * Algorithm 1, steps 5–6: the agent learns from every rollout of the epoch, unless an external trainer trains it;
@@ -22,7 +14,7 @@ export const namespaced = (prefix: string, stats: UpdateStats): Record<string, n
 export async function update(run: RunContext, record: EpochRecord): Promise<EpochRecord> {
   const { epoch } = record;
   if (epoch === 0) return record;
-  const namespacedMetrics = { ...record.namespacedMetrics };
+  const extra = { ...record.extra };
   // The simulator's update starts first: neither player's update reads the other's, and a simulator that trains on
   // a thread of its own (the built-in one) then trains beside the agent. Its failure is reported after the agent's.
   // Its phase covers what it does before it lets the agent start, and what is left of it after the agent's.
@@ -31,16 +23,16 @@ export async function update(run: RunContext, record: EpochRecord): Promise<Epoc
   simulatorUpdate?.catch(() => undefined);
   if (!run.externalAgent) {
     run.emit({ type: 'phase', epoch, phase: 'update-agent' });
-    Object.assign(namespacedMetrics, await updateAgent(run, epoch, [...record.generated, ...record.replayAndBase]));
+    Object.assign(extra, await updateAgent(run, epoch, [...record.generated, ...record.replayAndBase]));
   }
   const syntheticInstances = countsAsSynthetic(record.source)
     ? record.generated.reduce((sum, taskType) => sum + taskType.instances.length, 0)
     : 0;
   if (simulatorUpdate) {
     run.emit({ type: 'phase', epoch, phase: 'update-simulator' });
-    Object.assign(namespacedMetrics, await simulatorUpdate);
+    Object.assign(extra, await simulatorUpdate);
   }
-  return { ...record, namespacedMetrics, syntheticInstances };
+  return { ...record, extra, syntheticInstances };
 }
 
 /**
@@ -51,7 +43,7 @@ async function updateAgent(
   run: RunContext,
   epoch: number,
   attempted: readonly AssessedTaskType[],
-): Promise<Record<string, number>> {
+): Promise<EpochExtra> {
   const { config, store } = run;
   const groups = attempted.flatMap((taskType) => taskType.groups);
   const traces = config.rehearsal > 0 ? store.successfulTraces() : [];
@@ -75,7 +67,7 @@ async function updateSimulator(
   run: RunContext,
   epoch: number,
   generated: readonly AssessedTaskType[],
-): Promise<Record<string, number>> {
+): Promise<EpochExtra> {
   const records: SimulatorRecord[] = generated.flatMap(({ assessment, context, proposal, spec }) =>
     assessment.weight !== null && assessment.weight > 0 && context && proposal
       ? [

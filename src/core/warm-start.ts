@@ -1,11 +1,10 @@
-import type { SeedTask, SimulatorDemonstration, UpdateStats } from '../interfaces/index.ts';
+import { type EpochExtra, namespaced, type SeedTask, type SimulatorDemonstration } from '../interfaces/index.ts';
 import { Random } from '../util/random.ts';
 import { agentDemonstrations } from './agent-demonstrations.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
-import { namespaced } from './update.ts';
 
-/** SFT warm start of both players on the seeds, before epoch 0's evaluation. Returns its statistics. */
-export async function warmStart(run: RunContext): Promise<UpdateStats> {
+/** SFT warm start of both players on the seeds, before epoch 0's evaluation. Returns its statistics (`warmstart/…`). */
+export async function warmStart(run: RunContext): Promise<EpochExtra> {
   const { config, domain, seeds, streams } = run;
   const demonstrations = agentDemonstrations(domain, seeds, config.warmStartVariations, config.seed);
   // The simulator's warm start starts first: a simulator that trains on a thread of its own (the built-in one) then

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Domain } from '../interfaces/domain.ts';
 import { GenEnvError } from '../interfaces/errors.ts';
-import type { UpdateStats } from '../interfaces/policy.ts';
+import type { HOOK_TRAINING_METRICS, MetricValues } from '../interfaces/metrics.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import type { AdapterManager } from '../interfaces/adapter-manager.ts';
 import { adapterName } from './adapter-leases.ts';
@@ -27,6 +27,9 @@ export interface HookTrainingSettings {
   /** `resample` also repeats weighted SFT rows ∝ weight, for trainers that ignore the weight column. */
   weighting?: 'column' | 'resample';
 }
+
+/** What a training step through the hook reports, for the agent and the simulator alike. */
+export type HookTrainingStats = MetricValues<keyof typeof HOOK_TRAINING_METRICS>;
 
 /** A policy whose requests can be routed to an adapter. */
 export interface AdapterRoutable {
@@ -72,7 +75,7 @@ export class AdapterRotation {
    * Exports `records`, trains through the hook (GENENV_EPOCH = `epoch`, the loop's epoch) and swaps in
    * the new adapter. On failure nothing changes. Stats are unprefixed: the loop names the player.
    */
-  async train(records: TrainingRecords, seed: number, epoch: number): Promise<UpdateStats> {
+  async train(records: TrainingRecords, seed: number, epoch: number): Promise<HookTrainingStats> {
     const next = this.versionCount + 1;
     const name = adapterName(this.role, next);
     const folder = join(this.settings.workDir, name);

@@ -4,13 +4,8 @@
  * adapter it returns as `agent-vN`. Completions carry the adapter name that produced them.
  */
 import { join } from 'node:path';
-import type {
-  AgentDemonstration,
-  AgentUpdateBatch,
-  SampleOptions,
-  TrainableAgent,
-  UpdateStats,
-} from '../interfaces/policy.ts';
+import type { AgentDemonstration, AgentUpdateBatch, SampleOptions, TrainableAgent } from '../interfaces/policy.ts';
+import type { AgentUpdateStats, AgentWarmStartStats } from '../interfaces/metrics.ts';
 import type { AgentPrompt, Completion } from '../interfaces/task.ts';
 import type { OpenAIAgent } from '../policies/openai/agent.ts';
 import { AdapterRotation, type HookTrainingSettings } from './adapter-rotation.ts';
@@ -38,13 +33,13 @@ export class HookTrainedAgent implements TrainableAgent {
   }
 
   /** SFT warm start through the same hook: the demonstrations are exported as an SFT set (GENENV_SFT_FILE). */
-  async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
+  async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<AgentWarmStartStats> {
     if (demonstrations.length === 0) return {};
     return this.rotation.train({ demonstrations }, options.seed, 0);
   }
 
   /** `options.epoch`: the loop's epoch when it passes one; else counted from the update calls. */
-  async update(batch: AgentUpdateBatch, options: { seed: number; epoch?: number }): Promise<UpdateStats> {
+  async update(batch: AgentUpdateBatch, options: { seed: number; epoch?: number }): Promise<AgentUpdateStats> {
     const epoch = this.rotation.epochOfUpdate(options.epoch);
     const rehearsal = batch.rehearsal ?? [];
     if (batch.groups.length === 0 && rehearsal.length === 0) return {};

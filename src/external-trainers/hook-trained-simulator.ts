@@ -6,12 +6,8 @@
  */
 import { join } from 'node:path';
 import type { Domain } from '../interfaces/domain.ts';
-import type {
-  SimulatorDemonstration,
-  SimulatorUpdateBatch,
-  TrainableSimulator,
-  UpdateStats,
-} from '../interfaces/policy.ts';
+import type { SimulatorDemonstration, SimulatorUpdateBatch, TrainableSimulator } from '../interfaces/policy.ts';
+import type { SimulatorUpdateStats, SimulatorWarmStartStats } from '../interfaces/metrics.ts';
 import type { Proposal, SimulatorContext } from '../interfaces/simulator.ts';
 import type { OpenAISimulator } from '../policies/openai/simulator.ts';
 import { AdapterRotation, type HookTrainingSettings } from './adapter-rotation.ts';
@@ -44,12 +40,12 @@ export class HookTrainedSimulator implements TrainableSimulator {
   }
 
   /** Demonstrations seed the exemplar pool; weights are only trained from rewarded generations. */
-  warmStart(demonstrations: SimulatorDemonstration[], options: { seed: number }): Promise<UpdateStats> {
+  warmStart(demonstrations: SimulatorDemonstration[], options: { seed: number }): Promise<SimulatorWarmStartStats> {
     return this.simulator.warmStart(demonstrations, options);
   }
 
   /** `options.epoch`: the loop's epoch when it passes one; else counted from the update calls. */
-  async update(batch: SimulatorUpdateBatch, options: { seed: number; epoch?: number }): Promise<UpdateStats> {
+  async update(batch: SimulatorUpdateBatch, options: { seed: number; epoch?: number }): Promise<SimulatorUpdateStats> {
     const epoch = this.rotation.epochOfUpdate(options.epoch);
     if (batch.records.length === 0) return {};
     const inContext = await this.simulator.update(batch, options);

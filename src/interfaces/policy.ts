@@ -1,3 +1,9 @@
+import type {
+  AgentUpdateStats,
+  AgentWarmStartStats,
+  SimulatorUpdateStats,
+  SimulatorWarmStartStats,
+} from './metrics.ts';
 import type { SimulatorContext, Proposal } from './simulator.ts';
 import type { AgentPrompt, Completion } from './task.ts';
 
@@ -26,9 +32,6 @@ export interface EnvironmentPolicy {
   propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]>;
   close?(): Promise<void>;
 }
-
-/** Named statistics of one update (losses, KL, ...), logged under the policy's namespace. */
-export type UpdateStats = Record<string, number>;
 
 /** A group of G completions of one prompt with their rewards in [0, 1]: the unit of GRPO. */
 export interface RolloutGroup {
@@ -74,11 +77,14 @@ export interface SimulatorDemonstration {
   spec: unknown;
 }
 
-/** A policy that learns. `version` counts completed updates (warm start included). */
-export interface Trainable<Batch, Demonstration> {
+/**
+ * A policy that learns. `version` counts completed updates (warm start included). Its warm start and updates return
+ * their statistics by the vocabulary's names (`metrics.ts`); the loop logs them under the player's namespace.
+ */
+export interface Trainable<Batch, Demonstration, WarmStartStats, UpdateStats> {
   readonly version: number;
   /** Supervised warm start (SFT) on demonstrations. */
-  warmStart(demonstrations: Demonstration[], options: { seed: number }): Promise<UpdateStats>;
+  warmStart(demonstrations: Demonstration[], options: { seed: number }): Promise<WarmStartStats>;
   /** One update: GRPO for the agent, RWR for the simulator. An empty batch is a no-op. */
   update(batch: Batch, options: { seed: number }): Promise<UpdateStats>;
   /** Writes the full state (weights, optimiser, config) under `dir`, which exists and is empty. */
@@ -87,5 +93,7 @@ export interface Trainable<Batch, Demonstration> {
   load(dir: string): Promise<void>;
 }
 
-export type TrainableAgent = AgentPolicy & Trainable<AgentUpdateBatch, AgentDemonstration>;
-export type TrainableSimulator = EnvironmentPolicy & Trainable<SimulatorUpdateBatch, SimulatorDemonstration>;
+export type TrainableAgent = AgentPolicy &
+  Trainable<AgentUpdateBatch, AgentDemonstration, AgentWarmStartStats, AgentUpdateStats>;
+export type TrainableSimulator = EnvironmentPolicy &
+  Trainable<SimulatorUpdateBatch, SimulatorDemonstration, SimulatorWarmStartStats, SimulatorUpdateStats>;

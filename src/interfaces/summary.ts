@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VariantSchema } from './config.ts';
+import { currentMetricNames } from './retired-metric-names.ts';
 
 /** One epoch's metrics: a line of metrics.jsonl and an entry of summary.json `epochs`. */
 export const EpochMetricsSchema = z.object({
@@ -32,8 +33,12 @@ export const EpochMetricsSchema = z.object({
   agentReward: z.number().nullable(),
   /** Synthetic task types used for training so far (cumulative). */
   syntheticSamples: z.number().int().min(0),
-  /** Other namespaced scalars: agent/…, simulator/…, pool/…. */
-  extra: z.record(z.string(), z.number()),
+  /**
+   * The namespaced scalars beyond the fixed fields (`agent/…`, `simulator/…`, `warmstart/…`, `pool/…`, `serve/…`;
+   * the vocabulary of `metrics.ts`). Names of earlier runs are read back under their current names; names of neither
+   * are kept as stored, so that no stored run fails to load.
+   */
+  extra: z.record(z.string(), z.number()).transform(currentMetricNames),
 });
 export type EpochMetrics = z.infer<typeof EpochMetricsSchema>;
 

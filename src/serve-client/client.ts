@@ -1,9 +1,25 @@
+/**
+ * The client side of `genenv serve`'s wire: a keep-alive HTTP client, answers read by the protocol's own schemas
+ * (`interfaces/service-protocol.ts`), and a trainer loop of simulated students that drives the service as an
+ * external trainer would (the benchmark's and the crash check's load).
+ */
 import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
-import type { AgentPrompt, Completion, RolloutGroup } from '../interfaces/index.ts';
+import type { z } from 'zod';
+import {
+  type AgentPrompt,
+  type Completion,
+  describeZodError,
+  GenEnvError,
+  type ResetObservation,
+  ResetAnswerSchema,
+  type RolloutGroup,
+  ScoredAnswerSchema,
+  type ServedTask,
+} from '../interfaces/index.ts';
 import type { SimulatedStudent } from '../policies/student/student.ts';
 import { deriveSeed } from '../util/random.ts';
 
-/** A reply of the service: status and parsed JSON body (null when the body was not JSON). */
+/** A reply of the service: status and parsed JSON body (null when the body was not JSON), not yet validated. */
 export interface Reply {
   status: number;
   body: Record<string, unknown> | null;
@@ -90,24 +106,29 @@ export function arithmeticAnswer(prompt: string): string | null {
   return value.toString();
 }
 
-/** The observation's task, as the service describes it. */
-export interface ObservedTask {
-  id: string;
-  epoch: number;
-  attempt: number;
-  group_size: number;
-  family: string;
-  features: Record<string, number>;
+/**
+ * The body of a reply read by its protocol schema. A body out of protocol (another service at the URL, a
+ * version that differs) is one readable error naming the request and the first field that does not match.
+ */
+export function readReply<Schema extends z.ZodType>(reply: Reply, schema: Schema, request: string): z.infer<Schema> {
+  const parsed = schema.safeParse(reply.body);
+  if (parsed.success) return parsed.data;
+  throw new GenEnvError(
+    'policy',
+    `${request} answered HTTP ${reply.status} outside genenv serve's protocol (${describeZodError(parsed.error, 'body')})`,
+  );
 }
+
+/** The observation's task, as the service describes it. */
+export type ObservedTask = ServedTask;
 
 /**
  * The prompt a simulated student reads, rebuilt from an observation of the arithmetic domain: the answer
  * is computed from the expression and the difficulty is the task's `difficulty` feature. The service never
  * sends a reference; the student is a stand-in for an LLM that can do the arithmetic with some probability.
  */
-export function studentPrompt(observation: Record<string, unknown>): AgentPrompt {
-  const text = String(observation.prompt);
-  const task = observation.task as ObservedTask;
+export function studentPrompt(observation: ResetObservation): AgentPrompt {
+  const { prompt: text, task } = observation;
   return {
     id: task.id,
     family: task.family,
@@ -216,9 +237,8 @@ export async function runTrainerLoop(options: TrainerLoopOptions): Promise<Train
         result.vanished++;
         return;
       }
-      const observation = (reset.body as { observation: Record<string, unknown> }).observation;
-      const episodeId = String(observation.episode_id);
-      const task = observation.task as ObservedTask;
+      const { observation } = readReply(reset, ResetAnswerSchema, 'POST /reset');
+      const { episode_id: episodeId, task } = observation;
       const prompt = studentPrompt(observation);
       const seed = deriveSeed(options.seed, task.id, task.attempt);
       const completion = (await student.act([prompt], { samples: 1, seed }))[0]![0]!;
@@ -230,12 +250,12 @@ export async function runTrainerLoop(options: TrainerLoopOptions): Promise<Train
       let step = await call('/step', body);
       while (step.status === 503) step = await call('/step', body);
       if (step.status !== 200) continue; // lost before it was logged (server restarted): reset again
-      const reward = Number(step.body!.reward);
+      const { reward, observation: scored } = readReply(step, ScoredAnswerSchema, 'POST /step');
       result.steps++;
       result.latencies.push(reset.milliseconds + step.milliseconds);
       if (options.keepAcknowledged !== false) result.acknowledged.set(episodeId, reward);
       // A duplicate's group already has this attempt's counted answer: it stays out of the GRPO group.
-      if ((step.body!.observation as { duplicate?: boolean }).duplicate) result.duplicates++;
+      if (scored.duplicate) result.duplicates++;
       else await batcher.add(task, prompt, completion, reward);
     }
     done = true;

@@ -1,15 +1,22 @@
+/**
+ * The served episodes of one epoch, as a trainer claims them: GRPO groups of resets sharing a group key, and
+ * idempotent steps, over OpenEnv's HTTP routes. Answers are read by the protocol's schemas.
+ */
 import { randomUUID } from 'node:crypto';
-import { type ObservedTask, type Reply, ServeClient } from './client.ts';
-import { GenEnvError } from '../interfaces/index.ts';
+import {
+  type Action,
+  GenEnvError,
+  MetadataSchema,
+  RefusalBodySchema,
+  ResetAnswerSchema,
+  type ResetObservation,
+  ScoredAnswerSchema,
+  ServiceStateSchema,
+} from '../interfaces/index.ts';
+import { type Reply, readReply, ServeClient } from './client.ts';
 
 /** A reset observation of a single-response task, as `genenv serve` sends it (never the answer). */
-export interface TaskObservation {
-  episode_id: string;
-  prompt: string;
-  messages: { role: string; content: string }[];
-  tools: Record<string, unknown>[];
-  task: ObservedTask & { task_type: string };
-}
+export type TaskObservation = ResetObservation;
 
 /** One GRPO group as the service handed it out: the episodes of one task instance, in attempt order. */
 export interface ServedGroup {
@@ -34,12 +41,8 @@ export interface StepOutcome {
   success: boolean;
 }
 
-/** An action as the protocol takes it: the response text and its tool calls. */
-export interface ServedAction {
-  text: string;
-  tool_calls?: { name: string; arguments: Record<string, unknown> }[];
-  metadata: { policy_version: string };
-}
+/** An action as the protocol takes it: the response text, its tool calls and the policy version that wrote it. */
+export type ServedAction = Action;
 
 export interface ServedCurriculumOptions {
   /** How long a refused connection or a busy service (503) is retried before the trainer gives up, in ms. */
@@ -48,8 +51,14 @@ export interface ServedCurriculumOptions {
   retryMs?: number;
 }
 
-const errorOf = (reply: Reply) =>
-  typeof reply.body?.error === 'string' ? reply.body.error : `HTTP ${reply.status} without a reason`;
+/** The one-line reason of a refusal, or the status when the body does not give one. */
+function errorOf(reply: Reply): string {
+  const refusal = RefusalBodySchema.safeParse(reply.body);
+  return refusal.success ? refusal.data.error : `HTTP ${reply.status} without a reason`;
+}
+
+/** The stable code of a refusal, if its body has one. */
+const codeOf = (reply: Reply) => RefusalBodySchema.safeParse(reply.body).data?.code;
 
 /**
  * The trainer's side of the protocol, over OpenEnv's HTTP routes only: it claims a served epoch as GRPO
@@ -93,7 +102,7 @@ export class ServedCurriculum {
       try {
         const reply = await this.client.request(method, path, method === 'POST' ? (body ?? {}) : undefined);
         if (reply.status !== 503) return reply;
-        if (options.capacity === 'return' && reply.body?.code === 'CAPACITY_REACHED') return reply;
+        if (options.capacity === 'return' && codeOf(reply) === 'CAPACITY_REACHED') return reply;
         reason = errorOf(reply);
       } catch (error) {
         reason = `cannot reach it (${(error as Error).message})`;
@@ -107,8 +116,8 @@ export class ServedCurriculum {
   /** The served domain's name, from OpenEnv's `/metadata` (`genenv-<domain>`); a service not up in 10 s is an error. */
   async domainName(): Promise<string> {
     const reply = await this.call('GET', '/metadata', undefined, { patienceMs: 10_000 });
-    const name = reply.body?.name;
-    if (reply.status !== 200 || typeof name !== 'string' || !name.startsWith('genenv-'))
+    const name = MetadataSchema.safeParse(reply.body).data?.name;
+    if (reply.status !== 200 || name === undefined || !name.startsWith('genenv-'))
       throw new GenEnvError(
         'policy',
         `${this.client.baseUrl} is not a genenv serve (GET /metadata: ${errorOf(reply)})`,
@@ -124,21 +133,17 @@ export class ServedCurriculum {
     const reply = await this.call('POST', '/reset', { group_key: groupKey }, { capacity: 'return' });
     if (reply.status === 410) return 'finished';
     if (reply.status === 503) return 'capacity';
-    if (reply.status === 409 && reply.body?.code === 'GROUP_FULL') return 'group-full';
+    if (reply.status === 409 && codeOf(reply) === 'GROUP_FULL') return 'group-full';
     if (reply.status !== 200) throw new GenEnvError('policy', `reset refused: ${errorOf(reply)}`);
-    const observation = (reply.body as { observation: TaskObservation }).observation;
-    if (typeof observation?.prompt !== 'string' || typeof observation.task?.group_size !== 'number')
-      throw new GenEnvError('policy', 'reset answered without a task prompt: a multi-turn or unknown service');
-    return observation;
+    return readReply(reply, ResetAnswerSchema, 'POST /reset').observation;
   }
 
   /** Attempts of `epoch` not yet scored (those just claimed included), from `/state` (the open rounds). */
   private async attemptsLeft(epoch: number): Promise<number> {
     const reply = await this.call('GET', '/state');
-    const rounds = (reply.body?.open_rounds ?? []) as { epoch: number; done: number; size: number }[];
-    const round = rounds.find((entry) => entry.epoch === epoch);
-    if (reply.status !== 200 || !round)
-      throw new GenEnvError('policy', `GET /state does not list epoch ${epoch} among the open rounds`);
+    if (reply.status !== 200) throw new GenEnvError('policy', `GET /state refused: ${errorOf(reply)}`);
+    const round = readReply(reply, ServiceStateSchema, 'GET /state').open_rounds.find((entry) => entry.epoch === epoch);
+    if (!round) throw new GenEnvError('policy', `GET /state does not list epoch ${epoch} among the open rounds`);
     return round.size - round.done;
   }
 
@@ -222,13 +227,11 @@ export class ServedCurriculum {
    */
   async step(episodeId: string, action: ServedAction): Promise<StepOutcome | null> {
     const reply = await this.call('POST', '/step', { episode_id: episodeId, action, request_id: `${episodeId}:1` });
-    if (reply.status === 404 && reply.body?.code === 'UNKNOWN_EPISODE') return null;
-    const observation = reply.body?.observation as
-      | { feedback?: { success?: unknown }; duplicate?: unknown }
-      | undefined;
-    if (reply.status !== 200 || typeof reply.body?.reward !== 'number' || reply.body.done !== true)
+    if (reply.status === 404 && codeOf(reply) === 'UNKNOWN_EPISODE') return null;
+    if (reply.status !== 200)
       throw new GenEnvError('policy', `step of episode ${episodeId} refused: ${errorOf(reply)}`);
-    if (observation?.duplicate === true) return null;
-    return { reward: reply.body.reward, success: observation?.feedback?.success === true };
+    const { reward, observation } = readReply(reply, ScoredAnswerSchema, `POST /step of episode ${episodeId}`);
+    if (observation.duplicate) return null;
+    return { reward, success: observation.feedback.success };
   }
 }

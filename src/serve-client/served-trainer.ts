@@ -2,42 +2,20 @@ import pLimit from 'p-limit';
 import { agentDemonstrations } from '../core/agent-demonstrations.ts';
 import { evaluateHeldOut, evaluatesAt } from '../core/evaluate.ts';
 import { RandomStreams } from '../core/random-streams.ts';
-import type {
-  AgentPrompt,
-  ChatMessage,
-  Completion,
-  Domain,
-  RolloutGroup,
-  RunConfig,
-  ToolSchema,
-  TrainableAgent,
-  UpdateStats,
+import {
+  type AgentPrompt,
+  type ChatMessage,
+  type Completion,
+  type Domain,
+  namespaced,
+  type RolloutGroup,
+  type RunConfig,
+  type ToolSchema,
+  type TrainableAgent,
 } from '../interfaces/index.ts';
 import { deriveSeed } from '../util/random.ts';
 import type { ServedAction, ServedBatch, ServedCurriculum, TaskObservation } from './served-episodes.ts';
-
-/** What the trainer did in one served epoch: one line of its metrics.jsonl. */
-export interface ServedEpochRecord {
-  epoch: number;
-  /** The agent's version that attempted the epoch's tasks (its update, if any, comes after). */
-  agentVersion: number;
-  groups: number;
-  attempts: number;
-  /** Claims it took (more than one when the epoch exceeds the service's session cap). */
-  batches: number;
-  /** Attempts that expired unstepped (the service's idle timeout) and were left out of their groups. */
-  expired: number;
-  /** Share of attempts the service scored as successes, in [0, 1]; null without attempts. */
-  successRate: number | null;
-  /** Mean reward of the attempts, in [0, 1]; null without attempts. */
-  meanReward: number | null;
-  /** Greedy accuracy per held-out set after the epoch's update, in [0, 1]. */
-  heldOutAccuracy: Record<string, number>;
-  /** The agent's update statistics (empty for epoch 0, which only measures the warm-started agent). */
-  update: UpdateStats;
-  /** Wall seconds per phase. */
-  seconds: { claim: number; act: number; step: number; update: number; evaluate: number };
-}
+import type { ServedEpochRecord, TrainerExtra } from './served-epoch-record.ts';
 
 export interface ServedTrainingInput {
   curriculum: ServedCurriculum;
@@ -111,7 +89,14 @@ export async function trainOverService(input: ServedTrainingInput): Promise<Serv
   const { curriculum, config, domain, agent } = input;
   const streams = new RandomStreams(config.seed);
   const demonstrations = agentDemonstrations(domain, domain.seeds(), config.warmStartVariations, config.seed);
-  if (demonstrations.length) await agent.warmStart(demonstrations, { seed: streams.warmStartAgent() });
+  const warmStartStats = demonstrations.length
+    ? await agent.warmStart(demonstrations, { seed: streams.warmStartAgent() })
+    : {};
+  // Epoch 0's, as a run logs them (core/warm-start.ts).
+  const warmStartExtra: TrainerExtra = {
+    ...namespaced('warmstart/agent', warmStartStats),
+    'warmstart/demonstrations': demonstrations.length,
+  };
   const heldOut = domain.heldOutSets();
   const limit = pLimit(input.concurrency ?? 32);
   const records: ServedEpochRecord[] = [];
@@ -174,15 +159,17 @@ export async function trainOverService(input: ServedTrainingInput): Promise<Serv
     seconds.evaluate = elapsed(started);
     const record: ServedEpochRecord = {
       epoch,
-      agentVersion: current.agentVersion,
-      groups: current.groups.length,
-      attempts: attempts.length,
-      batches: current.batches,
-      expired: current.expired,
-      successRate: attempts.length ? attempts.filter((entry) => entry.success).length / attempts.length : null,
-      meanReward: attempts.length ? attempts.reduce((sum, entry) => sum + entry.reward, 0) / attempts.length : null,
       heldOutAccuracy,
-      update,
+      extra: epoch === 0 ? warmStartExtra : namespaced('agent', update),
+      trainer: {
+        agentVersion: current.agentVersion,
+        groups: current.groups.length,
+        attempts: attempts.length,
+        batches: current.batches,
+        expired: current.expired,
+        successRate: attempts.length ? attempts.filter((entry) => entry.success).length / attempts.length : null,
+        reward: attempts.length ? attempts.reduce((sum, entry) => sum + entry.reward, 0) / attempts.length : null,
+      },
       seconds,
     };
     records.push(record);

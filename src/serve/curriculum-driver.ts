@@ -1,9 +1,59 @@
-import { type RunContext, restore, type ScoredAttempt, warmStart } from '../core/index.ts';
-import { errorLine } from '../interfaces/index.ts';
+/**
+ * The curriculum driver: which served epochs ("rounds") are open, and when each opens and closes. A round
+ * opens with the loop's own generate phase and closes, once every attempt is scored, with its assess, update,
+ * evaluate and commit phases; the driver hands attempts out to the episode service oldest round first.
+ */
+import {
+  assess,
+  commit,
+  type EpochRecord,
+  evaluate,
+  generate,
+  openEpoch,
+  recordAttempts,
+  restore,
+  type RunContext,
+  type ScoredAttempt,
+  type TaskType,
+  update,
+  warmStart,
+} from '../core/index.ts';
+import { errorLine, type RoundStatus } from '../interfaces/index.ts';
 import type { OutcomeLog } from './outcome-log.ts';
-import { closeRound, openRound, type OpenRound } from './round-lifecycle.ts';
-import type { Round, Slot } from './round.ts';
-import type { RecordingSimulator } from './served-run.ts';
+import { Round, type Slot } from './round-attempts.ts';
+import type { RecordingSimulator } from './run-context.ts';
+
+/** The trainer is the agent: its traces carry this version label. */
+const EXTERNAL_AGENT = 'external';
+
+/** An opened round: the epoch as the generate phase left it, laid out as attempts. */
+interface OpenRound {
+  round: Round;
+  record: EpochRecord<TaskType>;
+}
+
+/**
+ * Opens an epoch with the loop's own generate phase (Algorithm 1, steps 1–2): contexts, the simulator's
+ * proposals, validation and n variations each, plus the base-data task types of the run's baseFraction.
+ * Each instance is attempted G times by the trainer.
+ */
+async function openRound(run: RunContext, epoch: number): Promise<OpenRound> {
+  const record = await generate(run, openEpoch(run, epoch, { agentVersion: EXTERNAL_AGENT }));
+  return { round: new Round(epoch, [...record.generated, ...record.replayAndBase], run.config.samples), record };
+}
+
+/**
+ * Closes a complete round with the loop's own phases once the trainer's attempts are in: assess (p̂ → R_env →
+ * band → RWR weight), update (the simulator, from epoch 1, where the variant trains it; the trainer trains the
+ * agent), evaluate (nothing: genenv does not hold the trainer's weights) and one atomic commit with
+ * metrics.jsonl and summary.json re-rendered. The epoch's wall time runs from `startedAt` (ms, `performance.now()`).
+ */
+async function closeRound(run: RunContext, open: OpenRound, startedAt: number): Promise<void> {
+  const { round, record } = open;
+  const counted = { ...record, extra: { ...record.extra, 'serve/attempts': round.size } };
+  const assessed = assess(run, recordAttempts(counted, round.attempts(run.domain)));
+  await commit(run, await evaluate(run, await update(run, assessed)), startedAt);
+}
 
 /** What a claim got: an attempt, or why there is none right now. */
 export type Claim =
@@ -12,17 +62,6 @@ export type Claim =
   | { kind: 'stopped'; reason: string }
   | { kind: 'busy'; reason: string }
   | { kind: 'group-full'; reason: string };
-
-/** An open round as `/state` shows it. */
-export interface RoundStatus {
-  epoch: number;
-  done: number;
-  size: number;
-  /** Attempts handed out and not yet scored. */
-  outstanding: number;
-  /** Attempts handed out again while out (lease run out, or backups). */
-  reissued: number;
-}
 
 /**
  * Schedules the served curriculum. Epochs are rounds 0..E (E = config.epochs); rounds close in order.

@@ -1,3 +1,8 @@
+/**
+ * The outcome log, `serve.sqlite`: what makes the service durable and its answers idempotent. It keeps each
+ * opened round's proposals, every scored attempt with the answer that was sent (so a retried step is answered
+ * the same, also after a restart), later copies of an attempt apart, and the settings fixed at first start.
+ */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { GenEnvError, type Proposal } from '../interfaces/index.ts';

@@ -1,7 +1,22 @@
-import type { EpochMetrics } from '../interfaces/index.ts';
+import type { EpochMetrics, FlatMetricName } from '../interfaces/index.ts';
 
-/** One epoch as flat scalars: slash-separated name → value (docs/metrics.md lists every name). */
+/**
+ * One epoch as flat scalars: slash-separated name → value, the names of the vocabulary (`interfaces/metrics.ts`,
+ * docs/metrics.md).
+ */
 export type FlatMetrics = Record<string, number>;
+
+/** `flat` with a `put` that writes a vocabulary name, leaving out a null or non-finite value (missing, not zero). */
+export function flatMetricsWriter(): {
+  flat: FlatMetrics;
+  put: (name: FlatMetricName, value: number | null | undefined) => void;
+} {
+  const flat: FlatMetrics = {};
+  const put = (name: FlatMetricName, value: number | null | undefined) => {
+    if (value !== null && value !== undefined && Number.isFinite(value)) flat[name] = value;
+  };
+  return { flat, put };
+}
 
 /** How long an epoch took, from run.sqlite: its own wall time and the run's total up to and including it. */
 export interface EpochTiming {
@@ -14,17 +29,15 @@ export interface EpochTiming {
 /**
  * Flattens one epoch of metrics.jsonl into slash-separated scalars: the fixed fields under `agent/`,
  * `curriculum/`, `heldout/<set>`, `complexity/<feature>`, `curriculum/level-<n>` and `data/`, the players'
- * and pools' `extra` names as stored (`agent/loss`, `simulator/entropy`, `pool/train`, …) and, when given,
+ * and pools' `extra` names (`agent/loss`, `simulator/entropy`, `pool/train`, …) and, when given,
  * `time/epochSeconds` and `time/elapsedSeconds`. Null and non-finite values are left out (a missing value,
  * not a zero). The per-task-type `successRates` list is not a scalar and stays in metrics.jsonl only.
  * A fixed name wins over an `extra` name that spells the same. Pure.
  */
 export function flattenEpochMetrics(metrics: EpochMetrics, timing?: EpochTiming): FlatMetrics {
-  const flat: FlatMetrics = {};
-  const put = (name: string, value: number | null | undefined) => {
-    if (value !== null && value !== undefined && Number.isFinite(value)) flat[name] = value;
-  };
-  for (const [name, value] of Object.entries(metrics.extra)) put(name, value);
+  const { flat, put } = flatMetricsWriter();
+  // Typed as the vocabulary's; a stored file may hold a name of another version, which is written as stored.
+  for (const [name, value] of Object.entries(metrics.extra)) put(name as FlatMetricName, value);
   put('epoch', metrics.epoch);
   put('agent/successRate', metrics.successRate);
   put('agent/reward', metrics.agentReward);

@@ -11,6 +11,7 @@ import {
   FIXTURE_HELD_OUT_SETS,
   FIXTURE_VARIANTS,
 } from '../support/report-fixtures.ts';
+import type { ExtraMetricName } from '../../src/interfaces/metrics.ts';
 import type { EpochMetrics } from '../../src/interfaces/summary.ts';
 import { runCli } from '../support/run-cli.ts';
 
@@ -151,7 +152,7 @@ describe.skipIf(skip)('report in headless Chromium', () => {
     // Expected marks computed from the fixture, independently of the report's own count.
     const pHats = runEpochs.reduce((total, entry) => total + entry.successRates.length, 0);
     const nonEmpty = runEpochs.filter((entry) => entry.successRates.length > 0).length;
-    const extra = (name: string) => drawn(runEpochs.map((entry) => entry.extra[name]));
+    const extra = (name: ExtraMetricName) => drawn(runEpochs.map((entry) => entry.extra[name]));
     const heldOutPoints = FIXTURE_HELD_OUT_SETS.reduce(
       (total, set) => total + drawn(runEpochs.map((entry) => entry.heldOutAccuracy[set])),
       0,

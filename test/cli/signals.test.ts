@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunSummary, RunSummarySchema } from '../../src/interfaces/index.ts';
 import { BIN, runCli } from '../support/run-cli.ts';
+import { processState, startUnreaped, until, type UnreapedProcess } from '../support/unreaped-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'genenv-signals-'));
 const RUN = ['run', '--preset', 'student', '--seed', '1', '--quiet', '--no-report'];
@@ -22,13 +23,6 @@ function comparable(summary: RunSummary): unknown {
 function committedEpochs(directory: string): number {
   const metrics = join(directory, 'metrics.jsonl');
   return existsSync(metrics) ? readFileSync(metrics, 'utf8').trim().split('\n').filter(Boolean).length : 0;
-}
-
-async function until(condition: () => boolean, what: string, seconds = 120): Promise<void> {
-  for (const start = Date.now(); !condition(); ) {
-    if (Date.now() - start > seconds * 1000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** A child process with its output collected, and its exit. */
@@ -61,9 +55,12 @@ function processesWith(text: string): number[] {
 
 const processWith = (text: string): boolean => processesWith(text).length > 0;
 
-// A failed test may leave a service of its own running (orphaned under npx): it is ended here.
+// A failed test may leave a service of its own running (orphaned under npx): it is ended here, and so are the
+// parents that keep killed runs as zombies.
+const unreaped: UnreapedProcess[] = [];
 afterAll(() => {
   for (const pid of processesWith(root)) process.kill(pid, 'SIGKILL');
+  for (const parent of unreaped) parent.end();
 });
 
 describe('genenv run stops on a signal at an epoch boundary', { timeout: 240_000 }, () => {
@@ -96,6 +93,30 @@ describe('genenv run stops on a signal at an epoch boundary', { timeout: 240_000
       expect(comparable(readSummary(out))).toEqual(comparable(reference));
     });
   }
+
+  // As a scheduler preempts a job: kill -9 of the run's whole process group, by a parent that never reaps it (a
+  // container's first process that reaps nothing), so the run stays a zombie, pid and all, while it is resumed.
+  it.each([
+    ['25%', 0.25],
+    ['50%', 0.5],
+    ['75%', 0.75],
+  ])(
+    'SIGKILL of its process group at %s of the epochs under a parent that never reaps it: --resume gives the uninterrupted summary',
+    async (_, share) => {
+      const out = join(root, `killed-${share}`);
+      // setsid: the run leads a process group of its own, as a scheduler's job step does.
+      const run = await startUnreaped(['setsid', process.execPath, BIN, ...RUN, '--out', out]);
+      unreaped.push(run);
+      await until(() => committedEpochs(out) > Math.round(share * (reference.epochs.length - 1)), `${share} of it`);
+      process.kill(-run.pid, 'SIGKILL');
+      await until(() => processState(run.pid) === 'Z', 'the run to be a zombie', 10);
+      expect(committedEpochs(out)).toBeLessThan(reference.epochs.length);
+      const resumed = await runCli(['run', '--resume', out, '--quiet', '--no-report']);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(processState(run.pid)).toBe('Z');
+      expect(comparable(readSummary(out))).toEqual(comparable(reference));
+    },
+  );
 });
 
 describe('genenv compare stops on a signal', { timeout: 240_000 }, () => {

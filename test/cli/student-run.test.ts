@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunSummarySchema, type RunSummary } from '../../src/interfaces/index.ts';
+import { claimRunDirectory } from '../../src/store/run-lock.ts';
 import { spawn } from 'node:child_process';
 import { BIN, runCli } from '../support/run-cli.ts';
 
@@ -70,8 +71,8 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
     expect(lastHalfInBand(reference)).toBeGreaterThanOrEqual(0.8);
     expect(lastHalfInBand(randomSummary)).toBeLessThanOrEqual(lastHalfInBand(reference) - 0.2);
     // The simulator really moved: its distribution drifted from the warm-started one.
-    expect(reference.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeGreaterThan(0.5);
-    expect(randomSummary.epochs.at(-1)!.extra['simulator/klFromInitial']).toBeUndefined();
+    expect(reference.epochs.at(-1)!.extra['simulator/klToInitial']).toBeGreaterThan(0.5);
+    expect(randomSummary.epochs.at(-1)!.extra['simulator/klToInitial']).toBeUndefined();
     // The run directory contract.
     for (const file of ['config.json', 'run.sqlite', 'metrics.jsonl', 'metrics.csv', 'summary.json'])
       expect(existsSync(join(genenv.out, file)), file).toBe(true);
@@ -81,17 +82,17 @@ describe('student preset end to end', { timeout: 240_000 }, () => {
       ...Array.from({ length: EPOCHS + 1 }, (_, epoch) => String(epoch)),
     ]);
     // The run gave its directory back.
-    expect(existsSync(join(genenv.out, 'run.lock'))).toBe(false);
+    claimRunDirectory(genenv.out)();
   });
 
   it('refuses to resume a directory another live process holds, and leaves the run as it was', async () => {
     const out = join(root, 'held');
     cpSync(genenv.out, out, { recursive: true });
-    writeFileSync(join(out, 'run.lock'), `${process.pid}\n`);
+    const release = claimRunDirectory(out);
     const resumed = await runCli(['run', '--resume', out, '--quiet', '--no-report']);
+    release();
     expect(resumed.code).not.toBe(0);
     expect(resumed.stderr.trim()).toMatch(new RegExp(`^genenv: .*${out}.* is in use by process ${process.pid}`));
-    expect(readFileSync(join(out, 'run.lock'), 'utf8').trim()).toBe(String(process.pid));
     expect(comparable(readSummary(out))).toEqual(comparable(reference));
   });
 

@@ -4,24 +4,39 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunConfigSchema } from '../../src/interfaces/config.ts';
+import { metricVocabulary } from '../../src/interfaces/metrics.ts';
+import { vocabularyNameOf } from '../support/metric-vocabulary.ts';
 import { runCli } from '../support/run-cli.ts';
 
 /**
  * Reference pages the code keeps true: docs/configuration.md names every field of the run configuration, and
- * docs/metrics.md every column a run writes to metrics.csv (from real short runs of the ladder and student presets),
- * so a field or a metric added without its line fails the suite.
+ * docs/metrics.md the metric vocabulary (src/interfaces/metrics.ts) name by name with its units, which holds every
+ * column a run writes to metrics.csv (from real short runs of the ladder and student presets), so a field or a
+ * metric added without its line fails the suite.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const page = (name: string) => readFileSync(join(root, 'docs', name), 'utf8');
 const codeSpans = (markdown: string) => new Set([...markdown.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!));
 
-/** The documented name a column falls under: families written with a placeholder in the page. */
-function documentedName(column: string): string {
-  if (column.startsWith('warmstart/')) return 'warmstart/…';
-  if (column.startsWith('heldout/')) return 'heldout/<set>';
-  if (column.startsWith('complexity/')) return 'complexity/<feature>';
-  if (/^curriculum\/level-\d+$/.test(column)) return 'curriculum/level-<n>';
-  return column;
+/**
+ * The rows of docs/metrics.md's name tables (those whose header starts `| name | unit |`): the name (the first cell,
+ * one code span) and the unit (the second cell), in page order.
+ */
+function documentedMetrics(markdown: string): { name: string; unit: string }[] {
+  const rows: { name: string; unit: string }[] = [];
+  let inTable = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\| name \| unit \|/.test(line)) inTable = true;
+    else if (!line.startsWith('|')) inTable = false;
+    else if (inTable && !/^\|[-| ]+\|$/.test(line)) {
+      const [name, unit] = line
+        .split(/(?<!\\)\|/)
+        .slice(1, 3)
+        .map((cell) => cell.trim());
+      rows.push({ name: /^`([^`]+)`$/.exec(name ?? '')?.[1] ?? `not one code span: ${name}`, unit: unit ?? '' });
+    }
+  }
+  return rows;
 }
 
 describe('docs/configuration.md', () => {
@@ -46,11 +61,19 @@ describe('docs/metrics.md', () => {
     return readFileSync(join(out, 'metrics.csv'), 'utf8').split('\n')[0]!.split(',');
   }
 
-  it('maps column families to their placeholder names', () => {
-    expect(documentedName('curriculum/level-12')).toBe('curriculum/level-<n>');
-    expect(documentedName('heldout/test-hard')).toBe('heldout/<set>');
-    expect(documentedName('warmstart/agent/sftSteps')).toBe('warmstart/…');
-    expect(documentedName('pool/frontier')).toBe('pool/frontier');
+  it('names the vocabulary of src/interfaces/metrics.ts, every name once with its unit, and nothing else', () => {
+    const rows = documentedMetrics(page('metrics.md'));
+    expect(rows.map((row) => row.name)).toEqual([...metricVocabulary().keys()]);
+    expect(rows.map((row) => `${row.name}: ${row.unit}`)).toEqual(
+      [...metricVocabulary()].map(([name, unit]) => `${name}: ${unit}`),
+    );
+  });
+
+  it('finds a column under its placeholder name', () => {
+    expect(vocabularyNameOf('curriculum/level-12')).toBe('curriculum/level-<n>');
+    expect(vocabularyNameOf('heldout/test-hard')).toBe('heldout/<set>');
+    expect(vocabularyNameOf('warmstart/agent/sftSteps')).toBe('warmstart/agent/sftSteps');
+    expect(vocabularyNameOf('simulator/klFromInitial')).toBeUndefined();
   });
 
   it('lists every column of metrics.csv of a short ladder run and a student run', { timeout: 120_000 }, async () => {
@@ -58,8 +81,7 @@ describe('docs/metrics.md', () => {
       ...(await columnsOf('ladder', { epochs: 2, tasksPerEpoch: 4, heldOutLimit: 8, warmStartVariations: 4 })),
       ...(await columnsOf('student', { epochs: 2 })),
     ];
-    const named = codeSpans(page('metrics.md'));
-    const missing = [...new Set(columns.map(documentedName))].filter((name) => !named.has(name));
-    expect(missing).toEqual([]);
+    // Every column is a name of the vocabulary, which the test above holds equal to the page.
+    expect(columns.filter((column) => vocabularyNameOf(column) === undefined)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { resolveRunConfig } from '../../src/composition/config-resolution.ts';
 import { createDomain, createTrainableSimulator } from '../../src/composition/registry.ts';
 import type { RunConfig, RunConfigInput } from '../../src/interfaces/index.ts';
-import { type RunningServer, startServe } from '../../src/serve/start.ts';
+import { type RunningServer, startServe } from '../../src/serve/startup.ts';
 import { RunStore } from '../../src/store/run-store.ts';
 
 /** A small student-preset curriculum: 8 task types × 2 variations × 8 attempts = 128 episodes an epoch. */

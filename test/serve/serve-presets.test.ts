@@ -8,7 +8,7 @@ import { arithmeticAnswer, ServeClient } from '../../src/serve-client/client.ts'
 import { resolveRunConfig } from '../../src/composition/config-resolution.ts';
 import { DEFAULT_PRESET, PRESETS } from '../../src/composition/presets.ts';
 import { runCommand } from '../../src/cli/run-command.ts';
-import { servePlan } from '../../src/serve/serve-plan.ts';
+import { servePlan } from '../../src/serve/run-context.ts';
 import { BIN, runCli } from '../support/run-cli.ts';
 import { SMALL, serveRun } from './serve-fixture.ts';
 

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run-command.ts';
 import { ServedCurriculum } from '../../src/serve-client/served-episodes.ts';
-import { actionOf, type ServedEpochRecord } from '../../src/serve-client/served-trainer.ts';
+import type { ServedEpochRecord } from '../../src/serve-client/served-epoch-record.ts';
+import { actionOf } from '../../src/serve-client/served-trainer.ts';
 import type { RunSummary } from '../../src/interfaces/index.ts';
 import { loadBuiltinAgent } from '../../src/policies/builtin/index.ts';
+import { vocabularyNameOf } from '../support/metric-vocabulary.ts';
 import { runCli } from '../support/run-cli.ts';
 import { serveRun } from './serve-fixture.ts';
 
@@ -30,6 +32,16 @@ function configFile(name: string, config: Record<string, unknown>): string {
 const train = (url: string, config: string, out: string, preset = 'student') =>
   runCli(['train', '--serve', url, '--preset', preset, '--config', config, '--seed', '1', '--out', out, '--quiet']);
 
+/** The header of a directory's metrics.csv. */
+const csvColumns = (directory: string) =>
+  readFileSync(join(directory, 'metrics.csv'), 'utf8').split('\n')[0]!.split(',');
+
+/** The `extra` names a trainer shares with a run: the agent's warm start and updates. */
+const agentNames = (extra: object) =>
+  Object.fromEntries(
+    Object.entries(extra).filter(([name]) => /^(agent|warmstart\/agent)\/|^warmstart\/demonstrations$/.test(name)),
+  );
+
 const records = (out: string) =>
   readFileSync(join(out, 'metrics.jsonl'), 'utf8')
     .trim()
@@ -47,8 +59,8 @@ describe('genenv train --serve', () => {
       const trained = records(out);
       expect(trained.map((record) => record.epoch)).toEqual([0, 1, 2, 3]);
       // The warm start is version 1; epoch 0 measures it; every later epoch updates the agent once.
-      expect(trained.map((record) => record.agentVersion)).toEqual([1, 1, 2, 3]);
-      expect(trained.every((record) => record.groups === 16 && record.attempts === 128)).toBe(true);
+      expect(trained.map((record) => record.trainer.agentVersion)).toEqual([1, 1, 2, 3]);
+      expect(trained.every((record) => record.trainer.groups === 16 && record.trainer.attempts === 128)).toBe(true);
       expect(JSON.parse(readFileSync(join(out, 'agent', 'student.json'), 'utf8')).updates).toBe(4);
       await served.close();
       const servedSummary = JSON.parse(readFileSync(join(served.directory, 'summary.json'), 'utf8')) as RunSummary;
@@ -66,6 +78,25 @@ describe('genenv train --serve', () => {
       expect(trained.map((record) => record.heldOutAccuracy)).toEqual(
         inProcess.summary.epochs.map((epoch) => epoch.heldOutAccuracy),
       );
+      // The agent's figures under a run's names, and the same values: the warm start at epoch 0, the updates after.
+      expect(trained.map((record) => record.extra)).toEqual(
+        inProcess.summary.epochs.map((epoch) => agentNames(epoch.extra)),
+      );
+      expect(Object.keys(trained[0]!.extra)).toContain('warmstart/agent/ability');
+      // metrics.csv: every column a name of the vocabulary, those of the quantities a run has too as the run's.
+      const columns = csvColumns(out);
+      expect(columns.filter((column) => vocabularyNameOf(column) === undefined)).toEqual([]);
+      const shared = [
+        'epoch',
+        'agent/ability',
+        'agent/learningSignal',
+        'heldout/test-hard',
+        'heldout/test-id',
+        'warmstart/agent/ability',
+        'warmstart/demonstrations',
+      ];
+      expect(csvColumns(join(folder, 'student-run'))).toEqual(expect.arrayContaining(shared));
+      expect(columns).toEqual(expect.arrayContaining([...shared, 'trainer/groups', 'time/updateSeconds']));
     } finally {
       await served.stop();
     }
@@ -78,13 +109,13 @@ describe('genenv train --serve', () => {
       const result = await train(served.url, configFile('tiny', { ...TINY, agent: TINY_AGENT }), out);
       expect(result.code, result.stderr).toBe(0);
       const trained = records(out);
-      expect(trained.map((record) => [record.epoch, record.agentVersion])).toEqual([
+      expect(trained.map((record) => [record.epoch, record.trainer.agentVersion])).toEqual([
         [0, 1],
         [1, 1],
         [2, 2],
       ]);
       expect(Object.keys(trained.at(-1)!.heldOutAccuracy).sort()).toEqual(['test-hard', 'test-id']);
-      expect(trained[1]!.update.loss).toEqual(expect.any(Number));
+      expect(trained[1]!.extra['agent/loss']).toEqual(expect.any(Number));
       const agent = await loadBuiltinAgent(join(out, 'agent'));
       await agent.close?.();
       await served.close();
@@ -104,10 +135,12 @@ describe('genenv train --serve', () => {
       const result = await train(served.url, configFile('capped', { ...STUDENT, epochs: 1 }), out);
       expect(result.code, result.stderr).toBe(0);
       const trained = records(out);
-      expect(trained.map((record) => [record.groups, record.attempts, record.batches])).toEqual([
-        [16, 128, 8],
-        [16, 128, 8],
-      ]);
+      expect(trained.map((record) => [record.trainer.groups, record.trainer.attempts, record.trainer.batches])).toEqual(
+        [
+          [16, 128, 8],
+          [16, 128, 8],
+        ],
+      );
       expect(served.service.counters.steps).toBe(256);
     } finally {
       await served.stop();

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arithmeticAnswer, ServeClient } from '../../src/serve-client/client.ts';
-import type { RoundStatus } from '../../src/serve/curriculum-driver.ts';
+import type { RoundStatus } from '../../src/interfaces/index.ts';
 import { serveRun } from './serve-fixture.ts';
 import { connect, disconnect, exchange } from './socket-client.ts';
 

@@ -132,9 +132,10 @@ export function fixtureEpoch(options: RunFixtureOptions, epoch: number): EpochMe
     unsolvedFraction: empty ? null : unsolved / successRates.length,
     agentReward: empty ? null : 0.2 + 0.5 * skill * progress,
     syntheticSamples: options.variant === 'base' ? 0 : epoch * tasks,
-    // The builtin players' update statistics; none at the warm start (epoch 0) or an epoch with no task type.
+    // The pools, and the builtin players' update statistics: none at the warm start (epoch 0) or an epoch with no
+    // task type.
     extra: {
-      'simulator/kl': 0.01 * epoch,
+      'pool/train': 10 * epoch,
       ...(epoch === 0 || empty
         ? {}
         : {

@@ -4,8 +4,8 @@ import type {
   AgentUpdateBatch,
   SampleOptions,
   TrainableAgent,
-  UpdateStats,
 } from '../../interfaces/policy.ts';
+import type { AgentUpdateStats, AgentWarmStartStats } from '../../interfaces/metrics.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { grpoUpdate, type GrpoGroup } from '../../algorithms/grpo.ts';
 import { supervisedFineTune } from '../../algorithms/sft.ts';
@@ -88,7 +88,7 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
   }
 
   /** SFT on the demonstrations: response tokens, and with `warmStartPromptLoss` the prompt's tokens too. */
-  async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<UpdateStats> {
+  async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<AgentWarmStartStats> {
     const wholeSequence = this.state.options.warmStartPromptLoss;
     const sequences = demonstrations.map((demonstration) => {
       const sequence = this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target);
@@ -99,7 +99,7 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
   }
 
   /** GRPO on the groups, then SFT on the update's rehearsal pairs. */
-  async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<UpdateStats> {
+  async update(batch: AgentUpdateBatch, options: { seed: number }): Promise<AgentUpdateStats> {
     const groups: GrpoGroup[] = batch.groups
       .filter((group) => group.completions.length > 0)
       .map((group) => {
@@ -118,7 +118,7 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
     // The KL anchor is the post-warm-start model; without a warm start, the model as it was before its first update.
     if (!this.state.reference) this.state.reference = model.clone();
     // GRPO first: its importance ratios are taken against the policy that sampled the rollouts.
-    const stats: UpdateStats =
+    const stats: AgentUpdateStats =
       groups.length === 0
         ? {}
         : grpoUpdate(
@@ -150,7 +150,7 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
         rehearsalSteps: sft.steps,
         rehearsalFirstLoss: sft.firstLoss,
         rehearsalLastLoss: sft.lastLoss,
-      });
+      } satisfies AgentUpdateStats);
     }
     this.state.version += 1;
     return stats;

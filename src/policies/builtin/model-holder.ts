@@ -1,10 +1,13 @@
 import { type SftOptions, type SftStats, supervisedFineTune } from '../../algorithms/sft.ts';
 import type { ScoredSequence } from '../../models/batching.ts';
 import type { LanguageModel } from '../../models/language-model.ts';
-import type { UpdateStats } from '../../interfaces/policy.ts';
+import type { MetricValues, SUPERVISED_WARM_START_METRICS } from '../../interfaces/metrics.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { BuiltinRole, OptionsOf } from './options.ts';
 import type { SamplerPool } from './sampler-pool.ts';
+
+/** The warm-start statistics both players' supervised warm starts report. */
+type SftWarmStartStats = MetricValues<keyof typeof SUPERVISED_WARM_START_METRICS>;
 
 /** Supervised fine-tuning of a model, here or on another thread (the same bits either way). */
 type FineTune = (
@@ -37,7 +40,7 @@ export abstract class ModelHolder<R extends BuiltinRole> {
     sequences: { tokens: number[]; lossStart: number }[],
     seed: number,
     fineTune: FineTune = supervisedFineTune,
-  ): Promise<UpdateStats> {
+  ): Promise<SftWarmStartStats> {
     const { model, options: settings } = this.state;
     const stats =
       sequences.length === 0 || settings.warmStartEpochs === 0

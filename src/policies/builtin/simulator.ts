@@ -4,8 +4,8 @@ import type {
   SimulatorDemonstration,
   SimulatorUpdateBatch,
   TrainableSimulator,
-  UpdateStats,
 } from '../../interfaces/policy.ts';
+import type { SimulatorUpdateStats, SimulatorWarmStartStats } from '../../interfaces/metrics.ts';
 import type { Proposal, SimulatorContext } from '../../interfaces/simulator.ts';
 import { rwrUpdate, type WeightedSequence } from '../../algorithms/rwr.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
@@ -104,7 +104,10 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     });
   }
 
-  async warmStart(demonstrations: SimulatorDemonstration[], options: { seed: number }): Promise<UpdateStats> {
+  async warmStart(
+    demonstrations: SimulatorDemonstration[],
+    options: { seed: number },
+  ): Promise<SimulatorWarmStartStats> {
     const { model, options: settings } = this.state;
     const sequences = demonstrations.map((demonstration) => {
       const context = this.contextIds(demonstration.context);
@@ -120,7 +123,7 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     );
   }
 
-  async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<UpdateStats> {
+  async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<SimulatorUpdateStats> {
     if (batch.records.length === 0) return {};
     const { model, options: settings } = this.state;
     const records: WeightedSequence[] = batch.records.map((record) => {

@@ -14,12 +14,8 @@ import { z } from 'zod';
 import type { Domain } from '../../interfaces/domain.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import { describeZodError } from '../../interfaces/zod-error.ts';
-import type {
-  SimulatorDemonstration,
-  SimulatorUpdateBatch,
-  TrainableSimulator,
-  UpdateStats,
-} from '../../interfaces/policy.ts';
+import type { SimulatorDemonstration, SimulatorUpdateBatch, TrainableSimulator } from '../../interfaces/policy.ts';
+import type { SimulatorUpdateStats, SimulatorWarmStartStats } from '../../interfaces/metrics.ts';
 import type { Proposal, SimulatorContext } from '../../interfaces/simulator.ts';
 import { writeFileAtomic } from '../../util/files.ts';
 import { deriveSeed, Random, stableId } from '../../util/random.ts';
@@ -99,7 +95,10 @@ export class OpenAISimulator implements TrainableSimulator {
     return Promise.all(contexts.map((context) => this.proposeOne(context, options)));
   }
 
-  async warmStart(demonstrations: SimulatorDemonstration[], _options: { seed: number }): Promise<UpdateStats> {
+  async warmStart(
+    demonstrations: SimulatorDemonstration[],
+    _options: { seed: number },
+  ): Promise<SimulatorWarmStartStats> {
     if (demonstrations.length === 0) return {};
     // Demonstrations were never attempted: weight 1, the average weight of the loop's `mean`-normalised records.
     const weight = 1;
@@ -117,7 +116,7 @@ export class OpenAISimulator implements TrainableSimulator {
     return { exemplars: this.pool.size };
   }
 
-  async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<UpdateStats> {
+  async update(batch: SimulatorUpdateBatch, _options: { seed: number }): Promise<SimulatorUpdateStats> {
     if (batch.records.length === 0) return {};
     for (const record of batch.records) {
       if (!(record.weight >= 0) || !Number.isFinite(record.weight))

@@ -49,7 +49,7 @@ describe('parametric simulator', () => {
         };
       });
       const stats = await simulator.update({ records }, { seed: round });
-      expect(stats.klFromPrevious).toBeLessThanOrEqual(0.3 + 1e-9);
+      expect(stats.updateKl).toBeLessThanOrEqual(0.3 + 1e-9);
     }
     expect(meanDigits(simulator.distribution())).toBeGreaterThan(before + 0.5);
   });

@@ -9,8 +9,9 @@ import {
   type SimulatorContext,
   type SimulatorDemonstration,
   type SimulatorUpdateBatch,
+  type SimulatorUpdateStats,
+  type SimulatorWarmStartStats,
   type TrainableSimulator,
-  type UpdateStats,
 } from '../../interfaces/index.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { parseOptions } from '../options.ts';
@@ -113,7 +114,10 @@ export class ParametricSimulator implements TrainableSimulator {
    * little uniform mass. It becomes the initial simulator that the KL penalty refers to. Without a
    * domain inverse (`knobValuesOf`) the initial distribution is kept.
    */
-  async warmStart(demonstrations: SimulatorDemonstration[], _options?: { seed: number }): Promise<UpdateStats> {
+  async warmStart(
+    demonstrations: SimulatorDemonstration[],
+    _options?: { seed: number },
+  ): Promise<SimulatorWarmStartStats> {
     const indices = demonstrations.flatMap((demonstration) => {
       const values = this.domain.knobValuesOf?.(demonstration.spec as never);
       if (!values) return [];
@@ -137,15 +141,15 @@ export class ParametricSimulator implements TrainableSimulator {
     return { demonstrations: indices.length, entropy: factorisedEntropy(this.logits) };
   }
 
-  async update(batch: SimulatorUpdateBatch, _options?: { seed: number }): Promise<UpdateStats> {
+  async update(batch: SimulatorUpdateBatch, _options?: { seed: number }): Promise<SimulatorUpdateStats> {
     const usable = batch.records.filter(
       (record) => record.weight > 0 && SampleSchema.safeParse(record.proposal.sample).success,
     );
     if (usable.length === 0)
       return {
         records: 0,
-        klFromPrevious: 0,
-        klFromInitial: factorisedKl(this.logits, this.initial),
+        updateKl: 0,
+        klToInitial: factorisedKl(this.logits, this.initial),
         entropy: factorisedEntropy(this.logits),
       };
     const sizes = this.domain.knobs.map((knob) => knob.values.length);
@@ -160,9 +164,9 @@ export class ParametricSimulator implements TrainableSimulator {
     this.updates++;
     return {
       records: usable.length,
-      klFromPrevious: result.klFromPrevious,
-      klFromInitial: factorisedKl(this.logits, this.initial),
-      stepScale: result.stepScale,
+      updateKl: result.klFromPrevious,
+      klToInitial: factorisedKl(this.logits, this.initial),
+      scale: result.stepScale,
       entropy: factorisedEntropy(this.logits),
     };
   }

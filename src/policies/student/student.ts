@@ -7,8 +7,9 @@ import type {
   AgentUpdateBatch,
   Completion,
   SampleOptions,
+  AgentUpdateStats,
+  AgentWarmStartStats,
   TrainableAgent,
-  UpdateStats,
 } from '../../interfaces/index.ts';
 import { Random } from '../../util/random.ts';
 import { parseOptions } from '../options.ts';
@@ -117,19 +118,20 @@ export class SimulatedStudent implements TrainableAgent {
     });
   }
 
-  async warmStart(demonstrations: AgentDemonstration[], _options?: { seed: number }): Promise<UpdateStats> {
+  async warmStart(demonstrations: AgentDemonstration[], _options?: { seed: number }): Promise<AgentWarmStartStats> {
     if (demonstrations.length > 0) this.ability += this.options.warmStartGain;
     this.updates++;
     return { ability: this.ability };
   }
 
-  async update(batch: AgentUpdateBatch, _options?: { seed: number }): Promise<UpdateStats> {
+  async update(batch: AgentUpdateBatch, _options?: { seed: number }): Promise<AgentUpdateStats> {
     const rehearsed = batch.rehearsal?.length ?? 0;
     if (batch.groups.length === 0 && rehearsed === 0) return { ability: this.ability, learningSignal: 0 };
     const signal = batch.groups.length === 0 ? 0 : groupLearningSignal(batch.groups.map((group) => group.rewards));
     this.ability += this.options.learningRate * signal + this.options.rehearsalGain * rehearsed;
     this.updates++;
-    return { ability: this.ability, learningSignal: signal, rehearsed };
+    // The rehearsal pairs are counted by the loop, as `pool/rehearsal`.
+    return { ability: this.ability, learningSignal: signal };
   }
 
   async save(directory: string): Promise<void> {

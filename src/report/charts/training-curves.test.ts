@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureEpoch } from '../../../test/support/report-fixtures.ts';
+import { EpochMetricsSchema } from '../../interfaces/summary.ts';
 import { trainingCurvesChart } from './training-curves.ts';
 
 const options = { variant: 'genenv' as const, seed: 1, epochs: 6, skipHeldOutAt: [2, 5], emptyEpochs: [4] };
@@ -24,12 +25,15 @@ describe('training curves chart', () => {
     ]);
   });
 
-  it("reads the parametric players' names for the same quantities", () => {
-    const parametric = epochs.map((entry) => ({
-      ...entry,
-      extra: { 'agent/learningSignal': 0.5, 'simulator/klFromInitial': 0.25, 'simulator/klFromPrevious': 0.125 },
-    }));
-    const chart = trainingCurvesChart([{ name: 'genenv', runs: [parametric] }]);
+  it("charts a run stored before the vocabulary: the parametric simulator's old names, read back as today's", () => {
+    // As metrics.jsonl of such a run holds its epochs, read back through the schema the report reads it with.
+    const stored = epochs.map((entry) =>
+      EpochMetricsSchema.parse({
+        ...entry,
+        extra: { 'agent/learningSignal': 0.5, 'simulator/klFromInitial': 0.25, 'simulator/klFromPrevious': 0.125 },
+      }),
+    );
+    const chart = trainingCurvesChart([{ name: 'genenv', runs: [stored] }]);
     expect(titles(chart)).toContain('Simulator KL per update');
     const kl = series(chart)[titles(chart).indexOf('Simulator KL to its initial policy')]!;
     expect(kl.data).toEqual(Array(7).fill(0.25));

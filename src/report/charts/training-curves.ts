@@ -1,3 +1,4 @@
+import type { ExtraMetricName } from '../../interfaces/metrics.ts';
 import type { EpochMetrics } from '../../interfaces/summary.ts';
 import type { ChartSpec } from './chart-spec.ts';
 import { countDrawn } from './chart-spec.ts';
@@ -6,15 +7,16 @@ import { panelsOption, type Panel } from './panels.ts';
 import { allEpochs, type RunGroup } from './run-groups.ts';
 
 /**
- * One curve of the grid: a title, its y axis, and the value per epoch. `extra` names are alternatives because the
- * players spell the same quantity differently (the builtin simulator's `klToInitial`, the parametric one's
- * `klFromInitial`): the first name any epoch records is charted, with its own y axis name where it has one.
+ * One curve of the grid: a title, its y axis, and the value per epoch. `extra` names are alternatives where players
+ * measure one idea by different quantities (the built-in agent's rollouts with a signal, the student's variance): the
+ * first name any epoch records is charted, with its own y axis name where it has one. A quantity has one name
+ * whatever the player (stored runs' older names are read back under it, `interfaces/retired-metric-names.ts`).
  */
 interface Curve {
   title: string;
   yName: string;
   yRange?: [number, number];
-  extra?: readonly (string | { name: string; yName: string; yRange?: [number, number] })[];
+  extra?: readonly (ExtraMetricName | { name: ExtraMetricName; yName: string; yRange?: [number, number] })[];
   pick?: (entry: EpochMetrics) => number | null | undefined;
 }
 
@@ -44,12 +46,12 @@ const CURVES: readonly Curve[] = [
   {
     title: 'Simulator KL to its initial policy',
     yName: 'nats',
-    extra: ['simulator/klToInitial', 'simulator/klFromInitial'],
+    extra: ['simulator/klToInitial'],
   },
   {
     title: 'Simulator KL per update',
     yName: 'nats',
-    extra: ['simulator/updateKl', 'simulator/klFromPrevious'],
+    extra: ['simulator/updateKl'],
   },
   { title: 'Simulator entropy', yName: 'nats', extra: ['simulator/entropy'] },
   {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoredAttempt, TaskType } from '../core/index.ts';
-import { AttemptLedger } from './attempt-ledger.ts';
-import { type ClaimTerms, Round, type Slot } from './round.ts';
+import { AttemptLedger, type ClaimTerms, Round, type Slot } from './round-attempts.ts';
 
 /** A round of `types` task types × 1 instance × G attempts (only the layout matters here). */
 function round(types: number, groupSize: number): Round {

@@ -1,13 +1,19 @@
+/**
+ * Start-up and shutdown of `genenv serve`: the service's limits, the refusal to listen beyond this machine
+ * without a token, and the wiring of a served run: outcome log, curriculum driver, episode service and
+ * endpoints, restored from the run directory before it listens, closed in order when it stops.
+ */
 import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import type { RunStore } from '../store/run-store.ts';
 import { RandomStreams } from '../core/index.ts';
 import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
-import { RecordingSimulator, servedRunContext } from './served-run.ts';
-import { buildServer } from './server.ts';
-import { ServeService, type ServiceLimits } from './service.ts';
+import { RecordingSimulator, servedRunContext } from './run-context.ts';
+import { buildServer } from './endpoints.ts';
+import { EpisodeService, type ServiceLimits } from './episodes.ts';
 
+/** What `startServe` needs: an opened run directory with its config, domain and simulator, and where to listen. */
 export interface ServeInput {
   config: RunConfig;
   domain: Domain;
@@ -22,9 +28,10 @@ export interface ServeInput {
   limits?: Partial<ServiceLimits & { bodyLimit: number; requestTimeoutMs: number; keepAliveMs: number }>;
 }
 
+/** A service listening at `url`. */
 export interface RunningServer {
   url: string;
-  service: ServeService;
+  service: EpisodeService;
   /** Stops accepting, flushes the log, closes the run's files. Idempotent. */
   close(): Promise<void>;
 }
@@ -86,7 +93,7 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
       ? error
       : new GenEnvError('store', `cannot start the curriculum: ${(error as Error).message}`, { cause: error });
   }
-  const service = new ServeService(input.config, input.domain, driver, log, limits);
+  const service = new EpisodeService(input.config, input.domain, driver, log, limits);
   const app = await buildServer(service, input.domain, { token: input.token, ...limits });
   let address: string;
   try {

@@ -1,6 +1,17 @@
-import type { AgentPrompt, Completion, ToolCall } from '../interfaces/index.ts';
-import type { Action } from './protocol.ts';
-import type { Round, Slot } from './round.ts';
+/**
+ * What crosses the wire about an episode, in both directions: the observations a trainer reads (the rendered
+ * task and its place in the curriculum, or a multi-turn episode's next turn; never the reference answer),
+ * and an action read back as the completion the domain's verifier scores.
+ */
+import type {
+  Action,
+  AgentPrompt,
+  Completion,
+  ResetObservation,
+  ToolCall,
+  TurnObservation,
+} from '../interfaces/index.ts';
+import type { Round, Slot } from './round-attempts.ts';
 
 /** A prompt as a trainer reads it: compact text, OpenAI-style chat messages and tool schemas. */
 function chatView(prompt: AgentPrompt) {
@@ -13,7 +24,8 @@ function chatView(prompt: AgentPrompt) {
       ...(message.toolCallId ? { tool_call_id: message.toolCallId } : {}),
       ...(message.name ? { name: message.name } : {}),
     })),
-    tools: prompt.tools ?? [],
+    // Copies: a tool schema goes out as a plain JSON object, as the protocol types it.
+    tools: (prompt.tools ?? []).map((tool) => ({ ...tool })),
   };
 }
 
@@ -22,7 +34,7 @@ function chatView(prompt: AgentPrompt) {
  * what a trainer may know about it (family, difficulty features, where the task type came from, its place in
  * the GRPO group). Never the reference answer.
  */
-export function resetObservation(episodeId: string, slot: Slot, round: Round, prompt: AgentPrompt) {
+export function resetObservation(episodeId: string, slot: Slot, round: Round, prompt: AgentPrompt): ResetObservation {
   const { instance } = round.instances[slot.instanceIndex]!;
   const taskType = round.taskTypes[slot.taskTypeIndex]!;
   return {
@@ -41,8 +53,6 @@ export function resetObservation(episodeId: string, slot: Slot, round: Round, pr
   };
 }
 
-export type ResetObservation = ReturnType<typeof resetObservation>;
-
 /**
  * The observation after a turn of a multi-turn episode that did not end it: the environment's answer,
  * the turn count and limit, and the next turn's prompt (compact text, the whole conversation as chat
@@ -54,7 +64,7 @@ export function turnObservation(
   turn: number,
   maxSteps: number,
   prompt: AgentPrompt,
-) {
+): TurnObservation {
   return {
     episode_id: episodeId,
     observation: answer,

@@ -1,3 +1,9 @@
+/**
+ * The episode service: what reset, step, state and close do, whichever endpoint they came through. An
+ * episode holds one attempt the curriculum handed out; its step is scored by the domain's verifier and
+ * committed to the outcome log before it is answered, idempotently (a retried request id or action gets the
+ * logged answer). Idle episodes expire and give their attempt back.
+ */
 import { randomUUID } from 'node:crypto';
 import { safeScore, scoredAttempt } from '../core/index.ts';
 import type { Completion, Domain, RunConfig } from '../interfaces/index.ts';
@@ -9,11 +15,18 @@ import {
   type EpisodeTurn,
 } from '../interfaces/interaction.ts';
 import type { CurriculumDriver } from './curriculum-driver.ts';
-import { actionCompletion, resetObservation, turnObservation } from './episode-view.ts';
+import { actionCompletion, resetObservation, turnObservation } from './observations-and-actions.ts';
 import type { OutcomeLog, OutcomeRow } from './outcome-log.ts';
-import type { ResetRequest, StepRequest } from './protocol.ts';
-import type { Round, Slot } from './round.ts';
-import { ServeError } from './serve-error.ts';
+import type {
+  ResetAnswer,
+  ResetRequest,
+  ScoredAnswer,
+  ServiceState,
+  StepRequest,
+  TurnAnswer,
+} from '../interfaces/index.ts';
+import type { Round, Slot } from './round-attempts.ts';
+import { ServeError } from './refusals.ts';
 
 /** The server process's memory (MiB) and CPU time (s), for `/state` and the benchmark. */
 const processUsage = () => {
@@ -30,20 +43,13 @@ const CAPACITY_RETRY_SECONDS = 1;
 /** Retry-After of a reset that waited its whole bound for a task, in seconds. */
 const BUSY_RETRY_SECONDS = 2;
 
-/** The answer to reset and step (OpenEnv's `{observation, reward, done}`). */
-export interface StepResult {
-  observation: Record<string, unknown>;
-  reward: number | null;
-  done: boolean;
-}
-
 interface Episode {
   id: string;
   slot: Slot;
   round: Round;
   lastActive: number;
   /** Set while its step is being scored and logged; a concurrent step waits for it. */
-  scoring: Promise<StepResult> | null;
+  scoring: Promise<ScoredAnswer> | null;
   /** Interactive domains: the running environment and the turns so far (null for single-response domains). */
   play: Play | null;
 }
@@ -54,7 +60,7 @@ interface Play {
   turns: EpisodeTurn[];
   maxSteps: number;
   /** The answer to the last turn, for a retried request id. */
-  last: { requestId: string; result: StepResult } | null;
+  last: { requestId: string; result: TurnAnswer } | null;
 }
 
 export interface ServiceLimits {
@@ -75,7 +81,7 @@ export interface ServiceLimits {
  * The answer to a step that scored an attempt another copy of it had scored first: its reward is the
  * verifier's, but the curriculum counted the first answer, not this one.
  */
-function duplicateResult(result: StepResult): StepResult {
+function duplicateResult(result: ScoredAnswer): ScoredAnswer {
   return { ...result, observation: { ...result.observation, duplicate: true } };
 }
 
@@ -84,9 +90,9 @@ function duplicateResult(result: StepResult): StepResult {
  * outcome log in front of the curriculum. Every outcome is committed before it is acknowledged; a
  * scored episode leaves memory, its answer stays in the log for retries.
  */
-export class ServeService {
+export class EpisodeService {
   private readonly episodes = new Map<string, Episode>();
-  private readonly pendingRequests = new Map<string, { episodeId: string; result: Promise<StepResult> }>();
+  private readonly pendingRequests = new Map<string, { episodeId: string; result: Promise<ScoredAnswer> }>();
   private readonly reaper: NodeJS.Timeout;
   /**
    * Counters for `/state`: `steps` are scored episodes (`duplicates` of them scored an attempt another copy
@@ -110,7 +116,7 @@ export class ServeService {
   }
 
   /** Starts an episode on the next attempt the curriculum hands out. */
-  async reset(request: ResetRequest): Promise<StepResult> {
+  async reset(request: ResetRequest): Promise<ResetAnswer> {
     if (this.episodes.size >= this.limits.maxSessions) {
       this.counters.refused++;
       throw new ServeError(
@@ -154,7 +160,7 @@ export class ServeService {
    * Scores an action. Idempotent: a retried request_id, or the same action on a scored episode, gets the
    * logged answer; another action on a scored episode is refused.
    */
-  async step(episodeId: string, request: Omit<StepRequest, 'episode_id'>): Promise<StepResult> {
+  async step(episodeId: string, request: Omit<StepRequest, 'episode_id'>): Promise<ScoredAnswer | TurnAnswer> {
     const requestId = request.request_id;
     if (requestId !== undefined) {
       const pending = this.pendingRequests.get(requestId);
@@ -218,7 +224,7 @@ export class ServeService {
     play: Play,
     completion: Completion,
     requestId: string | null,
-  ): { done: false; result: StepResult } | { done: true; scoring: Promise<StepResult> } {
+  ): { done: false; result: TurnAnswer } | { done: true; scoring: Promise<ScoredAnswer> } {
     if (requestId !== null && play.last?.requestId === requestId) {
       this.counters.replays++;
       return { done: false, result: play.last.result };
@@ -250,7 +256,7 @@ export class ServeService {
       play.turns,
       `${episode.id}@${play.turns.length}`,
     );
-    const result: StepResult = {
+    const result: TurnAnswer = {
       observation: turnObservation(episode.id, step.observation, play.turns.length, play.maxSteps, prompt),
       reward: null,
       done: false,
@@ -264,8 +270,8 @@ export class ServeService {
     owner: string,
     episodeId: string,
     requestId: string,
-    result: Promise<StepResult | OutcomeRow>,
-  ): Promise<StepResult> {
+    result: Promise<ScoredAnswer | OutcomeRow>,
+  ): Promise<ScoredAnswer> {
     if (owner !== episodeId)
       throw new ServeError(409, 'REQUEST_ID_REUSED', `request_id ${requestId} was already used for another episode`);
     const value = await result;
@@ -274,9 +280,10 @@ export class ServeService {
     return value;
   }
 
-  private replay(row: OutcomeRow): StepResult {
+  private replay(row: OutcomeRow): ScoredAnswer {
     this.counters.replays++;
-    const result = JSON.parse(row.response) as StepResult;
+    // The log holds the answers this service sent.
+    const result = JSON.parse(row.response) as ScoredAnswer;
     return row.duplicate ? duplicateResult(result) : result;
   }
 
@@ -288,7 +295,7 @@ export class ServeService {
       safeScore(this.domain, instance, completion),
       this.config.successThreshold,
     );
-    const result: StepResult = {
+    const result: ScoredAnswer = {
       observation: {
         episode_id: episode.id,
         task: { id: instance.id, epoch: slot.epoch, attempt: slot.sample },
@@ -333,7 +340,7 @@ export class ServeService {
   }
 
   /** OpenEnv `state` of an episode, or of the service when no episode is named. */
-  state(episodeId?: string): Record<string, unknown> {
+  state(episodeId?: string): ServiceState {
     const status = this.driver.status();
     const episode = episodeId === undefined ? undefined : this.episodes.get(episodeId);
     const logged = episodeId !== undefined && !episode ? this.log.byEpisode(episodeId) : null;
@@ -364,7 +371,7 @@ export class ServeService {
   }
 
   /** The logged or pending answer of a request id, if any (without scoring anything). */
-  async answered(requestId: string): Promise<StepResult | null> {
+  async answered(requestId: string): Promise<ScoredAnswer | null> {
     const pending = this.pendingRequests.get(requestId);
     if (pending) return pending.result;
     const logged = this.log.byRequest(requestId);

@@ -1,0 +1,291 @@
+/**
+ * The service's endpoints (docs/serving.md §2): OpenEnv's HTTP routes and WebSocket sessions and OpenRLHF's
+ * reward route, each reading its request by the protocol's schemas and handing it to the episode service.
+ * Authentication, body limits and timeouts are set here; every refusal leaves as one line and a code.
+ */
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import {
+  CloseRequestSchema,
+  type Domain,
+  issueLine,
+  type Metadata,
+  protocolSchemas,
+  ResetRequestSchema,
+  type RewardAnswer,
+  type RewardRequest,
+  RewardRequestSchema,
+  type ScoredAnswer,
+  SocketMessageSchema,
+  type SocketReply,
+  StepRequestSchema,
+  type TurnAnswer,
+} from '../interfaces/index.ts';
+import type { EpisodeService } from './episodes.ts';
+import { httpRefusal, ServeError, socketRefusal } from './refusals.ts';
+
+export interface ServerOptions {
+  /** Bearer token every request but `/health` must carry; null = no authentication (loopback only). */
+  token: string | null;
+  /** Largest request body or WebSocket message, in bytes. */
+  bodyLimit: number;
+  /** Time to receive a whole request, in milliseconds (slow clients are cut off). */
+  requestTimeoutMs: number;
+  /** Idle keep-alive connections are closed after this many milliseconds. */
+  keepAliveMs: number;
+}
+
+/** JSON reviver that refuses prototype-poisoning keys (as fastify's default parser does). */
+function refuseProtoKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__' || key === 'constructor') throw new Error(`the key "${key}" is not allowed`);
+  return value;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function parse<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new ServeError(422, 'VALIDATION_ERROR', issueLine(parsed.error));
+  return parsed.data;
+}
+
+function authorize(options: ServerOptions) {
+  const expected = options.token === null ? null : digest(`Bearer ${options.token}`);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (expected === null || request.url === '/health') return;
+    const given = request.headers.authorization;
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      await reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'missing or wrong bearer token (Authorization: Bearer <token>)' });
+    }
+  };
+}
+
+const GROUP_PREFIX = 'group:';
+
+/**
+ * OpenRLHF `/get_reward`. Each label is an episode id from a reset (one response per episode), or
+ * `group:<key>` for a GRPO group exported by `/reset` with that group key: each response then takes the
+ * group's next attempt. A retried request (OpenRLHF retries with the same body) is answered from the log:
+ * group attempts carry request ids derived from the whole request. Labels are checked before anything is
+ * scored, so a bad label changes nothing.
+ */
+async function rewardRequest(service: EpisodeService, request: RewardRequest): Promise<RewardAnswer> {
+  request.labels.forEach((label, index) => {
+    const known = label.startsWith(GROUP_PREFIX)
+      ? service.driver.hasGroup(label.slice(GROUP_PREFIX.length))
+      : service.knowsEpisode(label);
+    if (!known) throw new ServeError(404, 'UNKNOWN_LABEL', `labels[${index}]: unknown episode or group ${label}`);
+  });
+  const requestDigest = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 32);
+  const results = await Promise.all(
+    request.query.map(async (query, index): Promise<ScoredAnswer | TurnAnswer> => {
+      const prompt = request.prompts?.[index];
+      const text = prompt !== undefined && query.startsWith(prompt) ? query.slice(prompt.length) : query;
+      const label = request.labels[index]!;
+      if (!label.startsWith(GROUP_PREFIX)) return service.step(label, { action: { text } });
+      const requestId = `reward-${requestDigest}-${index}`;
+      const answered = await service.answered(requestId);
+      if (answered) return answered;
+      const reset = await service.reset({ group_key: label.slice(GROUP_PREFIX.length) });
+      return service.step(reset.observation.episode_id, { action: { text }, request_id: requestId });
+    }),
+  );
+  const rewards = results.map((result) => result.reward ?? 0);
+  // A turn that does not end a multi-turn episode has no verdict yet: no success, reward 0.
+  const success = results.map((result) => (result.done && result.observation.feedback.success ? 1 : 0));
+  return { rewards, scores: rewards, extra_logs: { success } };
+}
+
+/** Keep-alive ping period: long generations leave a socket silent for minutes (OpenEnv issue #362). */
+const PING_MS = 20_000;
+
+/** WebSocket sessions open now (each is one OpenEnv session), held under the session cap. */
+let openSockets = 0;
+
+/** What one socket holds: its open episode and how to answer. */
+interface Session {
+  socket: WebSocket;
+  service: EpisodeService;
+  episodeId: string | null;
+  /** Set when the socket closed: an episode that a reset opens after that is given back at once. */
+  closed: boolean;
+  send(reply: SocketReply): void;
+}
+
+/** Handles one text message of a session; every failure becomes an error message. */
+async function handleMessage(session: Session, raw: string): Promise<void> {
+  const { service, send } = session;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    return send({
+      type: 'error',
+      data: { message: `invalid JSON: ${(error as Error).message}`, code: 'INVALID_JSON' },
+    });
+  }
+  const parsed = SocketMessageSchema.safeParse(json);
+  if (!parsed.success)
+    return send({ type: 'error', data: { message: issueLine(parsed.error), code: 'VALIDATION_ERROR' } });
+  const message = parsed.data;
+  try {
+    if (message.type === 'close') return session.socket.close(1000, 'closed by client');
+    if (message.type === 'state') return send({ type: 'state', data: service.state(session.episodeId ?? undefined) });
+    if (message.type === 'reset') {
+      if (session.episodeId !== null) service.close(session.episodeId);
+      session.episodeId = null;
+      const result = await service.reset(message.data ?? {});
+      const episodeId = result.observation.episode_id;
+      // The client left while the reset waited for a task: nobody will step it, so its attempt goes back.
+      if (session.closed) return service.close(episodeId);
+      session.episodeId = episodeId;
+      return send({ type: 'observation', data: result });
+    }
+    if (session.episodeId === null) throw new ServeError(409, 'NO_EPISODE', 'step before reset: send a reset first');
+    return send({ type: 'observation', data: await service.step(session.episodeId, message.data) });
+  } catch (error) {
+    send({ type: 'error', data: socketRefusal(error) });
+  }
+}
+
+/**
+ * One OpenEnv WebSocket session: `{type: reset|step|state|close, data}` in, `{type: observation|state|
+ * error, data}` out, one episode at a time. Messages are handled in order; a malformed one gets an
+ * error message and changes nothing. The session's open episode is given back when the socket closes;
+ * a peer that misses a keep-alive ping for a whole period is dropped.
+ */
+function attachSocket(socket: WebSocket, service: EpisodeService): void {
+  if (openSockets >= service.limits.maxSessions) {
+    const message = `session cap reached: ${openSockets} of ${service.limits.maxSessions} WebSocket sessions are open`;
+    socket.send(JSON.stringify({ type: 'error', data: { message, code: 'CAPACITY_REACHED', retry_after_s: 1 } }));
+    socket.close(1013, 'session cap reached');
+    return;
+  }
+  openSockets++;
+  const session: Session = {
+    socket,
+    service,
+    episodeId: null,
+    closed: false,
+    send: (value) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(value));
+    },
+  };
+  let queue: Promise<void> = Promise.resolve();
+  let alive = true;
+  const ping = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+  }, PING_MS);
+  socket.on('pong', () => {
+    alive = true;
+  });
+  socket.on('message', (data, isBinary) => {
+    alive = true;
+    const text = isBinary ? null : data.toString();
+    const binary: SocketReply = {
+      type: 'error',
+      data: { message: 'binary messages are not accepted', code: 'INVALID_JSON' },
+    };
+    queue = queue.then(() => (text === null ? session.send(binary) : handleMessage(session, text)));
+  });
+  socket.on('close', () => {
+    openSockets--;
+    session.closed = true;
+    clearInterval(ping);
+    // A client that disconnects (or is dropped for missing pings) gives its open attempt back at once.
+    if (session.episodeId !== null) service.close(session.episodeId);
+  });
+  socket.on('error', () => socket.terminate());
+}
+
+/**
+ * The HTTP + WebSocket server of `genenv serve` (fastify): OpenEnv's `/reset`, `/step`, `/state`,
+ * `/schema`, `/metadata`, `/health` and `/ws`, and OpenRLHF's `/get_reward`. Every refusal is a 4xx
+ * (or 503 when the service cannot take work now) with `{"error": one line}`.
+ */
+export async function buildServer(
+  service: EpisodeService,
+  domain: Domain,
+  options: ServerOptions,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit,
+    requestTimeout: options.requestTimeoutMs,
+    keepAliveTimeout: options.keepAliveMs,
+    return503OnClosing: true,
+  });
+  // OpenEnv clients may post an empty body to /reset: treat it as {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text, refuseProtoKeys));
+    } catch (error) {
+      done(new ServeError(400, 'INVALID_JSON', `invalid JSON: ${(error as Error).message}`), undefined);
+    }
+  });
+  app.addHook('onRequest', authorize(options));
+  app.setErrorHandler((error, _request, reply) => {
+    const { status, code, message, retryAfter } = httpRefusal(error);
+    if (status === 503) reply.header('retry-after', String(retryAfter ?? 1));
+    return reply.code(status).send({ error: message, code });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]!.slice(0, 100)}` }),
+  );
+  await app.register(websocket, { options: { maxPayload: options.bodyLimit } });
+
+  app.get('/health', async () => ({ status: service.driver.failure ? 'unhealthy' : 'healthy' }));
+  app.get(
+    '/metadata',
+    async (): Promise<Metadata> => ({
+      name: `genenv-${domain.name}`,
+      description:
+        `GenEnv co-evolving curriculum over the ${domain.name} domain: reset hands out simulator-proposed ` +
+        "tasks, step scores them with the domain's verifier",
+      version: domain.version,
+      author: 'genenv',
+    }),
+  );
+  app.get('/schema', async () => protocolSchemas());
+  app.get('/state', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const episodeId = typeof query.episode_id === 'string' ? query.episode_id : undefined;
+    return service.state(episodeId);
+  });
+  app.post('/reset', async (request) => {
+    const result = await service.reset(parse(ResetRequestSchema, request.body));
+    // A client that gave up while the reset waited for the next epoch gets nothing: its attempt goes back.
+    if (request.socket.destroyed) service.close(result.observation.episode_id);
+    return result;
+  });
+  app.post('/step', async (request) => {
+    const { episode_id: episodeId, ...step } = parse(StepRequestSchema, request.body);
+    if (episodeId === undefined)
+      throw new ServeError(
+        422,
+        'VALIDATION_ERROR',
+        'episode_id: required over HTTP (it comes with the reset observation)',
+      );
+    return service.step(episodeId, step);
+  });
+  app.post('/get_reward', async (request) => rewardRequest(service, parse(RewardRequestSchema, request.body)));
+  // Not in OpenEnv's HTTP API (its WebSocket has `close`): gives an unscored episode's attempt back.
+  app.post('/close', async (request) => {
+    const { episode_id: episodeId } = parse(CloseRequestSchema, request.body);
+    service.close(episodeId);
+    return { closed: true };
+  });
+  app.get('/ws', { websocket: true }, (socket) => attachSocket(socket, service));
+  return app;
+}
