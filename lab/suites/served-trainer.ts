@@ -5,8 +5,7 @@
  * difference.
  */
 import { join } from 'node:path';
-import { DEFAULT_PRESET, PRESETS } from '../../src/composition/index.ts';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { defaultPreset, GenEnvError, presets } from '../../src/index.ts';
 import { type ArmPair, CURRICULUM_METRICS, compareServed, type Estimate } from '../analyses/served-comparison.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import { runServedArms } from '../probes/served-runs.ts';
@@ -54,9 +53,9 @@ export async function servedTrainerSuite(options: DiagnosticOptions): Promise<st
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
   const directory = options.out ?? join('runs', `${stamp}-served-trainer`);
   const overrides = options.quick ? QUICK_OVERRIDES : SERVED_TRAINER_OVERRIDES;
-  const preset = options.preset ?? DEFAULT_PRESET;
-  if (!(preset in PRESETS))
-    throw new GenEnvError('usage', `unknown preset ${preset} (one of ${Object.keys(PRESETS).join(', ')})`);
+  const preset = options.preset ?? defaultPreset;
+  if (!(preset in presets))
+    throw new GenEnvError('usage', `unknown preset ${preset} (one of ${Object.keys(presets).join(', ')})`);
   const runs = await runServedArms({
     preset,
     overrides,
