@@ -102,17 +102,17 @@ export const createSortingWorld = defineDomain({
       testHard: HARD,
       drawSpec,
     },
+    // The built-in model reads `text`; a chat model, `messages`. The reference answer is for training, never shown.
     render: (instance) => {
-      const text = `sort ${instance.payload.numbers.join(' ')} =`;
+      const { numbers } = instance.payload;
       return {
         id: instance.id,
         family: instance.family,
-        text,
+        text: `sort ${numbers.join(' ')} =`,
         messages: [
-          { role: 'system', content: 'Sort the numbers in ascending order. Reply with the numbers only.' },
-          { role: 'user', content: instance.payload.numbers.join(' ') },
+          { role: 'user', content: `Sort in ascending order; reply with the numbers only: ${numbers.join(' ')}` },
         ],
-        maxResponseTokens: 3 * instance.payload.numbers.length + 2,
+        maxResponseTokens: 3 * numbers.length + 2,
         reference: { answer: instance.payload.sorted.join(' '), difficulty: instance.features.difficulty ?? 0 },
       };
     },

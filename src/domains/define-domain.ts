@@ -7,21 +7,22 @@
  * and so is a user's own (docs/library.md).
  */
 import { z } from 'zod';
-import type { Domain, HeldOutSet, Knob } from '../interfaces/domain.ts';
-import { GenEnvError } from '../interfaces/errors.ts';
-import { episodeActions, type InteractiveDomain, replayEpisode } from '../interfaces/interaction.ts';
-import type { SpecGrammar } from '../interfaces/spec-grammar.ts';
+import { describeZodError, episodeActions, GenEnvError, replayEpisode } from '../interfaces/index.ts';
 import type {
   AgentPrompt,
   Completion,
+  Domain,
   Features,
+  HeldOutSet,
   InstantiateResult,
+  InteractiveDomain,
+  Knob,
   ParseResult,
   Score,
   SeedTask,
+  SpecGrammar,
   TaskInstance,
-} from '../interfaces/task.ts';
-import { describeZodError } from '../interfaces/zod-error.ts';
+} from '../interfaces/index.ts';
 import { drawHeldOutSets, type HeldOutDraw } from './held-out-sets.ts';
 import { heldOutInstance, instantiateVariations, type VariationResult } from './variations.ts';
 

@@ -7,7 +7,7 @@ import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';
-import { buildSeeds, drawSpec, HELD_OUT } from './datasets.ts';
+import { buildSeeds, drawSpec, HELD_OUT, type SpecDistribution } from './datasets.ts';
 import { toolWorldFeatures } from './features.ts';
 import { toolWorldGrammar } from './grammar.ts';
 import { intentById } from './intents.ts';
@@ -37,6 +37,7 @@ export const createToolWorld: DomainFactory<ToolWorldSpec, ToolWorldPayload> = d
   world: ({ seedTasks, heldOutSize, worldSeed, reward }) => {
     const world = createWorld(worldSeed);
     const features = (spec: ToolWorldSpec) => toolWorldFeatures(spec, world);
+    const drawInWorld = (distribution: SpecDistribution, random: Random) => drawSpec(distribution, world, random);
     const family = (spec: ToolWorldSpec): string => {
       const item = intentById(spec.intent);
       if (!item) throw new GenEnvError('domain', `toolworld: unknown intent ${JSON.stringify(spec.intent)}`);
@@ -66,12 +67,7 @@ export const createToolWorld: DomainFactory<ToolWorldSpec, ToolWorldPayload> = d
         return { ok: true, instance };
       },
       seeds: () => buildSeeds(seedTasks, world),
-      heldOut: sizedHeldOutDraw(
-        HELD_OUT,
-        (distribution, random) => drawSpec(distribution, world, random),
-        heldOutSize,
-        worldSeed,
-      ),
+      heldOut: sizedHeldOutDraw(HELD_OUT, drawInWorld, heldOutSize, worldSeed),
       grammar: (seeds, instantiate) =>
         toolWorldGrammar(
           instantiate,

@@ -10,7 +10,7 @@ import { sizedHeldOutDraw } from '../held-out-sets.ts';
 import { worldOptionsSchema } from '../world-options.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatTravelSpec, parseTravelSpec } from './compact-spec.ts';
-import { buildSeeds, drawSpec, HELD_OUT, travelFamily } from './datasets.ts';
+import { buildSeeds, drawSpec, HELD_OUT, type SpecDistribution, travelFamily } from './datasets.ts';
 import { travelFeatures } from './features.ts';
 import { travelGrammar } from './grammar.ts';
 import { TRAVEL_KNOBS, travelKnobValuesOf, travelSpecFromKnobs } from './knobs.ts';
@@ -35,6 +35,7 @@ export const createTravel: DomainFactory<TravelSpec, TravelPayload> = defineDoma
   options: TravelOptionsSchema,
   world: ({ seedTasks, heldOutSize, worldSeed, reward }) => {
     const world = createTravelWorld(worldSeed);
+    const drawInWorld = (distribution: SpecDistribution, random: Random) => drawSpec(distribution, world, random);
     return {
       version: '1',
       specSchema: TravelSpecSchema,
@@ -55,12 +56,7 @@ export const createTravel: DomainFactory<TravelSpec, TravelPayload> = defineDoma
         return { ok: true, instance };
       },
       seeds: () => buildSeeds(seedTasks, world),
-      heldOut: sizedHeldOutDraw(
-        HELD_OUT,
-        (distribution, random) => drawSpec(distribution, world, random),
-        heldOutSize,
-        world.seed,
-      ),
+      heldOut: sizedHeldOutDraw(HELD_OUT, drawInWorld, heldOutSize, world.seed),
       grammar: () => travelGrammar(),
       formatSpec: formatTravelSpec,
       parseSpec: parseTravelSpec,
