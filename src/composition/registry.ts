@@ -33,7 +33,7 @@ export function domainNames(): string[] {
  */
 export async function createDomain(
   name: string,
-  options: Record<string, unknown>,
+  options: Record<string, unknown> = {},
   extra: Readonly<Record<string, DomainFactory>> = {},
 ): Promise<Domain> {
   const clash = Object.keys(extra).find((own) => Object.hasOwn(DOMAINS, own));
