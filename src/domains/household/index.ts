@@ -8,7 +8,7 @@
  * - The agent answers one command per turn (`go to drawer 1`, or an `act` tool call); an episode's
  *   completion is its commands, one per line, and scores 1 when the goal holds.
  */
-export { createHousehold, HouseholdOptionsSchema, MAX_VARIATIONS } from './domain.ts';
+export { createHousehold, HouseholdOptionsSchema } from './domain.ts';
 export { HouseholdSpecSchema, formatHouseholdSpec, parseHouseholdSpec, type HouseholdSpec } from './spec.ts';
 export { householdInteraction, type HouseholdPayload } from './episode.ts';
 export { HOUSEHOLD_KNOBS } from './knobs.ts';

@@ -5,14 +5,12 @@
  * Verified by matching the agent's calls against the gold calls.
  */
 import { z } from 'zod';
-import type { Domain } from '../../interfaces/domain.ts';
-import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
+import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
-import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
-import { instantiateVariations } from '../variations.ts';
+import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { worldOptionsSchema } from '../world-options.ts';
 import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
-import { buildHeldOutSets, buildSeeds, LADDER_FAMILY, type RungRange } from './datasets.ts';
+import { buildSeeds, heldOutDraw, LADDER_FAMILY } from './datasets.ts';
 import { ladderGrammar } from './grammar.ts';
 import { LADDER_KNOBS, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
 import { renderLadder } from './render.ts';
@@ -56,9 +54,6 @@ export const LadderOptionsSchema = worldOptionsSchema({
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
-/** At most this many variations per instantiate call. */
-export const MAX_VARIATIONS = 1024;
-
 const features = (spec: LadderSpec) => ({
   constraints: constraintsOf(spec),
   distractors: distractorsOf(spec),
@@ -67,47 +62,33 @@ const features = (spec: LadderSpec) => ({
 });
 
 /** The ladder domain. Throws GenEnvError('config') on bad options. */
-export function createLadderWorld(options: Record<string, unknown> = {}): Domain<LadderSpec, LadderPayload> {
-  const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs } = parseDomainOptions(
-    'ladder',
-    LadderOptionsSchema,
-    options,
-  );
-  const ranges: { seeds: RungRange; hard: RungRange } = { seeds: seedRungs, hard: hardRungs };
-
-  function instantiate(spec: LadderSpec, n: number, seed: number): InstantiateResult<LadderPayload> {
-    return instantiateVariations(LadderSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
-      const payload = buildVariation(valid, new Random(deriveSeed(seed, 'ladder-variation', stableId(valid), index)));
-      const instance: TaskInstance<LadderPayload> = {
-        id: `ld-${stableId({ spec: valid, seed, index })}`,
-        family: LADDER_FAMILY,
-        features: features(valid),
-        payload,
-      };
-      return { ok: true, instance };
-    });
-  }
-
-  return {
-    name: 'ladder',
+export const createLadderWorld: DomainFactory<LadderSpec, LadderPayload> = defineDomain({
+  name: 'ladder',
+  options: LadderOptionsSchema,
+  world: ({ seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs }) => ({
     version: '1',
     specSchema: LadderSpecSchema,
     knobs: LADDER_KNOBS,
     specFromKnobs: ladderSpecFromKnobs,
     knobValuesOf: ladderKnobValuesOf,
-    ...keptDomainData({
-      domain: 'ladder',
-      instantiate,
-      buildSeeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
-      buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, worldSeed, ranges, instantiateOne),
-      buildGrammar: () => ladderGrammar(),
-    }),
-    instantiate,
+    variation: (spec, seed, index) => {
+      const payload = buildVariation(spec, new Random(deriveSeed(seed, 'ladder-variation', stableId(spec), index)));
+      const instance: TaskInstance<LadderPayload> = {
+        id: `ld-${stableId({ spec, seed, index })}`,
+        family: LADDER_FAMILY,
+        features: features(spec),
+        payload,
+      };
+      return { ok: true, instance };
+    },
+    seeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
+    heldOut: heldOutDraw(heldOutSize, worldSeed, { seeds: seedRungs, hard: hardRungs }),
+    grammar: () => ladderGrammar(),
     formatSpec: formatLadderSpec,
     parseSpec: parseLadderSpec,
     family: () => LADDER_FAMILY,
     features,
     render: renderLadder,
     score: (instance, completion) => scoreLadder(instance.payload, completion, reward),
-  };
-}
+  }),
+});
