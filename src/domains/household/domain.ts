@@ -13,13 +13,17 @@ import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { buildHeldOutSets, buildSeeds } from './datasets.ts';
 import { householdInteraction, renderHousehold, type HouseholdPayload } from './episode.ts';
 import { buildGame, rememberGame } from './game-cache.ts';
-import { householdGrammar } from './grammar.ts';
-import { HOUSEHOLD_KNOBS, householdFeatures, householdKnobValuesOf, householdSpecFromKnobs } from './knobs.ts';
+import { householdFeatures, householdKnobValuesOf } from './knobs.ts';
 import { referencePlan } from './planner.ts';
 import { buildScene } from './scene-builder.ts';
-import { HouseholdSpecSchema, formatHouseholdSpec, parseHouseholdSpec, type HouseholdSpec } from './spec.ts';
+import { formatHouseholdSpec, type HouseholdSpec } from './spec.ts';
+import { householdWidth, householdWidthOption } from './width.ts';
 
-export const HouseholdOptionsSchema = datasetOptionsSchema({ seedTasks: 120, heldOutSize: 100, maxHeldOutSize: 2000 });
+export const HouseholdOptionsSchema = datasetOptionsSchema({
+  seedTasks: 120,
+  heldOutSize: 100,
+  maxHeldOutSize: 2000,
+}).extend({ width: householdWidthOption });
 
 export const MAX_VARIATIONS = 256;
 
@@ -50,10 +54,11 @@ function instantiateVariation(
 
 /** The household domain. Throws GenEnvError('config') on bad options. */
 export function createHousehold(options: Record<string, unknown> = {}): Domain<HouseholdSpec, HouseholdPayload> {
-  const { seedTasks, heldOutSize } = parseDomainOptions('household', HouseholdOptionsSchema, options);
+  const { seedTasks, heldOutSize, width } = parseDomainOptions('household', HouseholdOptionsSchema, options);
+  const wide = householdWidth(width);
 
   function instantiate(spec: HouseholdSpec, n: number, seed: number): InstantiateResult<HouseholdPayload> {
-    return instantiateVariations(HouseholdSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) =>
+    return instantiateVariations(wide.specSchema, spec, n, MAX_VARIATIONS, (valid, index) =>
       instantiateVariation(valid, seed, index),
     );
   }
@@ -61,20 +66,20 @@ export function createHousehold(options: Record<string, unknown> = {}): Domain<H
   return {
     name: 'household',
     version: '1',
-    specSchema: HouseholdSpecSchema,
-    knobs: HOUSEHOLD_KNOBS,
-    specFromKnobs: householdSpecFromKnobs,
+    specSchema: wide.specSchema,
+    knobs: wide.knobs,
+    specFromKnobs: wide.specFromKnobs,
     knobValuesOf: householdKnobValuesOf,
     ...keptDomainData({
       domain: 'household',
       instantiate,
       buildSeeds: () => buildSeeds(seedTasks),
       buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, instantiateOne),
-      buildGrammar: () => householdGrammar(),
+      buildGrammar: wide.grammar,
     }),
     instantiate,
     formatSpec: formatHouseholdSpec,
-    parseSpec: parseHouseholdSpec,
+    parseSpec: wide.parseSpec,
     family: (spec) => spec.task,
     features: householdFeatures,
     render: renderHousehold,
