@@ -11,13 +11,17 @@ import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { buildSeeds, drawSpec, HELD_OUT } from './datasets.ts';
 import { householdInteraction, renderHousehold, type HouseholdPayload } from './episode.ts';
 import { buildGame, rememberGame } from './game-cache.ts';
-import { householdGrammar } from './grammar.ts';
-import { HOUSEHOLD_KNOBS, householdFeatures, householdKnobValuesOf, householdSpecFromKnobs } from './knobs.ts';
+import { householdFeatures, householdKnobValuesOf } from './knobs.ts';
 import { referencePlan } from './planner.ts';
 import { buildScene } from './scene-builder.ts';
-import { HouseholdSpecSchema, formatHouseholdSpec, parseHouseholdSpec, type HouseholdSpec } from './spec.ts';
+import { formatHouseholdSpec, type HouseholdSpec } from './spec.ts';
+import { householdWidth, householdWidthOption } from './width.ts';
 
-export const HouseholdOptionsSchema = datasetOptionsSchema({ seedTasks: 120, heldOutSize: 100, maxHeldOutSize: 2000 });
+export const HouseholdOptionsSchema = datasetOptionsSchema({
+  seedTasks: 120,
+  heldOutSize: 100,
+  maxHeldOutSize: 2000,
+}).extend({ width: householdWidthOption });
 
 /** One verified instance of a spec, or why it cannot be played. */
 function instantiateVariation(spec: HouseholdSpec, seed: number, index: number): VariationResult<HouseholdPayload> {
@@ -44,23 +48,26 @@ function instantiateVariation(spec: HouseholdSpec, seed: number, index: number):
 export const createHousehold: DomainFactory<HouseholdSpec, HouseholdPayload> = defineDomain({
   name: 'household',
   options: HouseholdOptionsSchema,
-  world: ({ seedTasks, heldOutSize }) => ({
-    version: '1',
-    specSchema: HouseholdSpecSchema,
-    knobs: HOUSEHOLD_KNOBS,
-    specFromKnobs: householdSpecFromKnobs,
-    knobValuesOf: householdKnobValuesOf,
-    // A scene is built and its plan played in the engine per variation: fewer per call than a generated world.
-    variation: instantiateVariation,
-    maxVariations: 256,
-    seeds: () => buildSeeds(seedTasks),
-    heldOut: sizedHeldOutDraw(HELD_OUT, drawSpec, heldOutSize),
-    grammar: () => householdGrammar(),
-    formatSpec: formatHouseholdSpec,
-    parseSpec: parseHouseholdSpec,
-    family: (spec) => spec.task,
-    features: householdFeatures,
-    render: renderHousehold,
-    interactive: householdInteraction,
-  }),
+  world: ({ seedTasks, heldOutSize, width }) => {
+    const wide = householdWidth(width);
+    return {
+      version: '1',
+      specSchema: wide.specSchema,
+      knobs: wide.knobs,
+      specFromKnobs: wide.specFromKnobs,
+      knobValuesOf: householdKnobValuesOf,
+      // A scene is built and its plan played in the engine per variation: fewer per call than a generated world.
+      variation: instantiateVariation,
+      maxVariations: 256,
+      seeds: () => buildSeeds(seedTasks),
+      heldOut: sizedHeldOutDraw(HELD_OUT, drawSpec, heldOutSize),
+      grammar: wide.grammar,
+      formatSpec: formatHouseholdSpec,
+      parseSpec: wide.parseSpec,
+      family: (spec) => spec.task,
+      features: householdFeatures,
+      render: renderHousehold,
+      interactive: householdInteraction,
+    };
+  },
 });
