@@ -1,8 +1,8 @@
 // What identifies the sources the compiled CLI in dist/ was built from, cheaply enough to check on every start
-// (about 600 stat calls): the number of entries under src/ (the lab aside: it is not compiled) and the newest
-// modification time among its folders and non-test files, plus the build's tsconfig files. An edit changes a file's
-// time; a file added, removed or renamed changes its folder's time; a checkout rewrites times. Equal fingerprints
-// mean dist/ is current; anything else sends the CLI to the sources.
+// (about 600 stat calls): the number of entries under src/ and the newest modification time among its folders and
+// non-test files, plus the build's tsconfig files. An edit changes a file's time; a file added, removed or renamed
+// changes its folder's time; a checkout rewrites times. Equal fingerprints mean dist/ is current; anything else sends
+// the CLI to the sources.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,9 +15,8 @@ export function sourceFingerprint(root) {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       entries++;
-      if (entry.isDirectory()) {
-        if (path !== join(root, 'src', 'lab')) visit(path);
-      } else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+      if (entry.isDirectory()) visit(path);
+      else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
   visit(join(root, 'src'));

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { GenEnvError } from '../src/interfaces/errors.ts';
+import { GenEnvError } from '../src/index.ts';
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 

@@ -4,8 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { textTable } from '../src/util/text-table.ts';
-import type { Diagnostic } from '../src/interfaces/summary.ts';
+import { type Diagnostic, textTable } from '../src/internal.ts';
 
 export interface DiagnosticOptions {
   json?: boolean;

@@ -6,7 +6,7 @@
  * through src/composition/, never src/cli/); the product never imports the lab (test/architecture.test.ts).
  */
 import { Argument, Command } from 'commander';
-import { exitStatusOf, integerFlag, listFlag } from '../src/composition/index.ts';
+import { exitStatusOf, integerFlag, listFlag } from '../src/internal.ts';
 import type { DiagnosticOptions } from './diagnostic-output.ts';
 import { LAB_SUITES } from './suites.ts';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS } from '../src/composition/index.ts';
+import { presets } from '../src/index.ts';
 import { presetWarmStartSteps, toolworldAgent } from './toolworld-agent.ts';
 
 describe('the toolworld agent the probes start from', () => {
   it('is the preset’s, sampling in process when asked', () => {
-    const preset = PRESETS.toolworld!;
+    const preset = presets.toolworld!;
     expect(toolworldAgent()).toEqual({
       base: preset.agent!.options,
       warmStartVariations: preset.warmStartVariations,

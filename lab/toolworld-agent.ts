@@ -1,7 +1,5 @@
-import { resolveRunConfig } from '../src/composition/index.ts';
-import { agentDemonstrations } from '../src/core/agent-demonstrations.ts';
-import { createToolWorld } from '../src/domains/toolworld/index.ts';
-import { parseAgentOptions } from '../src/policies/builtin/options.ts';
+import { resolveConfig } from '../src/index.ts';
+import { agentDemonstrations, createToolWorld, parseAgentOptions } from '../src/internal.ts';
 
 /** The agent the probes start from: the toolworld preset's (the ladder preset uses the same one). */
 export interface ToolworldAgent {
@@ -16,7 +14,7 @@ export interface ToolworldAgent {
  * samples without worker threads: a probe that measures updates on the same cores gains nothing from them.
  */
 export function toolworldAgent(options: { inProcess?: boolean } = {}): ToolworldAgent {
-  const config = resolveRunConfig({ preset: 'toolworld', overrides: {} });
+  const config = resolveConfig({ preset: 'toolworld' });
   return {
     base: { ...config.agent.options, ...(options.inProcess ? { workers: 0 } : {}) },
     warmStartVariations: config.warmStartVariations,

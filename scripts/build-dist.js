@@ -1,6 +1,6 @@
-// `npm run build` (and `prepare`, which npm ci runs): compiles src/ to dist/ as ESM JavaScript and records the
-// fingerprint of the sources it was built from (dist/source-fingerprint.txt), which bin/genenv.js checks before
-// using dist/. Without TypeScript (an install that omits dev dependencies) it builds nothing: the CLI then runs
+// `npm run build` (and `prepare`, which npm ci and npm pack run): compiles src/ to dist/ as ESM JavaScript with its
+// type declarations (the library's door, package.json `exports`) and records the fingerprint of the sources it was
+// built from (dist/source-fingerprint.txt), which bin/genenv.js checks before using dist/. Without TypeScript (an install that omits dev dependencies) it builds nothing: the CLI then runs
 // from the sources through the tsx loader.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,5 +29,7 @@ if (result.status !== 0) {
   console.error('genenv build: tsc failed (see above); dist/ was not built');
   process.exit(1);
 }
-if (!existsSync(`${dist}cli/main.js`)) throw new Error('genenv build: dist/cli/main.js is missing after tsc');
+// The CLI's entry, and the library's (package.json `exports`) with its declarations.
+for (const file of ['cli/main.js', 'index.js', 'index.d.ts'])
+  if (!existsSync(`${dist}${file}`)) throw new Error(`genenv build: dist/${file} is missing after tsc`);
 writeFileSync(`${dist}source-fingerprint.txt`, `${fingerprint}\n`);

@@ -7,12 +7,13 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(ROOT, 'src');
 const LAB = join(ROOT, 'lab');
 const CLI = join(SOURCE, 'cli');
-const COMPOSITION = join(SOURCE, 'composition');
+/** The package's entries: the public one (`genenv`, src/index.ts) and the lab's door to internals (src/internal.ts). */
+const ENTRIES = [join(SOURCE, 'index.ts'), join(SOURCE, 'internal.ts')];
 
 /**
  * The parts of src/, lowest first: a part imports only parts before it here, never one after it (no arrow up), so the
- * order is also why there is no cycle. docs/design.md §4 says what each holds. The lab (lab/) stands above them all
- * but cli/, which it never imports.
+ * order is also why there is no cycle. docs/design.md §4 says what each holds. The two entries (ENTRIES) stand above
+ * them all but cli/, and the lab above the entries, through which alone it reaches the product.
  */
 const LAYERS = [
   'interfaces',
@@ -66,6 +67,18 @@ function importGraph(files: readonly string[]): { file: string; targets: string[
   }));
 }
 
+/** The files of the parts of src (its folders), tests aside: the entries at its root have checks of their own. */
+const partFiles = () => sourceFiles(SOURCE).filter((file) => dirname(file) !== SOURCE && !file.endsWith('.test.ts'));
+
+/** "file → target" for each import of src/ by a lab file that passes by the two entries (ENTRIES). */
+function labImportsPastTheEntries(graph: readonly { file: string; targets: string[] }[]): string[] {
+  return graph.flatMap(({ file, targets }) =>
+    targets
+      .filter((target) => inside(target, SOURCE) && !ENTRIES.includes(target))
+      .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`),
+  );
+}
+
 /** The first cycle among the nodes of a directed graph, as a path that ends where it starts; null when none. */
 function findCycle(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
   const state = new Map<string, 'open' | 'done'>();
@@ -114,17 +127,40 @@ describe('architecture', () => {
     expect(offending, `these product files import lab/: ${offending.join(', ')}`).toEqual([]);
   });
 
-  it('the lab never imports src/cli/, and reaches the wiring only through src/composition/index.ts', () => {
+  it('the lab reaches the product only through src/index.ts and src/internal.ts', () => {
     const lab = sourceFiles(LAB);
     expect(lab.length).toBeGreaterThan(20);
-    const offending = importGraph(lab).flatMap(({ file, targets }) =>
-      targets
-        .filter(
-          (target) => inside(target, CLI) || (inside(target, COMPOSITION) && target !== join(COMPOSITION, 'index.ts')),
-        )
-        .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`),
-    );
-    expect(offending, `lab files that import cli/ or composition internals: ${offending.join(', ')}`).toEqual([]);
+    const offending = labImportsPastTheEntries(importGraph(lab));
+    expect(offending, `lab files that import src/ past its two entries: ${offending.join(', ')}`).toEqual([]);
+  });
+
+  it('refuses a lab import planted past the entries, of a part or of the command line', () => {
+    const planted = join(LAB, 'probes', 'planted.ts');
+    const text = [
+      "import { runCoevolution } from '../../src/index.ts';",
+      "import { loadModelState } from '../../src/internal.ts';",
+      "import { AdamW } from '../../src/models/adam.ts';",
+      "const { main } = await import('../../src/cli/main.ts');",
+      "import { mean } from '../analyses/paired-claim.ts';",
+    ].join('\n');
+    const targets = relativeImports(text).map((specifier) => resolve(dirname(planted), specifier));
+    expect(labImportsPastTheEntries([{ file: planted, targets }])).toEqual([
+      'lab/probes/planted.ts → src/models/adam.ts',
+      'lab/probes/planted.ts → src/cli/main.ts',
+    ]);
+  });
+
+  it('no part of src imports the two entries, and neither entry imports src/cli/', () => {
+    const parts = new Set(partFiles());
+    const graph = importGraph(sourceFiles(SOURCE));
+    const upward = graph
+      .filter(({ file }) => parts.has(file))
+      .flatMap(({ file, targets }) => targets.filter((target) => ENTRIES.includes(target)).map(() => file));
+    expect(upward, `parts that import an entry: ${upward.join(', ')}`).toEqual([]);
+    const entryGraph = graph.filter(({ file }) => ENTRIES.includes(file));
+    expect(entryGraph.map(({ file }) => relative(ROOT, file)).sort()).toEqual(['src/index.ts', 'src/internal.ts']);
+    const toCli = entryGraph.flatMap(({ targets }) => targets.filter((target) => inside(target, CLI)));
+    expect(toCli).toEqual([]);
   });
 
   it('every part of src imports only parts below it in the layer order (tests aside)', () => {
@@ -136,7 +172,7 @@ describe('architecture', () => {
       folders.filter((folder) => !LAYERS.includes(folder)),
       'folders of src missing from LAYERS',
     ).toEqual([]);
-    const files = sourceFiles(SOURCE).filter((file) => !file.endsWith('.test.ts'));
+    const files = partFiles();
     const upward = importGraph(files).flatMap(({ file, targets }) =>
       targets
         .filter((target) => inside(target, SOURCE) && dirname(target) !== SOURCE)
@@ -159,7 +195,7 @@ describe('architecture', () => {
   it('the folders of src import one another without a cycle (tests aside)', () => {
     const edges = new Map<string, Set<string>>();
     const folderOf = (path: string) => relative(SOURCE, path).split(sep)[0]!;
-    const files = sourceFiles(SOURCE).filter((file) => !file.endsWith('.test.ts'));
+    const files = partFiles();
     for (const { file, targets } of importGraph(files)) {
       const from = folderOf(file);
       for (const target of targets) {
@@ -168,7 +204,7 @@ describe('architecture', () => {
         if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
       }
     }
-    expect(edges.get('cli')?.has('core')).toBe(true);
+    expect(edges.get('cli')?.has('composition')).toBe(true);
     const cycle = findCycle(edges);
     expect(cycle, `import cycle among src folders: ${cycle?.join(' → ')}`).toBeNull();
   });

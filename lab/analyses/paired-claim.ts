@@ -4,7 +4,7 @@
  * seed) with its 95% interval; and the curriculum's course per run (the mean difficulty of the generated task types
  * early and late, and the share of epochs whose success on generated tasks lies in a band). Pure.
  */
-import { confidenceInterval95, mean } from '../../src/util/statistics.ts';
+import { confidenceInterval95, mean } from '../../src/internal.ts';
 
 /** One run's figures: final held-out accuracy per set and its per-epoch curriculum series. */
 export interface RunFigures {

@@ -5,7 +5,7 @@
  * The exact probability of that event sums over the two binomial laws (fast, deterministic); a Monte
  * Carlo twin draws the Bernoulli outcomes (the reference a test holds equal within its error).
  */
-import { Random } from '../../src/util/random.ts';
+import { Random } from '../../src/index.ts';
 
 /** The paper's bound 4·exp(−2/9·(Δ₂ − Δ₁)²·n) on the mis-ranking probability (may exceed 1: vacuous). */
 export function rankingBound(distanceGap: number, attempts: number): number {

@@ -4,7 +4,7 @@
  * curriculum metrics of every epoch (success on generated tasks, in-band share, mean R_env), each as a mean over
  * seeds with its 95% interval, and as the paired difference served − in-process (same seed, same warm start).
  */
-import { confidenceInterval95, mean } from '../../src/util/statistics.ts';
+import { confidenceInterval95, mean } from '../../src/internal.ts';
 
 /** One epoch of one run, as the comparison reads it. */
 export interface ArmEpoch {

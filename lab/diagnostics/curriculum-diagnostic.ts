@@ -16,7 +16,7 @@ import {
   type EpochCurriculum,
   type FamilyCurriculum,
 } from '../analyses/emergent-curriculum.ts';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { GenEnvError } from '../../src/index.ts';
 
 export interface RunCurriculum {
   directory: string;

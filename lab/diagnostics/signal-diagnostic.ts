@@ -14,7 +14,7 @@ import {
   signalShare,
 } from '../analyses/outcome-correlation.ts';
 import { difficultySources, type FieldShare } from '../analyses/difficulty-sources.ts';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { GenEnvError } from '../../src/index.ts';
 
 export interface EpochSignal {
   epoch: number;

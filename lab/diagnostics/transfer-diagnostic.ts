@@ -7,16 +7,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { heldOutOutcomes } from '../../src/core/evaluate.ts';
-import { RandomStreams } from '../../src/core/random-streams.ts';
+import { type Domain, GenEnvError, type TrainableAgent } from '../../src/index.ts';
+import { heldOutOutcomes, RandomStreams } from '../../src/internal.ts';
 import {
   type FamilyInstanceOutcomes,
   type FamilyTransfer,
   familyTransfer,
   gainSignalCorrelation,
 } from '../analyses/held-out-transfer.ts';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
-import type { Domain, TrainableAgent } from '../../src/interfaces/index.ts';
 
 /** How a run's pieces are rebuilt (wired by the CLI, which knows the domain and policy names). */
 export interface TransferDependencies {

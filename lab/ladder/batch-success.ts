@@ -2,9 +2,7 @@
  * Success of an agent on batches of instances in one `act` call: every instance attempted `samples` times, and per
  * batch the share of successful rollouts (0 for an empty batch) with the number of rollouts behind it.
  */
-import type { Domain } from '../../src/interfaces/domain.ts';
-import type { AgentPolicy, SampleOptions } from '../../src/interfaces/policy.ts';
-import type { TaskInstance } from '../../src/interfaces/task.ts';
+import type { AgentPolicy, Domain, SampleOptions, TaskInstance } from '../../src/index.ts';
 
 export interface BatchSuccess {
   /** Share of successful rollouts, in [0, 1]. */

@@ -2,10 +2,8 @@
  * The grid of a domain's difficulty knobs: every combination of knob values (a cell), its rung (the sum of each
  * knob's position among its values, so 0 is the easiest cell), and fresh instances of a cell.
  */
-import type { Domain } from '../../src/interfaces/domain.ts';
-import type { TaskInstance } from '../../src/interfaces/task.ts';
-import { knobCells as knobCellsOf } from '../../src/domains/knob-values.ts';
-import { deriveSeed } from '../../src/util/random.ts';
+import { deriveSeed, type Domain, type TaskInstance } from '../../src/index.ts';
+import { knobCells as knobCellsOf } from '../../src/internal.ts';
 
 /** One combination of knob values. */
 export type Cell = Record<string, string | number>;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLadderWorld } from '../../src/domains/ladder/index.ts';
-import { OraclePolicy } from '../../src/policies/oracle.ts';
+import { createLadderWorld, OraclePolicy } from '../../src/internal.ts';
 import { batchSuccess } from './batch-success.ts';
 import { cellInstances, cellRung, knobCells, specRung } from './knob-grid.ts';
 import { competenceEdge, frontierGap, nonIncreasing } from './ladder-properties.ts';

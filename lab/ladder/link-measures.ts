@@ -4,7 +4,7 @@
  * does not set (how many ruled-out values the request mentions before the last value to copy), and how many distinct
  * specs the simulator still writes per epoch. Pure functions over rows read from runs.
  */
-import { mean } from '../../src/util/statistics.ts';
+import { mean } from '../../src/internal.ts';
 
 /** One GRPO group (the G rollouts of one instance) with the p̂ of its task type (all n·G of its rollouts). */
 export interface GroupOutcome {

@@ -6,10 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createDomain } from '../../src/composition/index.ts';
-import type { Domain } from '../../src/interfaces/domain.ts';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
-import { RunConfigSchema, type RunConfig } from '../../src/interfaces/config.ts';
+import { createDomain, type Domain, GenEnvError, type RunConfig, RunConfigSchema } from '../../src/index.ts';
 import { ALL_FIELDS } from '../analyses/difficulty-sources.ts';
 import { readRunSignal } from '../diagnostics/signal-diagnostic.ts';
 import { specRung } from './knob-grid.ts';

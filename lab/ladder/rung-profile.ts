@@ -4,9 +4,7 @@
  * sample: task types drawn over every cell, each attempted n × G times, and the adjusted η² of their p̂ by knob
  * values (how much of p̂ across task types the spec's difficulty explains).
  */
-import type { Domain } from '../../src/interfaces/domain.ts';
-import type { AgentPolicy } from '../../src/interfaces/policy.ts';
-import { deriveSeed } from '../../src/util/random.ts';
+import { type AgentPolicy, deriveSeed, type Domain } from '../../src/index.ts';
 import { explainedShare } from '../analyses/difficulty-sources.ts';
 import { batchSuccess } from './batch-success.ts';
 import { type Cell, cellInstances, cellRung, knobCells } from './knob-grid.ts';

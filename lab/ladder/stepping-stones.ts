@@ -3,12 +3,8 @@
  * the success on that rung and on the next; the same agent then moves up one rung. A ladder has stepping stones
  * where every next rung is within reach (p ≥ 0.1) of an agent trained on the rung below.
  */
-import type { Domain } from '../../src/interfaces/domain.ts';
-import type { RolloutGroup } from '../../src/interfaces/policy.ts';
-import { BuiltinAgent } from '../../src/policies/builtin/agent.ts';
-import { loadModelState } from '../../src/policies/builtin/model-state.ts';
-import { SamplerPool } from '../../src/policies/builtin/sampler-pool.ts';
-import { deriveSeed } from '../../src/util/random.ts';
+import { deriveSeed, type Domain } from '../../src/index.ts';
+import { BuiltinAgent, loadModelState, type RolloutGroup, SamplerPool } from '../../src/internal.ts';
 import { batchSuccess } from './batch-success.ts';
 import { type Cell, cellInstances, cellRung, knobCells } from './knob-grid.ts';
 

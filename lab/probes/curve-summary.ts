@@ -3,7 +3,7 @@
  * last, per seed and as a mean with its 95% interval (Student t over seeds), and the deepest drop below
  * the start anywhere along the curve (a collapse shows there even when the end recovers).
  */
-import { confidenceInterval95, mean } from '../../src/util/statistics.ts';
+import { confidenceInterval95, mean } from '../../src/internal.ts';
 
 /** One seed's curve: held-out accuracy in [0, 1] at increasing update counts (first = before training). */
 export interface SeedCurve {

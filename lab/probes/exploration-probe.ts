@@ -9,9 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createToolWorld } from '../../src/domains/toolworld/index.ts';
-import { BuiltinAgent } from '../../src/policies/builtin/agent.ts';
-import { loadModelState } from '../../src/policies/builtin/model-state.ts';
+import { BuiltinAgent, createToolWorld, loadModelState } from '../../src/internal.ts';
 import { warmStartToolworldAgent } from './grpo-only.ts';
 
 /** Quartiles and group hit rate of one set of items' p(gold). */

@@ -6,21 +6,25 @@
  * with group-normalised advantages (grpo) and with mean-centred ones (dr-grpo): the std division of
  * grpo cancels the p(1 − p) factor of the proposition. `npm run lab -- prop1`.
  */
-import { advantageEstimators, flattenGroups, type AdvantageName } from '../../src/algorithms/advantages.ts';
-import { gradientNorm } from '../../src/models/adam.ts';
-import type { LanguageModel } from '../../src/models/language-model.ts';
-import { Tokenizer } from '../../src/models/tokenizer.ts';
+import { deriveSeed } from '../../src/index.ts';
+import {
+  advantageEstimators,
+  type AdvantageName,
+  BuiltinAgent,
+  createToolWorld,
+  flattenGroups,
+  gradientNorm,
+  type LanguageModel,
+  loadModelState,
+  promptTokens,
+  Tokenizer,
+} from '../../src/internal.ts';
 import {
   bernoulliVariance,
   expectedSquaredGradient,
   proportionality,
   scoreNormByOutcome,
 } from '../analyses/gradient-signal.ts';
-import { createToolWorld } from '../../src/domains/toolworld/index.ts';
-import { BuiltinAgent } from '../../src/policies/builtin/agent.ts';
-import { loadModelState } from '../../src/policies/builtin/model-state.ts';
-import { promptTokens } from '../../src/policies/builtin/prompt-text.ts';
-import { deriveSeed } from '../../src/util/random.ts';
 
 type ToolWorld = ReturnType<typeof createToolWorld>;
 type Sequence = { tokens: number[]; lossStart: number };

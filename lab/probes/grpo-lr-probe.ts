@@ -8,16 +8,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentDemonstrations } from '../../src/core/agent-demonstrations.ts';
-import { createToolWorld } from '../../src/domains/toolworld/index.ts';
-import { BuiltinAgent } from '../../src/policies/builtin/agent.ts';
-import { createBuiltinAgent } from '../../src/policies/builtin/index.ts';
-import { loadModelState } from '../../src/policies/builtin/model-state.ts';
-import { promptTokens } from '../../src/policies/builtin/prompt-text.ts';
-import { Tokenizer } from '../../src/models/tokenizer.ts';
-import type { RolloutGroup } from '../../src/interfaces/policy.ts';
-import { deriveSeed } from '../../src/util/random.ts';
-import { mean as meanOrNull } from '../../src/util/statistics.ts';
+import { createBuiltinAgent, deriveSeed } from '../../src/index.ts';
+import {
+  agentDemonstrations,
+  BuiltinAgent,
+  createToolWorld,
+  loadModelState,
+  mean as meanOrNull,
+  promptTokens,
+  type RolloutGroup,
+  Tokenizer,
+} from '../../src/internal.ts';
 
 /** Mean of a list, 0 when empty (a probe with no positive rollouts reports no shift). */
 const mean = (values: readonly number[]): number => meanOrNull(values) ?? 0;

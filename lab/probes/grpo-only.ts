@@ -7,14 +7,14 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentDemonstrations } from '../../src/core/agent-demonstrations.ts';
-import { createToolWorld } from '../../src/domains/toolworld/index.ts';
-import type { AgentPrompt } from '../../src/interfaces/task.ts';
-import type { RolloutGroup } from '../../src/interfaces/policy.ts';
-import { BuiltinAgent } from '../../src/policies/builtin/agent.ts';
-import { createBuiltinAgent } from '../../src/policies/builtin/index.ts';
-import { loadModelState } from '../../src/policies/builtin/model-state.ts';
-import { deriveSeed } from '../../src/util/random.ts';
+import { type AgentPrompt, createBuiltinAgent, deriveSeed } from '../../src/index.ts';
+import {
+  agentDemonstrations,
+  BuiltinAgent,
+  createToolWorld,
+  loadModelState,
+  type RolloutGroup,
+} from '../../src/internal.ts';
 
 type ToolWorld = ReturnType<typeof createToolWorld>;
 type Instance = Parameters<ToolWorld['render']>[0];

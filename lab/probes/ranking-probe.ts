@@ -11,7 +11,7 @@ import {
   misrankingSimulated,
   rankingBound,
 } from '../analyses/ranking-consistency.ts';
-import { deriveSeed } from '../../src/util/random.ts';
+import { deriveSeed } from '../../src/index.ts';
 
 export interface RankingRow {
   probability1: number;

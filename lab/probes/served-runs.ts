@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { GenEnvError } from '../../src/index.ts';
 import type { ArmEpoch, ArmRun } from '../analyses/served-comparison.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/genenv.js', import.meta.url));

@@ -3,10 +3,8 @@
  * before and SFTs a fresh agent for the same number of optimiser steps, then reports greedy accuracy on
  * the first `heldOutLimit` items of test-id and test-hard. `npm run lab -- warm-start`.
  */
-import { agentDemonstrations } from '../../src/core/agent-demonstrations.ts';
-import { evaluateHeldOut } from '../../src/core/evaluate.ts';
-import { createToolWorld } from '../../src/domains/toolworld/index.ts';
-import { createBuiltinAgent } from '../../src/policies/builtin/index.ts';
+import { createBuiltinAgent } from '../../src/index.ts';
+import { agentDemonstrations, createToolWorld, evaluateHeldOut } from '../../src/internal.ts';
 
 export interface WarmStartVariant {
   name: string;

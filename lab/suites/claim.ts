@@ -8,9 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
-import { type EpochMetrics, RunSummarySchema } from '../../src/interfaces/summary.ts';
-import { mean } from '../../src/util/statistics.ts';
+import { type EpochMetrics, GenEnvError, RunSummarySchema } from '../../src/index.ts';
+import { mean } from '../../src/internal.ts';
 import {
   calibratedShare,
   climb,

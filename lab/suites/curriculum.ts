@@ -1,5 +1,5 @@
 /** `curriculum --runs A,B`: the difficulty features of two runs' generated task types, per epoch and per family. */
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { GenEnvError } from '../../src/index.ts';
 import type { FamilyCurriculum } from '../analyses/emergent-curriculum.ts';
 import { type RunCurriculum, runCurriculumDiagnostic } from '../diagnostics/curriculum-diagnostic.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';

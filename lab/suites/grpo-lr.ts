@@ -1,5 +1,5 @@
 /** `grpo-lr`: how far one GRPO update moves the warm-started toolworld agent, per learning rate. */
-import { textTable } from '../../src/util/text-table.ts';
+import { textTable } from '../../src/internal.ts';
 import type { DiagnosticOptions } from '../diagnostic-output.ts';
 import { runGrpoLearningRateProbe } from '../probes/grpo-lr-probe.ts';
 import { toolworldAgent } from '../toolworld-agent.ts';

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { GenEnvError } from '../../src/index.ts';
 import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import { blockMeasures, factorWithinCells, isHardCell, type LadderGroup } from '../ladder/frontier-measures.ts';

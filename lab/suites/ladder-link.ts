@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
-import { mean } from '../../src/util/statistics.ts';
+import { GenEnvError } from '../../src/index.ts';
+import { mean } from '../../src/internal.ts';
 import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import {

@@ -4,9 +4,8 @@
  * curves, learning signal, what explains p̂, where the proposals fell) and probes the first run's agent at its
  * warm start and its last checkpoint across the knob grid; walks the rungs for stepping stones from the warm start.
  */
-import { GenEnvError } from '../../src/interfaces/errors.ts';
-import { loadBuiltinAgent } from '../../src/policies/builtin/index.ts';
-import { confidenceInterval95, mean } from '../../src/util/statistics.ts';
+import { GenEnvError, loadBuiltinAgent } from '../../src/index.ts';
+import { confidenceInterval95, mean } from '../../src/internal.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 import { readPilotRun, slope } from '../ladder/pilot-runs.ts';
 import {

@@ -1,7 +1,7 @@
 /** `parametric-steering`: genenv against random on toolworld with the neural agent and the parametric simulator. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runComparison } from '../../src/composition/index.ts';
+import { runComparison } from '../../src/internal.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 
 /** The parametric simulator's options for toolworld (the student preset's steering settings). */

@@ -4,12 +4,11 @@
  * accuracy and the curriculum's course side by side, each a mean over seeds ± its 95% interval, with the paired
  * difference.
  */
-import { DEFAULT_PRESET, PRESETS } from '../../src/composition/index.ts';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { defaultPreset, GenEnvError, presets } from '../../src/index.ts';
 import { type ArmPair, CURRICULUM_METRICS, compareServed, type Estimate } from '../analyses/served-comparison.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
+import { timestampedRunFolder } from '../../src/internal.ts';
 import { runServedArms } from '../probes/served-runs.ts';
-import { timestampedRunFolder } from '../../src/util/timestamped-run-folder.ts';
 
 /** Over the preset as it is, for both arms: the service replays D_train as `genenv run` does. */
 export const SERVED_TRAINER_OVERRIDES = {};
@@ -53,9 +52,9 @@ export async function servedTrainerSuite(options: DiagnosticOptions): Promise<st
   const seeds = Array.from({ length: options.seeds ?? 3 }, (_, index) => index + 1);
   const directory = options.out ?? timestampedRunFolder('served-trainer');
   const overrides = options.quick ? QUICK_OVERRIDES : SERVED_TRAINER_OVERRIDES;
-  const preset = options.preset ?? DEFAULT_PRESET;
-  if (!(preset in PRESETS))
-    throw new GenEnvError('usage', `unknown preset ${preset} (one of ${Object.keys(PRESETS).join(', ')})`);
+  const preset = options.preset ?? defaultPreset;
+  if (!(preset in presets))
+    throw new GenEnvError('usage', `unknown preset ${preset} (one of ${Object.keys(presets).join(', ')})`);
   const runs = await runServedArms({
     preset,
     overrides,

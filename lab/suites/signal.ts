@@ -1,4 +1,4 @@
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { GenEnvError } from '../../src/index.ts';
 import { readRunSignal } from '../diagnostics/signal-diagnostic.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 

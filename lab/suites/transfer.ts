@@ -1,5 +1,5 @@
-import { createDomain, createTrainableAgent } from '../../src/composition/index.ts';
-import { GenEnvError } from '../../src/interfaces/errors.ts';
+import { createDomain, GenEnvError } from '../../src/index.ts';
+import { createTrainableAgent } from '../../src/internal.ts';
 import { readRunTransfer } from '../diagnostics/transfer-diagnostic.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 

@@ -1,5 +1,5 @@
 /** `warm-start`: held-out accuracy of the toolworld agent after SFT as each warm-start change is added. */
-import { textTable } from '../../src/util/text-table.ts';
+import { textTable } from '../../src/internal.ts';
 import type { DiagnosticOptions } from '../diagnostic-output.ts';
 import { runWarmStartAblation } from '../probes/warm-start-ablation.ts';
 import { presetWarmStartSteps, toolworldAgent } from '../toolworld-agent.ts';

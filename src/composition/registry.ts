@@ -1,4 +1,5 @@
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
+import type { DomainFactory } from '../domains/define-domain.ts';
 import { ParametricSimulator } from '../policies/parametric/parametric-simulator.ts';
 import { OraclePolicy } from '../policies/oracle.ts';
 import { SimulatedStudent } from '../policies/student/student.ts';
@@ -26,9 +27,22 @@ export function domainNames(): string[] {
   return Object.keys(DOMAINS);
 }
 
-export async function createDomain(name: string, options: Record<string, unknown>): Promise<Domain> {
-  const factory = DOMAINS[name];
-  if (!factory) throw new GenEnvError('config', `unknown domain "${name}" (known: ${domainNames().join(', ')})`);
+/**
+ * The domain a config names, with its options: a built-in one, or one of `extra` (a caller's own worlds, by name,
+ * which may not take a built-in name). GenEnvError('config') for an unknown name or a bad option.
+ */
+export async function createDomain(
+  name: string,
+  options: Record<string, unknown> = {},
+  extra: Readonly<Record<string, DomainFactory>> = {},
+): Promise<Domain> {
+  const clash = Object.keys(extra).find((own) => Object.hasOwn(DOMAINS, own));
+  if (clash) throw new GenEnvError('config', `domain "${clash}" is built in; give your own world another name`);
+  const factory = Object.hasOwn(extra, name) ? extra[name] : Object.hasOwn(DOMAINS, name) ? DOMAINS[name] : undefined;
+  if (!factory) {
+    const known = [...domainNames(), ...Object.keys(extra)].join(', ');
+    throw new GenEnvError('config', `unknown domain "${name}" (known: ${known})`);
+  }
   return factory(options);
 }
 

@@ -7,8 +7,11 @@ import type { HeldOutSet } from '../interfaces/domain.ts';
 import type { TaskInstance } from '../interfaces/task.ts';
 import { Random, deriveSeed } from '../util/random.ts';
 
-/** What a domain gives to draw its two held-out sets. */
-export interface HeldOutPlan<Distribution, Spec, Payload> {
+/**
+ * How a domain draws its two held-out sets. `drawSpec` is a method so that a draw over the domain's own kind of
+ * distribution serves where any distribution is expected (a world definition holds it as `HeldOutDraw<Spec>`).
+ */
+export interface HeldOutDraw<Spec, Distribution = unknown> {
   /** The domain's held-out seed: every set's stream derives from it and the set's name. */
   seed: number;
   /** The sets' version (names the size, and the world where there is one). */
@@ -19,7 +22,11 @@ export interface HeldOutPlan<Distribution, Spec, Payload> {
   testId: Distribution;
   /** Where `test-hard` draws its specs (knob values kept out of the seeds). */
   testHard: Distribution;
-  drawSpec: (distribution: Distribution, random: Random) => Spec;
+  drawSpec(distribution: Distribution, random: Random): Spec;
+}
+
+/** A held-out draw and how one drawn spec becomes its instance. */
+export interface HeldOutPlan<Distribution, Spec, Payload> extends HeldOutDraw<Spec, Distribution> {
   /** Throws when a fixed spec fails (a bug in the domain), as `heldOutInstance` does. */
   instantiateOne: (spec: Spec, seed: number) => TaskInstance<Payload>;
 }
@@ -39,4 +46,26 @@ export function drawHeldOutSets<Distribution, Spec, Payload>(
     );
     return { name, version: plan.version, instances };
   });
+}
+
+/** The fixed part of a held-out draw: its seed, the version its sets extend, and the two sets' distributions. */
+export interface HeldOutSource<Distribution> {
+  seed: number;
+  version: string;
+  testId: Distribution;
+  testHard: Distribution;
+}
+
+/**
+ * The draw of `size` specs a set from `source` by `drawSpec`, versioned `<version>-n<size>`, and `-w<world seed>` after
+ * it for a generated world (the sets differ by world).
+ */
+export function sizedHeldOutDraw<Spec, Distribution>(
+  source: HeldOutSource<Distribution>,
+  drawSpec: (distribution: Distribution, random: Random) => Spec,
+  size: number,
+  worldSeed?: number,
+): HeldOutDraw<Spec, Distribution> {
+  const world = worldSeed === undefined ? '' : `-w${worldSeed}`;
+  return { ...source, version: `${source.version}-n${size}${world}`, size, drawSpec };
 }

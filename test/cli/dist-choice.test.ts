@@ -20,7 +20,6 @@ function fakePackage(): string {
   writeFileSync(join(root, 'package.json'), '{"type": "module"}\n');
   for (const name of ['tsconfig.json', 'tsconfig.build.json']) writeFileSync(join(root, name), '{}\n');
   mkdirSync(join(root, 'src', 'cli'), { recursive: true });
-  mkdirSync(join(root, 'src', 'lab'), { recursive: true });
   const main = (where: string) =>
     `export async function main(): Promise<number> {\n  process.stdout.write('${where}');\n  return 0;\n}\n`;
   writeFileSync(join(root, 'src', 'cli', 'main.ts'), main('sources'));
@@ -78,13 +77,11 @@ describe('bin/genenv.js runs dist/ only when it was built from the sources as th
     expect(runsFrom(root)).toBe('dist');
   });
 
-  it('ignores what dist/ does not hold (tests, the lab) and obeys GENENV_FROM_SOURCE', () => {
+  it('ignores what dist/ does not hold (tests) and obeys GENENV_FROM_SOURCE', () => {
     writeFileSync(join(root, 'src', 'cli', 'main.test.ts'), 'export {};\n');
-    writeFileSync(join(root, 'src', 'lab', 'suite.ts'), 'export {};\n');
     edit(join(root, 'src', 'cli', 'main.test.ts'));
     build(root);
     edit(join(root, 'src', 'cli', 'main.test.ts'));
-    edit(join(root, 'src', 'lab', 'suite.ts'));
     expect(runsFrom(root)).toBe('dist');
     expect(runsFrom(root, { GENENV_FROM_SOURCE: '1' })).toBe('sources');
   });

@@ -2,12 +2,10 @@
  * Fixed data: the base dataset of seed specs and the versioned held-out sets `test-id` (the seeds'
  * distribution) and `test-hard` (more receptacles, deeper targets, more closed containers).
  */
-import type { HeldOutSet } from '../../interfaces/domain.ts';
-import { drawHeldOutSets } from '../held-out-sets.ts';
-import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import type { HeldOutSource } from '../held-out-sets.ts';
+import type { SeedTask } from '../../interfaces/task.ts';
 import { Random } from '../../util/random.ts';
 import { DESTINATIONS, LAMP_HOLDERS, TARGETS, TASKS } from './catalogue.ts';
-import type { HouseholdPayload } from './episode.ts';
 import { HouseholdSpecSchema, type HouseholdSpec } from './spec.ts';
 
 export const SEED_SET_SEED = 20251122;
@@ -34,7 +32,8 @@ const HARD_DISTRIBUTION: SpecDistribution = {
   closed: [2, 3],
 };
 
-function drawSpec(distribution: SpecDistribution, random: Random): HouseholdSpec {
+/** Draws one spec from a distribution. */
+export function drawSpec(distribution: SpecDistribution, random: Random): HouseholdSpec {
   const task = random.pick(TASKS);
   const receptacles = random.pick(distribution.receptacles);
   return HouseholdSpecSchema.parse({
@@ -56,17 +55,10 @@ export function buildSeeds(count: number): SeedTask<HouseholdSpec>[] {
   });
 }
 
-export function buildHeldOutSets(
-  size: number,
-  instantiateOne: (spec: HouseholdSpec, seed: number) => TaskInstance<HouseholdPayload>,
-): HeldOutSet<HouseholdPayload>[] {
-  return drawHeldOutSets({
-    seed: HELD_OUT_SEED,
-    version: `${HELD_OUT_VERSION}-n${size}`,
-    size,
-    testId: SEED_DISTRIBUTION,
-    testHard: HARD_DISTRIBUTION,
-    drawSpec,
-    instantiateOne,
-  });
-}
+/** Where the held-out sets are drawn from (their specs change with it: bump HELD_OUT_VERSION). */
+export const HELD_OUT: HeldOutSource<SpecDistribution> = {
+  seed: HELD_OUT_SEED,
+  version: HELD_OUT_VERSION,
+  testId: SEED_DISTRIBUTION,
+  testHard: HARD_DISTRIBUTION,
+};

@@ -3,32 +3,28 @@
  * engine, each with a reference plan proven by playing it in the engine. Interactive: the agent acts
  * one command per turn.
  */
-import type { Domain } from '../../interfaces/domain.ts';
-import { instantiateVariations } from '../variations.ts';
-import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
+import { type DomainFactory, defineDomain } from '../define-domain.ts';
+import { sizedHeldOutDraw } from '../held-out-sets.ts';
+import type { VariationResult } from '../variations.ts';
 import { datasetOptionsSchema } from '../world-options.ts';
-import { episodeActions, replayEpisode } from '../../interfaces/interaction.ts';
-import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
-import { buildHeldOutSets, buildSeeds } from './datasets.ts';
+import { buildSeeds, drawSpec, HELD_OUT } from './datasets.ts';
 import { householdInteraction, renderHousehold, type HouseholdPayload } from './episode.ts';
 import { buildGame, rememberGame } from './game-cache.ts';
-import { householdGrammar } from './grammar.ts';
-import { HOUSEHOLD_KNOBS, householdFeatures, householdKnobValuesOf, householdSpecFromKnobs } from './knobs.ts';
+import { householdFeatures, householdKnobValuesOf } from './knobs.ts';
 import { referencePlan } from './planner.ts';
 import { buildScene } from './scene-builder.ts';
-import { HouseholdSpecSchema, formatHouseholdSpec, parseHouseholdSpec, type HouseholdSpec } from './spec.ts';
+import { formatHouseholdSpec, type HouseholdSpec } from './spec.ts';
+import { householdWidth, householdWidthOption } from './width.ts';
 
-export const HouseholdOptionsSchema = datasetOptionsSchema({ seedTasks: 120, heldOutSize: 100, maxHeldOutSize: 2000 });
-
-export const MAX_VARIATIONS = 256;
+export const HouseholdOptionsSchema = datasetOptionsSchema({
+  seedTasks: 120,
+  heldOutSize: 100,
+  maxHeldOutSize: 2000,
+}).extend({ width: householdWidthOption });
 
 /** One verified instance of a spec, or why it cannot be played. */
-function instantiateVariation(
-  spec: HouseholdSpec,
-  seed: number,
-  index: number,
-): { ok: true; instance: TaskInstance<HouseholdPayload> } | { ok: false; reason: string } {
+function instantiateVariation(spec: HouseholdSpec, seed: number, index: number): VariationResult<HouseholdPayload> {
   const text = formatHouseholdSpec(spec);
   const built = buildScene(spec, new Random(deriveSeed(seed, 'household-scene', text, index)));
   const id = `hh-${stableId({ spec: text, seed, index })}`;
@@ -49,36 +45,29 @@ function instantiateVariation(
 }
 
 /** The household domain. Throws GenEnvError('config') on bad options. */
-export function createHousehold(options: Record<string, unknown> = {}): Domain<HouseholdSpec, HouseholdPayload> {
-  const { seedTasks, heldOutSize } = parseDomainOptions('household', HouseholdOptionsSchema, options);
-
-  function instantiate(spec: HouseholdSpec, n: number, seed: number): InstantiateResult<HouseholdPayload> {
-    return instantiateVariations(HouseholdSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) =>
-      instantiateVariation(valid, seed, index),
-    );
-  }
-
-  return {
-    name: 'household',
-    version: '1',
-    specSchema: HouseholdSpecSchema,
-    knobs: HOUSEHOLD_KNOBS,
-    specFromKnobs: householdSpecFromKnobs,
-    knobValuesOf: householdKnobValuesOf,
-    ...keptDomainData({
-      domain: 'household',
-      instantiate,
-      buildSeeds: () => buildSeeds(seedTasks),
-      buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, instantiateOne),
-      buildGrammar: () => householdGrammar(),
-    }),
-    instantiate,
-    formatSpec: formatHouseholdSpec,
-    parseSpec: parseHouseholdSpec,
-    family: (spec) => spec.task,
-    features: householdFeatures,
-    render: renderHousehold,
-    score: (instance, completion) => replayEpisode(householdInteraction, instance, episodeActions(completion)).verdict,
-    interactive: householdInteraction,
-  };
-}
+export const createHousehold: DomainFactory<HouseholdSpec, HouseholdPayload> = defineDomain({
+  name: 'household',
+  options: HouseholdOptionsSchema,
+  world: ({ seedTasks, heldOutSize, width }) => {
+    const wide = householdWidth(width);
+    return {
+      version: '1',
+      specSchema: wide.specSchema,
+      knobs: wide.knobs,
+      specFromKnobs: wide.specFromKnobs,
+      knobValuesOf: householdKnobValuesOf,
+      // A scene is built and its plan played in the engine per variation: fewer per call than a generated world.
+      variation: instantiateVariation,
+      maxVariations: 256,
+      seeds: () => buildSeeds(seedTasks),
+      heldOut: sizedHeldOutDraw(HELD_OUT, drawSpec, heldOutSize),
+      grammar: wide.grammar,
+      formatSpec: formatHouseholdSpec,
+      parseSpec: wide.parseSpec,
+      family: (spec) => spec.task,
+      features: householdFeatures,
+      render: renderHousehold,
+      interactive: householdInteraction,
+    };
+  },
+});

@@ -15,6 +15,7 @@ import { AlfworldEngine, NOTHING_HAPPENS } from './alfred/engine.ts';
 import { ACT_TOOL, instructions, openingText } from './alfred/prompts.ts';
 import type { SceneSpec } from './alfred/scene.ts';
 import { gameOf } from './game-cache.ts';
+import { MAX_RECEPTACLES } from './spec.ts';
 
 export interface HouseholdPayload {
   /** Compact text of the spec it came from. */
@@ -28,6 +29,12 @@ export interface HouseholdPayload {
 export const SPARE_STEPS = 4;
 /** Response bound of one action in tokens. */
 export const ACTION_TOKENS = 24;
+/**
+ * The most receptacles in a room of the original household: its search receptacles, the destination and an
+ * appliance. Only a wider world draws larger rooms, whose compact text leaves out of its map the receptacles seen
+ * empty so that the longest searches still fit the built-in agent's context; every original room keeps its map.
+ */
+export const ORIGINAL_ROOM = MAX_RECEPTACLES + 2;
 
 function engineOf(instance: TaskInstance<HouseholdPayload>): AlfworldEngine {
   return new AlfworldEngine(gameOf(instance.payload.scene, instance.id));
@@ -74,7 +81,7 @@ function turnPrompt(
   return {
     id: turnId,
     family: instance.family,
-    text: compactTurnText(opening, history),
+    text: compactTurnText(opening, history, { everyReceptacleUpTo: ORIGINAL_ROOM }),
     messages,
     tools: [ACT_TOOL],
     maxResponseTokens: ACTION_TOKENS,

@@ -1,7 +1,7 @@
 /**
  * The grammar of the household compact spec (see spec.ts), in its only field order:
  *
- *   <task>|<object>><destination>|r<2-6>|p<1-r>|d<0-6>|c<0-min(3,r)>
+ *   <task>|<object>><destination>|r<2-6·width>|p<1-r>|d<0-6>|c<0-min(3,r)>
  *
  * The object comes from the task's targets, the destination from the destinations (for `look`, the lamp
  * holders), the target's place in the search order from 1 to the receptacles, closed containers at most the
@@ -26,8 +26,8 @@ function tasksOf(family: string): readonly HouseholdTask[] {
 const range = (prefix: string, from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => `${prefix}${from + index}`);
 
-/** The household spec grammar. */
-export function householdGrammar(): SpecGrammar {
+/** The grammar of a household with up to `maxReceptacles` search receptacles (the original household's by default). */
+export function householdGrammar(maxReceptacles: number = MAX_RECEPTACLES): SpecGrammar {
   return choiceGrammar((made, family): ChoiceStep => {
     const task = made[0] as HouseholdTask | undefined;
     const receptacles = made[3] === undefined ? 0 : Number(made[3].slice(2));
@@ -42,7 +42,7 @@ export function householdGrammar(): SpecGrammar {
           canEnd: false,
         };
       case 3:
-        return { options: range('|r', MIN_RECEPTACLES, MAX_RECEPTACLES), canEnd: false };
+        return { options: range('|r', MIN_RECEPTACLES, maxReceptacles), canEnd: false };
       case 4:
         return { options: range('|p', 1, receptacles), canEnd: false };
       case 5:

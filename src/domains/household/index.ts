@@ -7,8 +7,9 @@
  * - A planner plays the reference strategy in the engine: every instance's plan is proven to reach the goal.
  * - The agent answers one command per turn (`go to drawer 1`, or an `act` tool call); an episode's
  *   completion is its commands, one per line, and scores 1 when the goal holds.
+ * - Option `width` (1–3): search receptacles and the target's depth up to 6 × width (`width.ts`).
  */
-export { createHousehold, HouseholdOptionsSchema, MAX_VARIATIONS } from './domain.ts';
+export { createHousehold, HouseholdOptionsSchema } from './domain.ts';
 export { HouseholdSpecSchema, formatHouseholdSpec, parseHouseholdSpec, type HouseholdSpec } from './spec.ts';
 export { householdInteraction, type HouseholdPayload } from './episode.ts';
 export { HOUSEHOLD_KNOBS } from './knobs.ts';

@@ -8,32 +8,49 @@ import type { ParseResult } from '../../interfaces/task.ts';
 import { parseSpecText } from '../spec-text.ts';
 import { DESTINATIONS, LAMP_HOLDERS, TARGETS, TASKS } from './catalogue.ts';
 
+/** The most search receptacles of the original household (width 1). */
 export const MAX_RECEPTACLES = 6;
 export const MAX_DISTRACTORS = 6;
 export const MAX_CLOSED = 3;
+/**
+ * The widest household a world may be: up to MAX_RECEPTACLES × MAX_WIDTH search receptacles. At width 3 the compact
+ * turn text of the longest searches still fits the built-in agent's 256-token context; at 4 it does not.
+ */
+export const MAX_WIDTH = 3;
 
-export const HouseholdSpecSchema = z
-  .object({
-    task: z.enum(TASKS).describe('ALFWorld task type (short name)'),
-    object: z.string().describe('kind of the object to find'),
-    destination: z.string().describe('kind of receptacle to put it in (look: the lamp holder)'),
-    receptacles: z.number().int().min(2).max(MAX_RECEPTACLES).describe('search receptacles'),
-    position: z.number().int().min(1).max(MAX_RECEPTACLES).describe('1-based place of the target in search order'),
-    distractors: z.number().int().min(0).max(MAX_DISTRACTORS).describe('objects that are not the target'),
-    closed: z.number().int().min(0).max(MAX_CLOSED).describe('closed containers among the search receptacles'),
-  })
-  .strict()
-  .superRefine((spec, issues) => {
-    const add = (message: string, path: string) => issues.addIssue({ code: 'custom', message, path: [path] });
-    if (!TARGETS[spec.task].includes(spec.object))
-      add(`a ${spec.task} task cannot target ${spec.object} (allowed: ${TARGETS[spec.task].join(', ')})`, 'object');
-    const places = spec.task === 'look' ? LAMP_HOLDERS : DESTINATIONS;
-    if (!places.includes(spec.destination))
-      add(`${spec.destination} is not a ${spec.task === 'look' ? 'lamp holder' : 'destination'}`, 'destination');
-    if (spec.position > spec.receptacles)
-      add(`position ${spec.position} is past the ${spec.receptacles} search receptacles`, 'position');
-    if (spec.closed > spec.receptacles) add(`${spec.closed} closed of ${spec.receptacles} receptacles`, 'closed');
-  });
+/**
+ * The most search receptacles (and so the deepest place of the target) a household of `width` allows:
+ * MAX_RECEPTACLES × width. Width 1 is the original household; a wider one adds searches several times longer.
+ */
+export const maxReceptaclesOf = (width: number): number => MAX_RECEPTACLES * width;
+
+/** The spec schema of a household with at most `maxReceptacles` search receptacles. */
+export const householdSpecSchema = (maxReceptacles: number) =>
+  z
+    .object({
+      task: z.enum(TASKS).describe('ALFWorld task type (short name)'),
+      object: z.string().describe('kind of the object to find'),
+      destination: z.string().describe('kind of receptacle to put it in (look: the lamp holder)'),
+      receptacles: z.number().int().min(2).max(maxReceptacles).describe('search receptacles'),
+      position: z.number().int().min(1).max(maxReceptacles).describe('1-based place of the target in search order'),
+      distractors: z.number().int().min(0).max(MAX_DISTRACTORS).describe('objects that are not the target'),
+      closed: z.number().int().min(0).max(MAX_CLOSED).describe('closed containers among the search receptacles'),
+    })
+    .strict()
+    .superRefine((spec, issues) => {
+      const add = (message: string, path: string) => issues.addIssue({ code: 'custom', message, path: [path] });
+      if (!TARGETS[spec.task].includes(spec.object))
+        add(`a ${spec.task} task cannot target ${spec.object} (allowed: ${TARGETS[spec.task].join(', ')})`, 'object');
+      const places = spec.task === 'look' ? LAMP_HOLDERS : DESTINATIONS;
+      if (!places.includes(spec.destination))
+        add(`${spec.destination} is not a ${spec.task === 'look' ? 'lamp holder' : 'destination'}`, 'destination');
+      if (spec.position > spec.receptacles)
+        add(`position ${spec.position} is past the ${spec.receptacles} search receptacles`, 'position');
+      if (spec.closed > spec.receptacles) add(`${spec.closed} closed of ${spec.receptacles} receptacles`, 'closed');
+    });
+
+/** The spec schema of the original household (width 1). */
+export const HouseholdSpecSchema = householdSpecSchema(MAX_RECEPTACLES);
 export type HouseholdSpec = z.infer<typeof HouseholdSpecSchema>;
 
 /** Canonical compact text: `task|object>destination|r<n>|p<n>|d<n>|c<n>`. */
@@ -42,11 +59,18 @@ export function formatHouseholdSpec(spec: HouseholdSpec): string {
   return `${spec.task}|${spec.object}>${spec.destination}|${scene}`;
 }
 
-const COMPACT = /^([a-z]+)\|([a-z]+)>([a-z]+)\|r(\d)\|p(\d)\|d(\d)\|c(\d)$/;
+// Receptacles and position take two digits in a wide world, never a leading zero (`r06` is not a spec).
+const COMPACT = /^([a-z]+)\|([a-z]+)>([a-z]+)\|r(\d|[1-9]\d)\|p(\d|[1-9]\d)\|d(\d)\|c(\d)$/;
 
-/** Parses the compact form or JSON; malformed text gives a reason, never a throw. */
-export function parseHouseholdSpec(text: string): ParseResult<HouseholdSpec> {
-  return parseSpecText(text, { schema: HouseholdSpecSchema, parseCompact: parseCompactFields });
+/**
+ * Parses the compact form or JSON into a spec valid under `schema` (the world's own; the original household's by
+ * default); malformed text gives a reason, never a throw.
+ */
+export function parseHouseholdSpec(
+  text: string,
+  schema: z.ZodType<HouseholdSpec> = HouseholdSpecSchema,
+): ParseResult<HouseholdSpec> {
+  return parseSpecText(text, { schema, parseCompact: parseCompactFields });
 }
 
 /** `task|object>destination|r<n>|p<n>|d<n>|c<n>` as a plain object (types checked by the schema). */

@@ -2,13 +2,11 @@
  * The ladder's base dataset and held-out sets, each drawn over ranges of the two knobs: seeds and `test-id` on the
  * low rungs, `test-hard` on rungs above what the warm start solves.
  */
-import type { HeldOutSet } from '../../interfaces/domain.ts';
-import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import type { SeedTask } from '../../interfaces/task.ts';
 import { Random, deriveSeed } from '../../util/random.ts';
-import { drawHeldOutSets } from '../held-out-sets.ts';
+import type { HeldOutDraw } from '../held-out-sets.ts';
 import { drawSpec } from './knobs.ts';
 import type { LadderSpec } from './spec.ts';
-import type { LadderPayload } from './variation.ts';
 
 /** Inclusive ranges of the two knobs that a set's specs are drawn from (each uniformly). */
 export interface RungRange {
@@ -33,20 +31,18 @@ export function buildSeeds(count: number, range: RungRange, worldSeed: number): 
 }
 
 /** `test-id` over the seeds' range and `test-hard` over `hard`, `size` instances each. */
-export function buildHeldOutSets(
+export function heldOutDraw(
   size: number,
   worldSeed: number,
   ranges: { seeds: RungRange; hard: RungRange },
-  instantiateOne: (spec: LadderSpec, seed: number) => TaskInstance<LadderPayload>,
-): HeldOutSet<LadderPayload>[] {
+): HeldOutDraw<LadderSpec, RungRange> {
   const describe = (range: RungRange) => `c${range.constraints.join('-')}x${range.distractors.join('-')}`;
-  return drawHeldOutSets({
+  return {
     seed: deriveSeed(worldSeed, 'ladder-held-out'),
     version: `ladder-1-w${worldSeed}-n${size}-${describe(ranges.seeds)}-${describe(ranges.hard)}`,
     size,
     testId: ranges.seeds,
     testHard: ranges.hard,
     drawSpec: drawInRange,
-    instantiateOne,
-  });
+  };
 }

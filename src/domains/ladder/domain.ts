@@ -5,15 +5,13 @@
  * Verified by matching the agent's calls against the gold calls.
  */
 import { z } from 'zod';
-import type { Domain } from '../../interfaces/domain.ts';
 import { GenEnvError } from '../../interfaces/errors.ts';
-import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
+import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
-import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
-import { instantiateVariations } from '../variations.ts';
+import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { worldOptionsSchema } from '../world-options.ts';
 import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
-import { buildHeldOutSets, buildSeeds, LADDER_FAMILY, type RungRange } from './datasets.ts';
+import { buildSeeds, heldOutDraw, LADDER_FAMILY } from './datasets.ts';
 import { ladderGrammar } from './grammar.ts';
 import { LADDER_KNOBS, ladderKnobs, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
 import { renderLadder } from './render.ts';
@@ -72,9 +70,6 @@ export const LadderOptionsSchema = worldOptionsSchema({
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
-/** At most this many variations per instantiate call. */
-export const MAX_VARIATIONS = 1024;
-
 const features = (spec: LadderSpec) => ({
   constraints: constraintsOf(spec),
   distractors: distractorsOf(spec),
@@ -83,60 +78,49 @@ const features = (spec: LadderSpec) => ({
 });
 
 /** The ladder domain. Throws GenEnvError('config') on bad options. */
-export function createLadderWorld(options: Record<string, unknown> = {}): Domain<LadderSpec, LadderPayload> {
-  const { seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs, width } = parseDomainOptions(
-    'ladder',
-    LadderOptionsSchema,
-    options,
-  );
-  const maxDistractors = maxDistractorsOf(width);
-  for (const [name, range] of [
-    ['seedRungs', seedRungs],
-    ['hardRungs', hardRungs],
-  ] as const)
-    if (range.distractors[1] > maxDistractors)
-      throw new GenEnvError(
-        'config',
-        `ladder options: ${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
-      );
-  const ranges: { seeds: RungRange; hard: RungRange } = { seeds: seedRungs, hard: hardRungs };
-  // Width 1 keeps the original world's objects, so its runs and held-out sets are the same as before widths.
-  const specSchema = width === 1 ? LadderSpecSchema : ladderSpecSchema(maxDistractors);
-  const knobs = width === 1 ? LADDER_KNOBS : ladderKnobs(maxDistractors);
-
-  function instantiate(spec: LadderSpec, n: number, seed: number): InstantiateResult<LadderPayload> {
-    return instantiateVariations(specSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
-      const payload = buildVariation(valid, new Random(deriveSeed(seed, 'ladder-variation', stableId(valid), index)));
-      const instance: TaskInstance<LadderPayload> = {
-        id: `ld-${stableId({ spec: valid, seed, index })}`,
-        family: LADDER_FAMILY,
-        features: features(valid),
-        payload,
-      };
-      return { ok: true, instance };
-    });
-  }
-
-  return {
-    name: 'ladder',
-    version: '1',
-    specSchema,
-    knobs,
-    specFromKnobs: (values, seed) => ladderSpecFromKnobs(values, seed, knobs),
-    knobValuesOf: ladderKnobValuesOf,
-    ...keptDomainData({
-      domain: 'ladder',
-      instantiate,
-      buildSeeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
-      buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, worldSeed, ranges, instantiateOne),
-      buildGrammar: () => ladderGrammar(maxDistractors),
-    }),
-    instantiate,
-    formatSpec: formatLadderSpec,
-    parseSpec: (text) => parseLadderSpec(text, specSchema),
-    family: () => LADDER_FAMILY,
-    features,
-    render: renderLadder,
-    score: (instance, completion) => scoreLadder(instance.payload, completion, reward),
-  };
-}
+export const createLadderWorld: DomainFactory<LadderSpec, LadderPayload> = defineDomain({
+  name: 'ladder',
+  options: LadderOptionsSchema,
+  world: ({ seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs, width }) => {
+    const maxDistractors = maxDistractorsOf(width);
+    for (const [name, range] of [
+      ['seedRungs', seedRungs],
+      ['hardRungs', hardRungs],
+    ] as const)
+      if (range.distractors[1] > maxDistractors)
+        throw new GenEnvError(
+          'config',
+          `ladder options: ${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
+        );
+    // Width 1 keeps the original world's objects, so its runs and held-out sets are the same as before widths.
+    const specSchema = width === 1 ? LadderSpecSchema : ladderSpecSchema(maxDistractors);
+    const knobs = width === 1 ? LADDER_KNOBS : ladderKnobs(maxDistractors);
+    return {
+      version: '1',
+      specSchema,
+      knobs,
+      specFromKnobs: (values: Record<string, string | number>, seed: number) =>
+        ladderSpecFromKnobs(values, seed, knobs),
+      knobValuesOf: ladderKnobValuesOf,
+      variation: (spec, seed, index) => {
+        const payload = buildVariation(spec, new Random(deriveSeed(seed, 'ladder-variation', stableId(spec), index)));
+        const instance: TaskInstance<LadderPayload> = {
+          id: `ld-${stableId({ spec, seed, index })}`,
+          family: LADDER_FAMILY,
+          features: features(spec),
+          payload,
+        };
+        return { ok: true, instance };
+      },
+      seeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
+      heldOut: heldOutDraw(heldOutSize, worldSeed, { seeds: seedRungs, hard: hardRungs }),
+      grammar: () => ladderGrammar(maxDistractors),
+      formatSpec: formatLadderSpec,
+      parseSpec: (text: string) => parseLadderSpec(text, specSchema),
+      family: () => LADDER_FAMILY,
+      features,
+      render: renderLadder,
+      score: (instance, completion) => scoreLadder(instance.payload, completion, reward),
+    };
+  },
+});

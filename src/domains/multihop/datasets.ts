@@ -3,11 +3,9 @@
  * versioned held-out sets `test-id` (the seeds' distribution) and `test-hard` (more hops, more
  * distractors, the unseen wording).
  */
-import type { HeldOutSet } from '../../interfaces/domain.ts';
-import { drawHeldOutSets } from '../held-out-sets.ts';
-import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import type { HeldOutSource } from '../held-out-sets.ts';
+import type { SeedTask } from '../../interfaces/task.ts';
 import { Random } from '../../util/random.ts';
-import type { MultihopPayload } from './episode.ts';
 import { multihopSpecFromKnobs } from './knobs.ts';
 import { type MultihopSpec, familyOf } from './spec.ts';
 
@@ -63,18 +61,10 @@ export function buildSeeds(count: number): SeedTask<MultihopSpec>[] {
   });
 }
 
-/** The held-out sets, `size` instances each (one per drawn spec); the version names the size. */
-export function buildHeldOutSets(
-  size: number,
-  instantiateOne: (spec: MultihopSpec, seed: number) => TaskInstance<MultihopPayload>,
-): HeldOutSet<MultihopPayload>[] {
-  return drawHeldOutSets({
-    seed: HELD_OUT_SEED,
-    version: `${HELD_OUT_VERSION}-n${size}`,
-    size,
-    testId: SEED_DISTRIBUTION,
-    testHard: HARD_DISTRIBUTION,
-    drawSpec,
-    instantiateOne,
-  });
-}
+/** Where the held-out sets are drawn from (their specs change with it: bump HELD_OUT_VERSION). */
+export const HELD_OUT: HeldOutSource<SpecDistribution> = {
+  seed: HELD_OUT_SEED,
+  version: HELD_OUT_VERSION,
+  testId: SEED_DISTRIBUTION,
+  testHard: HARD_DISTRIBUTION,
+};

@@ -3,15 +3,13 @@
  * except the unseen phrasing) and the versioned held-out sets `test-id` (same distribution as the
  * seeds) and `test-hard` (chains of 2–3, unseen phrasing, 6 distractors, values in words, context).
  */
-import type { HeldOutSet } from '../../interfaces/domain.ts';
-import { drawHeldOutSets } from '../held-out-sets.ts';
-import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import type { HeldOutSource } from '../held-out-sets.ts';
+import type { SeedTask } from '../../interfaces/task.ts';
 import { Random } from '../../util/random.ts';
 import { INTENTS, intentById, intentTools } from './intents.ts';
 import { fillSlots } from './slots.ts';
 import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
 import { TOOL_NAMES } from './tools.ts';
-import type { ToolWorldPayload } from './variation.ts';
 import type { WorldState } from './world.ts';
 
 /** Fixed seeds of the data (changing them changes the published sets: bump HELD_OUT_VERSION). */
@@ -79,20 +77,10 @@ export function buildSeeds(count: number, world: WorldState): SeedTask<ToolWorld
   });
 }
 
-/** The held-out sets, `size` instances each (one instance per drawn spec); the version names size and world. */
-export function buildHeldOutSets(
-  size: number,
-  worldSeed: number,
-  world: WorldState,
-  instantiateOne: (spec: ToolWorldSpec, seed: number) => TaskInstance<ToolWorldPayload>,
-): HeldOutSet<ToolWorldPayload>[] {
-  return drawHeldOutSets({
-    seed: HELD_OUT_SEED,
-    version: `${HELD_OUT_VERSION}-n${size}-w${worldSeed}`,
-    size,
-    testId: SEED_DISTRIBUTION,
-    testHard: HARD_DISTRIBUTION,
-    drawSpec: (distribution, random) => drawSpec(distribution, world, random),
-    instantiateOne,
-  });
-}
+/** Where the held-out sets are drawn from (their specs change with it: bump HELD_OUT_VERSION). */
+export const HELD_OUT: HeldOutSource<SpecDistribution> = {
+  seed: HELD_OUT_SEED,
+  version: HELD_OUT_VERSION,
+  testId: SEED_DISTRIBUTION,
+  testHard: HARD_DISTRIBUTION,
+};

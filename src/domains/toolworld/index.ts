@@ -10,7 +10,7 @@
  *   OpenAI tool_calls and `<tool_call>` JSON blocks are read too. Scoring is exact sequence match.
  * - Prompt text for the built-in model: `tools: get_temp convert send_text mul\n<request>`.
  */
-export { createToolWorld, ToolWorldOptionsSchema, MAX_VARIATIONS, type ToolWorldOptions } from './domain.ts';
+export { createToolWorld, ToolWorldOptionsSchema, type ToolWorldOptions } from './domain.ts';
 export { ToolWorldSpecSchema, MAX_DISTRACTORS, type ToolWorldSpec } from './spec.ts';
 export type { ToolWorldPayload } from './variation.ts';
 export { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';

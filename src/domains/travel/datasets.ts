@@ -4,13 +4,11 @@
  * distribution, no fixed places) and `test-hard` (five- and seven-day trips through two or three cities, two to four
  * constraints, tight budgets, two distractors per category, groups of two to six).
  */
-import type { HeldOutSet } from '../../interfaces/domain.ts';
-import { drawHeldOutSets } from '../held-out-sets.ts';
-import type { SeedTask, TaskInstance } from '../../interfaces/task.ts';
+import type { HeldOutSource } from '../held-out-sets.ts';
+import type { SeedTask } from '../../interfaces/task.ts';
 import { Random } from '../../util/random.ts';
 import { drawConstraints } from './knobs.ts';
 import { BUDGET_LEVELS, TravelSpecSchema, validShape, CITY_LEVELS, type BudgetLevel, type TravelSpec } from './spec.ts';
-import type { TravelPayload } from './variation.ts';
 import { solve } from './solver.ts';
 import type { TravelWorld } from './world.ts';
 
@@ -94,19 +92,10 @@ export function buildSeeds(count: number, world: TravelWorld): SeedTask<TravelSp
   });
 }
 
-/** The held-out sets, `size` instances each (one per drawn spec); the version names size and world. */
-export function buildHeldOutSets(
-  size: number,
-  world: TravelWorld,
-  instantiateOne: (spec: TravelSpec, seed: number) => TaskInstance<TravelPayload>,
-): HeldOutSet<TravelPayload>[] {
-  return drawHeldOutSets({
-    seed: HELD_OUT_SEED,
-    version: `${HELD_OUT_VERSION}-n${size}-w${world.seed}`,
-    size,
-    testId: TEST_ID_DISTRIBUTION,
-    testHard: HARD_DISTRIBUTION,
-    drawSpec: (distribution, random) => drawSpec(distribution, world, random),
-    instantiateOne,
-  });
-}
+/** Where the held-out sets are drawn from (their specs change with it: bump HELD_OUT_VERSION). */
+export const HELD_OUT: HeldOutSource<SpecDistribution> = {
+  seed: HELD_OUT_SEED,
+  version: HELD_OUT_VERSION,
+  testId: TEST_ID_DISTRIBUTION,
+  testHard: HARD_DISTRIBUTION,
+};

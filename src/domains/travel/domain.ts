@@ -4,14 +4,13 @@
  * TravelPlanner's own checks (shared with the benchmark).
  */
 import type { z } from 'zod';
-import type { Domain } from '../../interfaces/domain.ts';
-import type { InstantiateResult, TaskInstance } from '../../interfaces/task.ts';
-import { keptDomainData, parseDomainOptions } from '../domain-scaffold.ts';
-import { instantiateVariations } from '../variations.ts';
+import type { TaskInstance } from '../../interfaces/task.ts';
+import { type DomainFactory, defineDomain } from '../define-domain.ts';
+import { sizedHeldOutDraw } from '../held-out-sets.ts';
 import { worldOptionsSchema } from '../world-options.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatTravelSpec, parseTravelSpec } from './compact-spec.ts';
-import { buildHeldOutSets, buildSeeds, travelFamily } from './datasets.ts';
+import { buildSeeds, drawSpec, HELD_OUT, type SpecDistribution, travelFamily } from './datasets.ts';
 import { travelFeatures } from './features.ts';
 import { travelGrammar } from './grammar.ts';
 import { TRAVEL_KNOBS, travelKnobValuesOf, travelSpecFromKnobs } from './knobs.ts';
@@ -30,50 +29,41 @@ export const TravelOptionsSchema = worldOptionsSchema({
 });
 export type TravelOptions = z.infer<typeof TravelOptionsSchema>;
 
-/** At most this many variations per instantiate call. */
-export const MAX_VARIATIONS = 1024;
-
 /** The travel domain. Throws GenEnvError('config') on bad options. */
-export function createTravel(options: Record<string, unknown> = {}): Domain<TravelSpec, TravelPayload> {
-  const { seedTasks, heldOutSize, worldSeed, reward } = parseDomainOptions('travel', TravelOptionsSchema, options);
-  const world = createTravelWorld(worldSeed);
-
-  function instantiate(spec: TravelSpec, n: number, seed: number): InstantiateResult<TravelPayload> {
-    return instantiateVariations(TravelSpecSchema, spec, n, MAX_VARIATIONS, (valid, index) => {
-      const id = `tr-${stableId({ spec: valid, seed, index })}`;
-      const random = new Random(deriveSeed(seed, 'travel-variation', stableId(valid), index));
-      const built = buildVariation(world, valid, random, id);
-      if (!built.ok) return { ok: false, reason: built.reason };
-      const instance: TaskInstance<TravelPayload> = {
-        id,
-        family: travelFamily(valid),
-        features: travelFeatures(valid),
-        payload: built.value,
-      };
-      return { ok: true, instance };
-    });
-  }
-
-  return {
-    name: 'travel',
-    version: '1',
-    specSchema: TravelSpecSchema,
-    knobs: TRAVEL_KNOBS,
-    specFromKnobs: travelSpecFromKnobs,
-    knobValuesOf: travelKnobValuesOf,
-    ...keptDomainData({
-      domain: 'travel',
-      instantiate,
-      buildSeeds: () => buildSeeds(seedTasks, world),
-      buildHeldOutSets: (instantiateOne) => buildHeldOutSets(heldOutSize, world, instantiateOne),
-      buildGrammar: () => travelGrammar(),
-    }),
-    instantiate,
-    formatSpec: formatTravelSpec,
-    parseSpec: parseTravelSpec,
-    family: travelFamily,
-    features: travelFeatures,
-    render: renderTravel,
-    score: (instance, completion) => scoreTravel(instance.payload, completion, world.database, reward),
-  };
-}
+export const createTravel: DomainFactory<TravelSpec, TravelPayload> = defineDomain({
+  name: 'travel',
+  options: TravelOptionsSchema,
+  world: ({ seedTasks, heldOutSize, worldSeed, reward }) => {
+    const world = createTravelWorld(worldSeed);
+    const drawInWorld = (distribution: SpecDistribution, random: Random) => drawSpec(distribution, world, random);
+    return {
+      version: '1',
+      specSchema: TravelSpecSchema,
+      knobs: TRAVEL_KNOBS,
+      specFromKnobs: travelSpecFromKnobs,
+      knobValuesOf: travelKnobValuesOf,
+      variation: (spec, seed, index) => {
+        const id = `tr-${stableId({ spec, seed, index })}`;
+        const random = new Random(deriveSeed(seed, 'travel-variation', stableId(spec), index));
+        const built = buildVariation(world, spec, random, id);
+        if (!built.ok) return { ok: false, reason: built.reason };
+        const instance: TaskInstance<TravelPayload> = {
+          id,
+          family: travelFamily(spec),
+          features: travelFeatures(spec),
+          payload: built.value,
+        };
+        return { ok: true, instance };
+      },
+      seeds: () => buildSeeds(seedTasks, world),
+      heldOut: sizedHeldOutDraw(HELD_OUT, drawInWorld, heldOutSize, world.seed),
+      grammar: () => travelGrammar(),
+      formatSpec: formatTravelSpec,
+      parseSpec: parseTravelSpec,
+      family: travelFamily,
+      features: travelFeatures,
+      render: renderTravel,
+      score: (instance, completion) => scoreTravel(instance.payload, completion, world.database, reward),
+    };
+  },
+});

@@ -118,10 +118,37 @@ function entry(name: string, seen: Seen): string {
   return `${name} (${seen.things.length === 0 ? 'nothing' : seen.things.join(', ')})`;
 }
 
+/** How the room is mapped. */
+export interface CompactTextOptions {
+  /**
+   * Rooms of at most this many receptacles map every one; a larger room leaves out the receptacles seen empty of the
+   * kinds it has several of, so that its map still fits a 256-token context (default: every room maps every one).
+   */
+  everyReceptacleUpTo?: number;
+}
+
+/** `drawer 2` → `drawer`. */
+const kindOf = (name: string) => name.replace(/ \d+$/, '');
+
+/**
+ * What the map shows: every receptacle; or, in a large room, all but those seen empty of a kind the room has several
+ * of (searched and done with). One alone of its kind stays, for it may be the destination or the appliance, whose
+ * name a later action needs.
+ */
+function mappedOf(seen: ReadonlyMap<string, Seen>, large: boolean): [string, Seen][] {
+  if (!large) return [...seen];
+  const counts = new Map<string, number>();
+  for (const name of seen.keys()) counts.set(kindOf(name), (counts.get(kindOf(name)) ?? 0) + 1);
+  const done = (name: string, known: Seen) =>
+    known.kind === 'contents' && known.things.length === 0 && counts.get(kindOf(name))! > 1;
+  return [...seen].filter(([name, known]) => !done(name, known));
+}
+
 /**
  * The compact text of a turn: the task; the room (every receptacle in the room's order, with what was last seen
- * in or on it, or `closed`); the last observation; what the agent carries (and what it heated, cooled or
- * cleaned), where it stands and the next receptacle it has not seen yet (room order), then `>`:
+ * in or on it, or `closed`; see `CompactTextOptions` for large rooms); the last observation; what the agent carries
+ * (and what it heated, cooled or cleaned), where it stands and the next receptacle it has not seen yet (room
+ * order), then `>`:
  *
  *   Task: cool some potato and put it in drawer.
  *   Room: drawer 1 (nothing), fridge 1 (closed), safe 1, shelf 1.
@@ -132,10 +159,17 @@ function entry(name: string, seen: Seen): string {
  * The last line has a fixed shape, so the names most actions copy (where the agent stands, where to search next)
  * sit at the same distance from the end of every prompt.
  */
-export function compactTurnText(opening: string, turns: readonly CompactTurn[]): string {
+export function compactTurnText(
+  opening: string,
+  turns: readonly CompactTurn[],
+  options: CompactTextOptions = {},
+): string {
   const { task, receptacles } = openingParts(opening);
   const { seen, carrying, changed } = transcriptMemory(receptacles, turns);
-  const room = [...seen].map(([name, known]) => entry(name, known)).join(', ');
+  const large = receptacles.length > (options.everyReceptacleUpTo ?? Number.POSITIVE_INFINITY);
+  const room = mappedOf(seen, large)
+    .map(([name, known]) => entry(name, known))
+    .join(', ');
   const next = [...seen].find(([, known]) => known.kind === 'unseen')?.[0] ?? 'none';
   const carried = carrying.map((thing) => (changed.has(thing) ? `${thing} (${changed.get(thing)})` : thing));
   const last = turns[turns.length - 1];

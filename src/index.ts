@@ -1,0 +1,97 @@
+/**
+ * genenv as a library (`import … from 'genenv'`, docs/library.md): run a co-evolution from a config, resume one,
+ * resolve presets, write a task world of your own with `defineDomain`, make the built-in and OpenAI-compatible
+ * policies, talk to `genenv serve`, and build a run's report. What is exported here is the public surface and keeps
+ * its meaning across versions; everything else under src/ is internal. The product below never imports this file
+ * (test/architecture.test.ts).
+ */
+
+// Running a co-evolution.
+export {
+  type CoevolutionConfig,
+  type CoevolutionOptions,
+  type CoevolutionResult,
+  resolveConfig,
+  resumeCoevolution,
+  runCoevolution,
+} from './composition/coevolution-run.ts';
+export { DEFAULT_PRESET as defaultPreset, PRESETS as presets } from './composition/presets.ts';
+export { createDomain, domainNames } from './composition/registry.ts';
+
+// Writing a task world.
+export {
+  DEFAULT_MAX_VARIATIONS,
+  type DomainDefinition,
+  type DomainFactory,
+  defineDomain,
+  type InstantiateOne,
+  type WorldDefinition,
+  type WorldParts,
+  type WorldScoring,
+  type WorldVariations,
+} from './domains/define-domain.ts';
+export type { HeldOutDraw } from './domains/held-out-sets.ts';
+export type { VariationResult } from './domains/variations.ts';
+export { deriveSeed, Random, stableId } from './util/random.ts';
+// The schema library specs and options are written in: the same zod genenv validates with, so its types match.
+export { z } from 'zod';
+
+// Policies.
+export {
+  type BuiltinPolicyInput,
+  createBuiltinAgent,
+  createBuiltinSimulator,
+  loadBuiltinAgent,
+} from './policies/builtin/index.ts';
+export { createOpenAIAgent, createOpenAISimulator } from './policies/openai/index.ts';
+
+// The client side of `genenv serve`.
+export { type Reply, ServeClient } from './serve-client/client.ts';
+export {
+  type ServedCurriculumOptions,
+  ServedCurriculum,
+  type TaskObservation,
+} from './serve-client/served-episodes.ts';
+export type { ServedEpochRecord } from './serve-client/served-epoch-record.ts';
+export { observedPrompt, type ServedTrainingInput, trainOverService } from './serve-client/served-trainer.ts';
+
+// Reports.
+export { buildReport } from './report/index.ts';
+
+// The contracts: errors, tasks, domains, policies, configs, summaries, events.
+export {
+  type AgentPolicy,
+  type AgentPrompt,
+  type ChatMessage,
+  type Completion,
+  type Domain,
+  type EnvironmentPolicy,
+  type EpisodeEnvironment,
+  type EpochMetrics,
+  type ErrorCode,
+  type EventSink,
+  type Features,
+  GenEnvError,
+  type HeldOutSet,
+  type InstantiateResult,
+  type InteractiveDomain,
+  type Knob,
+  type ParseResult,
+  type Proposal,
+  type RunConfig,
+  type RunConfigInput,
+  RunConfigSchema,
+  type RunEvent,
+  type RunSummary,
+  RunSummarySchema,
+  type SampleOptions,
+  type Score,
+  type SeedTask,
+  type SimulatorContext,
+  type SpecGrammar,
+  type TaskInstance,
+  type ToolSchema,
+  type TrainableAgent,
+  type TrainableSimulator,
+  type Variant,
+} from './interfaces/index.ts';
