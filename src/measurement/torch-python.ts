@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The line that installs the PyTorch peer on Debian (torch 1.13 with OpenBLAS, into /usr/bin/python3). */
+export const TORCH_INSTALL_LINE = 'apt-get install -y python3-torch';
+
+/**
+ * genenv's model written in PyTorch (genenv_model.py) and the bench's step server beside it. Resolved from the package
+ * root, so that it is found from the sources and from dist/ alike (src/ ships with the package).
+ */
+export const TORCH_PEER_FOLDER = fileURLToPath(new URL('../../src/measurement/torch-peer/', import.meta.url));
+
+/** A Python interpreter that imports torch, and torch's version. */
+export interface TorchPython {
+  python: string;
+  version: string;
+}
+
+let found: TorchPython | { reason: string } | undefined;
+
+/**
+ * The first of GENENV_TORCH_PYTHON, python3 and /usr/bin/python3 that imports torch (Debian's python3-torch installs
+ * into the system Python, which a python3 earlier on PATH, such as pyenv's, does not see), or why there is none. Asked
+ * once per process.
+ */
+export function findTorchPython(): TorchPython | { reason: string } {
+  if (found) return found;
+  const asked = process.env.GENENV_TORCH_PYTHON;
+  const candidates = asked ? [asked] : ['python3', '/usr/bin/python3'];
+  for (const python of candidates) {
+    const probe = spawnSync(python, ['-c', 'import torch; print(torch.__version__)'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    if (probe.status === 0) {
+      found = { python, version: probe.stdout.trim() };
+      return found;
+    }
+  }
+  found = {
+    reason: `no PyTorch peer: ${candidates.join(' or ')} cannot import torch (install it with \`${TORCH_INSTALL_LINE}\`, or name a Python that has it in GENENV_TORCH_PYTHON)`,
+  };
+  return found;
+}
