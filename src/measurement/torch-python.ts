@@ -16,29 +16,34 @@ export interface TorchPython {
   version: string;
 }
 
-let found: TorchPython | { reason: string } | undefined;
+const found = new Map<string, TorchPython | { reason: string }>();
 
 /**
- * The first of GENENV_TORCH_PYTHON, python3 and /usr/bin/python3 that imports torch (Debian's python3-torch installs
- * into the system Python, which a python3 earlier on PATH, such as pyenv's, does not see), or why there is none. Asked
- * once per process.
+ * `asked` (by default GENENV_TORCH_PYTHON) if it imports torch, or without one the first of python3 and
+ * /usr/bin/python3 that does (Debian's python3-torch installs into the system Python, which a python3 earlier on PATH,
+ * such as pyenv's, does not see); else why there is none. Asked once per process and interpreter.
  */
-export function findTorchPython(): TorchPython | { reason: string } {
-  if (found) return found;
-  const asked = process.env.GENENV_TORCH_PYTHON;
-  const candidates = asked ? [asked] : ['python3', '/usr/bin/python3'];
+export function findTorchPython(asked = process.env.GENENV_TORCH_PYTHON): TorchPython | { reason: string } {
+  const key = asked ?? '';
+  const known = found.get(key);
+  if (known) return known;
+  const result = probe(asked ? [asked] : ['python3', '/usr/bin/python3']);
+  found.set(key, result);
+  return result;
+}
+
+/** The first of `candidates` that imports torch, or why none does. */
+function probe(candidates: readonly string[]): TorchPython | { reason: string } {
   for (const python of candidates) {
-    const probe = spawnSync(python, ['-c', 'import torch; print(torch.__version__)'], {
+    const answer = spawnSync(python, ['-c', 'import torch; print(torch.__version__)'], {
       encoding: 'utf8',
       timeout: 120_000,
     });
-    if (probe.status === 0) {
-      found = { python, version: probe.stdout.trim() };
-      return found;
-    }
+    if (answer.status === 0) return { python, version: answer.stdout.trim() };
   }
-  found = {
-    reason: `no PyTorch peer: ${candidates.join(' or ')} cannot import torch (install it with \`${TORCH_INSTALL_LINE}\`, or name a Python that has it in GENENV_TORCH_PYTHON)`,
+  return {
+    reason:
+      `no PyTorch peer: ${candidates.join(' or ')} cannot import torch (install it with ` +
+      `\`${TORCH_INSTALL_LINE}\`, or name a Python that has it in GENENV_TORCH_PYTHON)`,
   };
-  return found;
 }

@@ -136,9 +136,10 @@ class GenenvModel:
         up = normed @ self.tensors[prefix + "feed_forward.w3"]
         return (functional.silu(gate) * up) @ self.tensors[prefix + "feed_forward.w2"]
 
-    def forward(self, tokens):
+    def forward(self, tokens, entropies=True):
         """Next-token log-probabilities [batch, length, vocab] and their entropies [batch, length] of tokens
-        [batch, length] (row t reads token t): the mixture's when the model has a copy head."""
+        [batch, length] (row t reads token t): the mixture's when the model has a copy head. Without `entropies`,
+        None in their place (a step whose loss does not read them)."""
         x = self.tensors["embedding"][tokens]
         for layer in range(self.config["layers"]):
             prefix = f"layers.{layer}."
@@ -149,8 +150,9 @@ class GenenvModel:
         log_probabilities = torch.log_softmax(normed @ head, dim=-1)
         if "copy.wq" in self.tensors:
             log_probabilities = self.copy_mixture(normed, tokens, log_probabilities)
-        entropies = -(log_probabilities.exp() * log_probabilities).sum(dim=-1)
-        return log_probabilities, entropies
+        if not entropies:
+            return log_probabilities, None
+        return log_probabilities, -(log_probabilities.exp() * log_probabilities).sum(dim=-1)
 
     def copy_mixture(self, normed, tokens, generator_log):
         """log P = log((1 - g) softmax(z) + g C) from the final-normed states [batch, length, width]."""

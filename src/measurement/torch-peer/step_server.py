@@ -1,0 +1,93 @@
+"""PyTorch's eager CPU training step on genenv's bench model, timed on request (src/measurement/torch-comparison.ts).
+
+The process answers one JSON line per JSON line read on stdin:
+- {"config", "weights", "sequences", "adam"}: builds genenv's model (genenv_model.py) from the float32 weights file
+  (genenv's flat layout), packs the sequences as genenv does (loss on every token from max(1, lossStart)) and an
+  AdamW with genenv's options; answers torch's version, its thread count, the BLAS library it loaded and the loss of
+  the initial weights on the batch.
+- {"steps": K}: K training steps (forward, mean token NLL, backward, gradient-norm clip, AdamW step), each timed
+  alone; answers their milliseconds.
+Its thread count is fixed for its life: the caller starts it with OMP_NUM_THREADS, OPENBLAS_NUM_THREADS and
+MKL_NUM_THREADS set, and GENENV_TORCH_THREADS, which torch.set_num_threads takes. Standard library and torch only.
+"""
+
+import json
+import os
+import sys
+import time
+
+import torch
+from genenv_model import GenenvModel, read_float32
+
+
+def loaded_blas():
+    """The BLAS shared library this process mapped (the reference BLAS, OpenBLAS, ...), or '?'."""
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "blas" in line.lower() and "/" in line}
+        return ", ".join(sorted(paths)) or "?"
+    except OSError:
+        return "?"
+
+
+class Trainer:
+    def __init__(self, request):
+        self.model = GenenvModel(request["config"], read_float32(request["weights"]))
+        sequences = request["sequences"]
+        length = max(len(sequence["tokens"]) - 1 for sequence in sequences)
+        self.tokens = torch.zeros(len(sequences), length, dtype=torch.long)
+        self.targets = torch.full((len(sequences), length), -1, dtype=torch.long)
+        for index, sequence in enumerate(sequences):
+            values = sequence["tokens"]
+            for position in range(len(values) - 1):
+                self.tokens[index, position] = values[position]
+                if position + 1 >= max(1, sequence["lossStart"]):
+                    self.targets[index, position] = values[position + 1]
+        adam = request["adam"]
+        self.clip_norm = adam["clipNorm"]
+        self.optimizer = torch.optim.AdamW(
+            self.model.parameters(),
+            lr=adam["learningRate"],
+            betas=(adam["beta1"], adam["beta2"]),
+            eps=adam["epsilon"],
+            weight_decay=adam["weightDecay"],
+        )
+
+    def loss(self):
+        """Mean negative log-probability of the scored tokens (genenv's bench step: gradient -1/tokens each)."""
+        log_probabilities = self.model.forward(self.tokens, entropies=False)[0]
+        scored = self.targets >= 0
+        picked = log_probabilities[scored].gather(1, self.targets[scored][:, None])
+        return -picked.mean()
+
+    def step(self):
+        self.optimizer.zero_grad(set_to_none=True)
+        self.loss().backward()
+        if self.clip_norm > 0:
+            torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.clip_norm)
+        self.optimizer.step()
+
+
+def main():
+    torch.set_num_threads(int(os.environ.get("GENENV_TORCH_THREADS", "1")))
+    trainer = None
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "config" in request:
+            trainer = Trainer(request)
+            with torch.no_grad():
+                loss = trainer.loss().item()
+            reply = {"torch": torch.__version__, "threads": torch.get_num_threads(), "blas": loaded_blas(), "loss": loss}
+        else:
+            milliseconds = []
+            for _ in range(request["steps"]):
+                start = time.perf_counter()
+                trainer.step()
+                milliseconds.append((time.perf_counter() - start) * 1000)
+            reply = {"milliseconds": milliseconds}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
