@@ -133,35 +133,24 @@ export function runUpdate(updateCase: UpdateCase): UpdateRun {
   return { losses: [stats.firstLoss, stats.lastLoss], steps, reference: null, description: { sequences } };
 }
 
-/** The objective each update hands tokenObjective, with `klEstimator` the PyTorch estimator mirroring genenv's. */
-function updateObjective(algorithm: UpdateAlgorithm, klEstimator: string) {
-  if (algorithm === 'grpo')
-    return {
-      policyLoss: 'clipped-ratio',
-      klEstimator,
-      klCoefficient: grpoOptions.klCoefficient,
-      entropyCoefficient: grpoOptions.entropyCoefficient,
-      clip: grpoOptions.clip,
-      aggregation: grpoOptions.aggregation,
-    };
-  if (algorithm === 'rwr')
-    return {
-      policyLoss: 'weighted-nll',
-      klEstimator,
-      klCoefficient: rwrOptions.klCoefficient,
-      entropyCoefficient: rwrOptions.entropyBonus,
-      clip: 0.2,
-      aggregation: 'sequence-mean',
-    };
-  return {
+/** The objective each update hands tokenObjective (its KL estimator aside). */
+const updateObjectives = {
+  grpo: {
+    policyLoss: 'clipped-ratio',
+    klCoefficient: grpoOptions.klCoefficient,
+    entropyCoefficient: grpoOptions.entropyCoefficient,
+    clip: grpoOptions.clip,
+    aggregation: grpoOptions.aggregation,
+  },
+  rwr: {
     policyLoss: 'weighted-nll',
-    klEstimator,
-    klCoefficient: 0,
-    entropyCoefficient: 0,
+    klCoefficient: rwrOptions.klCoefficient,
+    entropyCoefficient: rwrOptions.entropyBonus,
     clip: 0.2,
-    aggregation: 'token-mean',
-  };
-}
+    aggregation: 'sequence-mean',
+  },
+  sft: { policyLoss: 'weighted-nll', klCoefficient: 0, entropyCoefficient: 0, clip: 0.2, aggregation: 'token-mean' },
+} as const;
 
 /**
  * Writes an update for torch_reference.py: the weights of every step (step0, step1, …) and the reference in genenv's
@@ -179,7 +168,7 @@ export function exportUpdate(folder: string, updateCase: UpdateCase, run: Update
   const caseFile = {
     name: updateCase.name,
     layout: model.transformer.layout.slots.map((slot) => [slot.name, slot.offset, slot.shape]),
-    objective: updateObjective(updateCase.algorithm, klEstimator),
+    objective: { ...updateObjectives[updateCase.algorithm], klEstimator },
     update: { algorithm: updateCase.algorithm, ...run.description },
     steps: run.steps.map((_, index) => ({
       weights: `step${index}`,
