@@ -31,6 +31,12 @@ function genenvThreads(threads: number): { helperThread: boolean; pool: number }
 const threadsName = (threads: number) =>
   threads === 1 ? 'oneThread' : threads === 2 ? 'twoThreads' : `threads${threads}`;
 
+/** The wall-clock and CPU milliseconds (all the process's threads) of each of a turn's PyTorch steps. */
+interface StepTimes {
+  milliseconds: number[];
+  cpuMilliseconds: number[];
+}
+
 /** PyTorch's loss on the batch under the initial weights, its version, threads and BLAS, from the server's setup. */
 interface ServerReady {
   torch: string;
@@ -62,23 +68,29 @@ async function compareAt(setup: BenchSetup, peer: TorchPython, weights: string, 
     const genenvLoss = -logprobs.reduce((sum, values) => sum + values.reduce((total, value) => total + value, 0), 0);
     warmUp(setup, trainer.trainStep);
     await server.request({ steps: plan.torchWarmUpSteps });
-    const torchTimes: number[] = [];
-    const genenvTimes: number[] = [];
+    const torch = { wall: [] as number[], cpu: [] as number[] };
+    const genenv = { wall: [] as number[], cpu: [] as number[] };
     for (let turn = 0; turn < plan.turns; turn++) {
-      torchTimes.push(...(await server.request<{ milliseconds: number[] }>({ steps: plan.stepsPerTurn })).milliseconds);
+      const turnTimes = await server.request<StepTimes>({ steps: plan.stepsPerTurn });
+      torch.wall.push(...turnTimes.milliseconds);
+      torch.cpu.push(...turnTimes.cpuMilliseconds);
       for (let step = 0; step < plan.stepsPerTurn; step++) {
+        const cpuStart = process.cpuUsage();
         const start = performance.now();
         trainer.trainStep();
-        genenvTimes.push(performance.now() - start);
+        genenv.wall.push(performance.now() - start);
+        const cpu = process.cpuUsage(cpuStart);
+        genenv.cpu.push((cpu.user + cpu.system) / 1000);
       }
     }
     return {
       ready,
       genenvLoss: genenvLoss / tokens,
       genenvKernel: describeBackend(),
-      genenv: stepFigures(genenvTimes),
-      torch: stepFigures(torchTimes),
-      steps: genenvTimes.length,
+      genenv: stepFigures(genenv.wall),
+      torch: stepFigures(torch.wall),
+      genenvCpu: stepFigures(genenv.cpu),
+      torchCpu: stepFigures(torch.cpu),
     };
   } finally {
     await trainer.close();
@@ -89,7 +101,8 @@ async function compareAt(setup: BenchSetup, peer: TorchPython, weights: string, 
 /**
  * genenv's training step beside PyTorch's eager CPU step (forward, mean token NLL, backward, gradient-norm clip,
  * AdamW) on the speed bench's model shape, batch and initial weights, on 1 and 2 threads each (`threads`), measured
- * in alternating turns in one run: the fastest and median milliseconds of each and their ratios genenv / PyTorch.
+ * in alternating turns in one run: the fastest and median milliseconds of each and their ratios genenv / PyTorch, and
+ * the median CPU milliseconds of each and their ratio.
  * Without a Python that imports torch, one line saying how to install it.
  */
 export async function runTorchComparison(
@@ -125,6 +138,10 @@ export async function runTorchComparison(
       results[`${name}.torchStepMillisecondsMedian`] = measured.torch.median;
       results[`${name}.genenvOverTorch`] = measured.genenv.fastest / measured.torch.fastest;
       results[`${name}.genenvOverTorchMedian`] = measured.genenv.median / measured.torch.median;
+      // CPU time of a step (every thread of each process): what the step costs whatever else the machine runs.
+      results[`${name}.genenvStepCpuMillisecondsMedian`] = measured.genenvCpu.median;
+      results[`${name}.torchStepCpuMillisecondsMedian`] = measured.torchCpu.median;
+      results[`${name}.genenvOverTorchCpuMedian`] = measured.genenvCpu.median / measured.torchCpu.median;
     }
   } finally {
     setNativeThreads(initialThreads);
@@ -133,7 +150,8 @@ export async function runTorchComparison(
   results['torch.method'] =
     `PyTorch eager CPU (torch.set_num_threads and OMP/OpenBLAS/MKL threads = T) and genenv (T = 1: one thread; ` +
     `T = 2: the main thread and a training thread), same model, batch and initial weights, ${plan.turns} turns of ` +
-    `${plan.stepsPerTurn} PyTorch steps then ${plan.stepsPerTurn} genenv steps, each step timed alone; ` +
+    `${plan.stepsPerTurn} PyTorch steps then ${plan.stepsPerTurn} genenv steps, each step timed alone (wall clock, ` +
+    `and CPU time of all the process's threads); ` +
     `forward, mean token NLL, backward, clip to norm ${benchAdam.clipNorm}, AdamW`;
   return results;
 }

@@ -35,6 +35,10 @@ describe.skipIf(!('python' in peer))("genenv's training step beside PyTorch's", 
         value(`torch.${name}.genenvStepMilliseconds`) / value(`torch.${name}.torchStepMilliseconds`),
         12,
       );
+      expect(value(`torch.${name}.genenvOverTorchCpuMedian`)).toBeCloseTo(
+        value(`torch.${name}.genenvStepCpuMillisecondsMedian`) / value(`torch.${name}.torchStepCpuMillisecondsMedian`),
+        12,
+      );
       expect(value(`torch.${name}.genenvOverTorchMedian`)).toBeCloseTo(
         value(`torch.${name}.genenvStepMillisecondsMedian`) / value(`torch.${name}.torchStepMillisecondsMedian`),
         12,

@@ -6,7 +6,7 @@ The process answers one JSON line per JSON line read on stdin:
   AdamW with genenv's options; answers torch's version, its thread count, the BLAS library it loaded and the loss of
   the initial weights on the batch.
 - {"steps": K}: K training steps (forward, mean token NLL, backward, gradient-norm clip, AdamW step), each timed
-  alone; answers their milliseconds.
+  alone; answers their wall-clock milliseconds and the process's CPU milliseconds (all its threads) of each.
 Its thread count is fixed for its life: the caller starts it with OMP_NUM_THREADS, OPENBLAS_NUM_THREADS and
 MKL_NUM_THREADS set, and GENENV_TORCH_THREADS, which torch.set_num_threads takes. Standard library and torch only.
 """
@@ -79,12 +79,13 @@ def main():
                 loss = trainer.loss().item()
             reply = {"torch": torch.__version__, "threads": torch.get_num_threads(), "blas": loaded_blas(), "loss": loss}
         else:
-            milliseconds = []
+            milliseconds, cpu_milliseconds = [], []
             for _ in range(request["steps"]):
-                start = time.perf_counter()
+                start, cpu_start = time.perf_counter(), time.process_time()
                 trainer.step()
                 milliseconds.append((time.perf_counter() - start) * 1000)
-            reply = {"milliseconds": milliseconds}
+                cpu_milliseconds.append((time.process_time() - cpu_start) * 1000)
+            reply = {"milliseconds": milliseconds, "cpuMilliseconds": cpu_milliseconds}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
 
