@@ -22,25 +22,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "measurement", "torch-peer"))
 
 import torch  # noqa: E402
-from genenv_model import GenenvModel, parameter_layout, read_float32, write_values  # noqa: E402
+from genenv_model import GenenvModel, pack, parameter_layout, read_float32, write_values  # noqa: E402
 from torch_objectives import aggregation_weights, token_objective  # noqa: E402
 from torch_updates import BATCHES  # noqa: E402
-
-
-def pack(sequences):
-    """Teacher forcing as genenv packs it (src/models/batching.ts): row t of a sequence reads token t and predicts
-    token t + 1, scored where t + 1 >= max(1, lossStart); right-padded with token 0. Returns tokens [batch, length]
-    and the scored rows' (sequence, position, target) in order."""
-    length = max(1, max(len(sequence["tokens"]) - 1 for sequence in sequences))
-    tokens = torch.zeros(len(sequences), length, dtype=torch.long)
-    scored = []
-    for index, sequence in enumerate(sequences):
-        values = sequence["tokens"]
-        for position in range(len(values) - 1):
-            tokens[index, position] = values[position]
-            if position + 1 >= max(1, sequence["lossStart"]):
-                scored.append((index, position, values[position + 1]))
-    return tokens, scored
 
 
 def score(model, sequences):

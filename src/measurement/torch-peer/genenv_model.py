@@ -48,6 +48,22 @@ def parameter_layout(config):
     return layout
 
 
+def pack(sequences):
+    """Teacher forcing as genenv packs it (src/models/batching.ts): row t of a sequence reads token t and predicts
+    token t + 1, scored where t + 1 >= max(1, lossStart); right-padded with token 0. Returns tokens [batch, length]
+    and the scored rows' (sequence, position, target) in order."""
+    length = max(1, max(len(sequence["tokens"]) - 1 for sequence in sequences))
+    tokens = torch.zeros(len(sequences), length, dtype=torch.long)
+    scored = []
+    for index, sequence in enumerate(sequences):
+        values = sequence["tokens"]
+        for position in range(len(values) - 1):
+            tokens[index, position] = values[position]
+            if position + 1 >= max(1, sequence["lossStart"]):
+                scored.append((index, position, values[position + 1]))
+    return tokens, scored
+
+
 def read_float32(path):
     """A little-endian float32 file (genenv's checkpoint arrays) as a 1-D float32 tensor."""
     values = array.array("f")

@@ -17,7 +17,7 @@ import sys
 import time
 
 import torch
-from genenv_model import GenenvModel, read_float32
+from genenv_model import GenenvModel, pack, read_float32
 
 
 def loaded_blas():
@@ -33,16 +33,10 @@ def loaded_blas():
 class Trainer:
     def __init__(self, request):
         self.model = GenenvModel(request["config"], read_float32(request["weights"]))
-        sequences = request["sequences"]
-        length = max(len(sequence["tokens"]) - 1 for sequence in sequences)
-        self.tokens = torch.zeros(len(sequences), length, dtype=torch.long)
-        self.targets = torch.full((len(sequences), length), -1, dtype=torch.long)
-        for index, sequence in enumerate(sequences):
-            values = sequence["tokens"]
-            for position in range(len(values) - 1):
-                self.tokens[index, position] = values[position]
-                if position + 1 >= max(1, sequence["lossStart"]):
-                    self.targets[index, position] = values[position + 1]
+        self.tokens, scored = pack(request["sequences"])
+        self.rows = torch.tensor([sequence for sequence, _, _ in scored])
+        self.positions = torch.tensor([position for _, position, _ in scored])
+        self.targets = torch.tensor([target for _, _, target in scored])
         adam = request["adam"]
         self.clip_norm = adam["clipNorm"]
         self.optimizer = torch.optim.AdamW(
@@ -56,9 +50,7 @@ class Trainer:
     def loss(self):
         """Mean negative log-probability of the scored tokens (genenv's bench step: gradient -1/tokens each)."""
         log_probabilities = self.model.forward(self.tokens, entropies=False)[0]
-        scored = self.targets >= 0
-        picked = log_probabilities[scored].gather(1, self.targets[scored][:, None])
-        return -picked.mean()
+        return -log_probabilities[self.rows, self.positions, self.targets].mean()
 
     def step(self):
         self.optimizer.zero_grad(set_to_none=True)
