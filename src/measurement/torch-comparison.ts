@@ -41,6 +41,7 @@ interface StepTimes {
 interface ServerReady {
   torch: string;
   threads: number;
+  waitPolicy: string;
   blas: string;
   loss: number;
 }
@@ -123,7 +124,9 @@ export async function runTorchComparison(
       const measured = await compareAt(setup, peer, weights, threads, quick);
       const name = `torch.${threadsName(threads)}`;
       if (results['torch.peer'] === undefined) {
-        results['torch.peer'] = `torch ${measured.ready.torch} (${peer.python}), BLAS ${measured.ready.blas}`;
+        results['torch.peer'] =
+          `torch ${measured.ready.torch} (${peer.python}), BLAS ${measured.ready.blas}, ` +
+          `OMP_WAIT_POLICY ${measured.ready.waitPolicy}`;
         results['torch.initialLossGenenv'] = measured.genenvLoss;
         results['torch.initialLossTorch'] = measured.ready.loss;
         if (/\/blas\/libblas\.so/.test(measured.ready.blas))

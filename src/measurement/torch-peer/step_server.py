@@ -3,8 +3,8 @@
 The process answers one JSON line per JSON line read on stdin:
 - {"config", "weights", "sequences", "adam"}: builds genenv's model (genenv_model.py) from the float32 weights file
   (genenv's flat layout), packs the sequences as genenv does (loss on every token from max(1, lossStart)) and an
-  AdamW with genenv's options; answers torch's version, its thread count, the BLAS library it loaded and the loss of
-  the initial weights on the batch.
+  AdamW with genenv's options; answers torch's version, its thread count, OpenMP's wait policy, the BLAS library it
+  loaded and the loss of the initial weights on the batch.
 - {"steps": K}: K training steps (forward, mean token NLL, backward, gradient-norm clip, AdamW step), each timed
   alone; answers their wall-clock milliseconds and the process's CPU milliseconds (all its threads) of each.
 Its thread count is fixed for its life: the caller starts it with OMP_NUM_THREADS, OPENBLAS_NUM_THREADS and
@@ -69,7 +69,13 @@ def main():
             trainer = Trainer(request)
             with torch.no_grad():
                 loss = trainer.loss().item()
-            reply = {"torch": torch.__version__, "threads": torch.get_num_threads(), "blas": loaded_blas(), "loss": loss}
+            reply = {
+                "torch": torch.__version__,
+                "threads": torch.get_num_threads(),
+                "waitPolicy": os.environ.get("OMP_WAIT_POLICY", "default"),
+                "blas": loaded_blas(),
+                "loss": loss,
+            }
         else:
             milliseconds, cpu_milliseconds = [], []
             for _ in range(request["steps"]):
