@@ -8,7 +8,8 @@
  * Tolerance, per tensor: max |genenv − torch| / max |torch| < 1e-4 and cos(genenv, torch) > 0.99999, against float32
  * PyTorch and float64 PyTorch alike; the loss to 1e-4 relative. The error is measured against the tensor's largest
  * entry, not entry by entry: an entry that is a sum of terms cancelling to near zero keeps the absolute rounding of
- * its terms, so its own relative error says nothing of either program. Measured, every tensor is within 2e-6.
+ * its terms, so its own relative error says nothing of either program. Measured: every tensor within 2.4e-6, 1 − cos
+ * within 2e-12, every loss within 1e-7.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
