@@ -8,7 +8,13 @@ import {
   tokenObjectiveReference,
   type TokenTerms,
 } from './objective.ts';
-import { klEstimators, policyLosses, type KlEstimatorName, type PolicyLossName } from './token-losses.ts';
+import {
+  K3_VALUE_LIMIT,
+  klEstimators,
+  policyLosses,
+  type KlEstimatorName,
+  type PolicyLossName,
+} from './token-losses.ts';
 
 describe('advantage estimators: fast equals reference', () => {
   const random = new Random(1);
@@ -130,10 +136,22 @@ describe('token objective: fast equals reference', () => {
     expect(klEstimators.k3.token(-1, -1).value).toBe(0);
   });
 
-  it('keeps k3 finite when a token collapses far below the reference (log-ratio clamped at 20)', () => {
+  it('bounds k3 at 10 nats with no gradient above, as verl low_var_kl: a collapsed token cannot take over a step', () => {
     const collapsed = klEstimators.k3.token(-200, -0.01);
-    expect(Number.isFinite(collapsed.value) && Number.isFinite(collapsed.gradient)).toBe(true);
-    expect(collapsed.value).toBeCloseTo(Math.exp(20) - 21, 0);
+    expect(collapsed).toEqual({ value: K3_VALUE_LIMIT, gradient: 0, clamped: true });
+    // Just below the bound (Δ = logπ_ref − logπ = 2.6): the value and its gradient 1 − e^Δ are the plain k3's.
+    const near = klEstimators.k3.token(-3.6, -1);
+    expect(near.clamped).toBe(false);
+    expect(near.value).toBeCloseTo(Math.exp(2.6) - 3.6, 12);
+    expect(near.gradient).toBeCloseTo(1 - Math.exp(2.6), 12);
+    // Just above it (Δ = 2.7, k3 ≈ 11.2): clamped.
+    expect(klEstimators.k3.token(-3.7, -1)).toEqual({ value: K3_VALUE_LIMIT, gradient: 0, clamped: true });
+    // Far above the reference (Δ = −12, k3 = 11): clamped too; at Δ = −10 (k3 ≈ 9) not.
+    expect(klEstimators.k3.token(-1, -13).clamped).toBe(true);
+    expect(klEstimators.k3.token(-1, -11).gradient).toBeCloseTo(1 - Math.exp(-10), 12);
+    // No token's KL gradient exceeds the value at the bound's edge in magnitude.
+    for (let difference = -30; difference <= 30; difference += 0.01)
+      expect(Math.abs(klEstimators.k3.token(-difference, 0).gradient)).toBeLessThan(12.7);
     const terms = {
       logprob: new Float32Array([-200, -1]),
       oldLogprob: new Float32Array([-200, -1]),
@@ -152,8 +170,14 @@ describe('token objective: fast equals reference', () => {
     const fast = tokenObjective(terms, options);
     const reference = tokenObjectiveReference(terms, options);
     expect(Number.isFinite(fast.loss)).toBe(true);
-    expect(fast.loss).toBeCloseTo(reference.loss, 0);
-    expect(fast.gradLogprob[0]).toBeCloseTo(reference.gradLogprob[0]!, 0);
+    expect(fast.loss).toBeCloseTo(reference.loss, 6);
+    expect(fast.gradLogprob[0]).toBe(reference.gradLogprob[0]!);
+    expect(fast.stats).toEqual(reference.stats);
+    expect(fast.stats.klClamped).toBe(1);
+    expect(fast.stats.klMax).toBe(K3_VALUE_LIMIT);
+    // The collapsed token's gradient is its policy term's alone (ratio 1, advantage 1, weight ½: −ρ·A·w); the KL adds
+    // nothing, where the unbounded k3 added 0.1 × (1 − e²⁰) × ½ ≈ −2.4·10⁷.
+    expect(fast.gradLogprob[0]).toBe(-0.5);
   });
 
   it('handles an empty batch and aggregation edge cases', () => {

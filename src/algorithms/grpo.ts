@@ -142,6 +142,8 @@ export function grpoUpdate(
       ? model.scoreFrozen(sequences, { entropies: false }, reference).logprobs
       : null;
   const totals = { loss: 0, policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0, gradientNorm: 0 };
+  // The worst of the update, beside its means: one step's spike is what a user watching a run has to see.
+  const extremes = { gradientNormMax: 0, klMax: 0, klClampedTokens: 0 };
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const indices of batches) {
       const batch = indices.map((index) => sequences[index]!);
@@ -175,10 +177,14 @@ export function grpoUpdate(
         },
       );
       pass.backward(unflatten(result.gradLogprob, lengths), unflatten(result.gradEntropy, lengths));
-      totals.gradientNorm += model.step({
+      const norm = model.step({
         ...options.adam,
         learningRate: warmedUpLearningRate(options.adam.learningRate, model.optimizer.step, options.warmupSteps ?? 0),
       });
+      totals.gradientNorm += norm;
+      extremes.gradientNormMax = Math.max(extremes.gradientNormMax, norm);
+      extremes.klMax = Math.max(extremes.klMax, result.stats.klMax);
+      extremes.klClampedTokens += result.stats.klClamped;
       totals.loss += result.loss;
       totals.policyLoss += result.stats.policyLoss;
       totals.kl += result.stats.kl;
@@ -188,5 +194,5 @@ export function grpoUpdate(
     }
   }
   for (const name of Object.keys(totals) as (keyof typeof totals)[]) stats[name] = totals[name] / stats.steps!;
-  return stats;
+  return { ...stats, ...(referenceLogprobs ? extremes : { gradientNormMax: extremes.gradientNormMax }) };
 }

@@ -1,10 +1,4 @@
-import {
-  clampLogRatio,
-  klEstimators,
-  policyLosses,
-  type KlEstimatorName,
-  type PolicyLossName,
-} from './token-losses.ts';
+import { klEstimators, policyLosses, type KlEstimatorName, type PolicyLossName } from './token-losses.ts';
 
 /** Per-token inputs, flat over every scored token of a batch ([tokens] each). */
 export interface TokenTerms {
@@ -43,7 +37,21 @@ export interface ObjectiveResult {
   gradLogprob: Float32Array;
   /** ∂loss/∂entropy per token. */
   gradEntropy: Float32Array;
-  stats: { policyLoss: number; kl: number; entropy: number; clipFraction: number };
+  stats: ObjectiveStats;
+}
+
+/** What a batch's objective reports besides its loss (weighted means over the batch's tokens, Σ weights = 1). */
+export interface ObjectiveStats {
+  policyLoss: number;
+  /** Mean per-token KL estimate (nats). */
+  kl: number;
+  entropy: number;
+  /** Weight of the tokens whose ratio was clipped. */
+  clipFraction: number;
+  /** The largest per-token KL estimate of the batch (nats; 0 without a KL term). */
+  klMax: number;
+  /** Tokens whose KL estimate a bound cut (k3 above K3_VALUE_LIMIT): they carry no KL gradient. */
+  klClamped: number;
 }
 
 export type AggregationMode = 'token-mean' | 'sequence-mean';
@@ -61,17 +69,20 @@ export function aggregationWeights(lengths: readonly number[], mode: Aggregation
   );
 }
 
-/** Fast objective: one loop over the flat arrays, terms inlined. */
+/** Fast objective: one loop over the flat arrays, the policy term inlined; the KL term is the estimator's own. */
 export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): ObjectiveResult {
   const count = terms.logprob.length;
   const gradLogprob = new Float32Array(count);
   const gradEntropy = new Float32Array(count);
   let policy = 0;
   let kl = 0;
+  let klMax = 0;
+  let klClamped = 0;
   let entropy = 0;
   let clippedWeight = 0;
   const clipped = options.policyLoss === 'clipped-ratio';
   const reference = options.klCoefficient > 0 ? terms.referenceLogprob : null;
+  const estimator = klEstimators[options.klEstimator];
   const offPolicy = terms.offPolicy;
   for (let index = 0; index < count; index++) {
     const weight = terms.aggregation[index]!;
@@ -99,23 +110,11 @@ export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): Ob
       gradient = -signal;
     }
     if (reference && !guided) {
-      const difference = reference[index]! - logprob;
-      let value: number;
-      let klGradient: number;
-      if (options.klEstimator === 'k3') {
-        const bounded = clampLogRatio(difference);
-        const exponential = Math.exp(bounded);
-        value = exponential - bounded - 1;
-        klGradient = 1 - exponential;
-      } else if (options.klEstimator === 'k2') {
-        value = 0.5 * difference * difference;
-        klGradient = -difference;
-      } else {
-        value = -difference;
-        klGradient = 1;
-      }
-      kl += weight * value;
-      gradient += options.klCoefficient * klGradient;
+      const term = estimator.token(logprob, reference[index]!);
+      kl += weight * term.value;
+      if (term.value > klMax) klMax = term.value;
+      if (term.clamped) klClamped += 1;
+      gradient += options.klCoefficient * term.gradient;
     }
     policy += weight * loss;
     entropy += weight * terms.entropy[index]!;
@@ -123,7 +122,12 @@ export function tokenObjective(terms: TokenTerms, options: ObjectiveOptions): Ob
     gradEntropy[index] = -weight * options.entropyCoefficient;
   }
   const loss = policy + options.klCoefficient * kl - options.entropyCoefficient * entropy;
-  return { loss, gradLogprob, gradEntropy, stats: { policyLoss: policy, kl, entropy, clipFraction: clippedWeight } };
+  return {
+    loss,
+    gradLogprob,
+    gradEntropy,
+    stats: { policyLoss: policy, kl, entropy, clipFraction: clippedWeight, klMax, klClamped },
+  };
 }
 
 /** Reference objective: the same sum written term by term from the tables (slow, obvious). */
@@ -131,7 +135,7 @@ export function tokenObjectiveReference(terms: TokenTerms, options: ObjectiveOpt
   const count = terms.logprob.length;
   const gradLogprob = new Float32Array(count);
   const gradEntropy = new Float32Array(count);
-  const stats = { policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0 };
+  const stats: ObjectiveStats = { policyLoss: 0, kl: 0, entropy: 0, clipFraction: 0, klMax: 0, klClamped: 0 };
   let loss = 0;
   for (let index = 0; index < count; index++) {
     const weight = terms.aggregation[index]!;
@@ -145,13 +149,18 @@ export function tokenObjectiveReference(terms: TokenTerms, options: ObjectiveOpt
     const kl =
       !guided && options.klCoefficient > 0 && terms.referenceLogprob
         ? klEstimators[options.klEstimator].token(terms.logprob[index]!, terms.referenceLogprob[index]!)
-        : { value: 0, gradient: 0 };
+        : null;
     loss +=
-      weight * (policy.loss + options.klCoefficient * kl.value - options.entropyCoefficient * terms.entropy[index]!);
-    gradLogprob[index] = weight * (policy.gradient + options.klCoefficient * kl.gradient);
+      weight *
+      (policy.loss + options.klCoefficient * (kl?.value ?? 0) - options.entropyCoefficient * terms.entropy[index]!);
+    gradLogprob[index] = weight * (policy.gradient + options.klCoefficient * (kl?.gradient ?? 0));
     gradEntropy[index] = -weight * options.entropyCoefficient;
     stats.policyLoss += weight * policy.loss;
-    stats.kl += weight * kl.value;
+    if (kl) {
+      stats.kl += weight * kl.value;
+      stats.klMax = Math.max(stats.klMax, kl.value);
+      if (kl.clamped) stats.klClamped += 1;
+    }
     stats.entropy += weight * terms.entropy[index]!;
     if (policy.clipped) stats.clipFraction += weight;
   }

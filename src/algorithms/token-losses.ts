@@ -38,36 +38,58 @@ export const policyLosses: Record<PolicyLossName, PolicyLossTerm> = {
   },
 };
 
+/** One token's KL estimate: its value, ∂value/∂logπ, and whether a bound cut it (then the gradient is 0). */
+export interface KlTerm {
+  value: number;
+  gradient: number;
+  clamped: boolean;
+}
+
 export interface KlEstimator {
   description: string;
   /** Estimate of KL(π‖π_ref) from one token sampled from π, and its derivative w.r.t. logπ. */
-  token(logprob: number, referenceLogprob: number): { value: number; gradient: number };
+  token(logprob: number, referenceLogprob: number): KlTerm;
 }
+
+/**
+ * The most one token's k3 may contribute, in nats: verl's `low_var_kl` clamps k3 to [−10, 10] (k3 ≥ 0, so only the
+ * top binds), with no gradient where it is clamped. Its value reaches 10 at logπ_ref − logπ ≈ 2.61 (π far below the
+ * reference) or ≈ −11 (far above), so no token's KL gradient exceeds about 12.6 in magnitude: a token the policy has
+ * collapsed on can no longer decide the direction of its minibatch's clipped step, as the unbounded value's gradient
+ * 1 − e^Δ (up to −4.9·10⁸ at the old log-ratio clamp of 20) did.
+ */
+export const K3_VALUE_LIMIT = 10;
+
+/**
+ * Bound on |logπ_ref − logπ| before the exponential, so it cannot overflow float32; beyond it k3 is above
+ * K3_VALUE_LIMIT anyway, so the value is clamped and the gradient 0 there too.
+ */
+export const K3_LOG_RATIO_LIMIT = 20;
 
 export const klEstimators: Record<KlEstimatorName, KlEstimator> = {
   k1: {
     description: 'logπ − logπ_ref (unbiased, high variance, can be negative)',
-    token: (logprob, reference) => ({ value: logprob - reference, gradient: 1 }),
+    token: (logprob, reference) => ({ value: logprob - reference, gradient: 1, clamped: false }),
   },
   k2: {
     description: '½(logπ − logπ_ref)²',
-    token: (logprob, reference) => ({ value: 0.5 * (logprob - reference) ** 2, gradient: logprob - reference }),
+    token: (logprob, reference) => ({
+      value: 0.5 * (logprob - reference) ** 2,
+      gradient: logprob - reference,
+      clamped: false,
+    }),
   },
   k3: {
-    description: 'exp(logπ_ref − logπ) − (logπ_ref − logπ) − 1 (Schulman; unbiased, ≥ 0), log-ratio clamped to ±20',
+    description:
+      "exp(logπ_ref − logπ) − (logπ_ref − logπ) − 1 (Schulman; unbiased, ≥ 0), clamped to ≤ 10 with no gradient above, as verl's low_var_kl",
     token(logprob, reference) {
-      const difference = clampLogRatio(reference - logprob);
-      return { value: Math.exp(difference) - difference - 1, gradient: 1 - Math.exp(difference) };
+      const difference = reference - logprob;
+      if (difference > K3_LOG_RATIO_LIMIT || difference < -K3_LOG_RATIO_LIMIT)
+        return { value: K3_VALUE_LIMIT, gradient: 0, clamped: true };
+      const exponential = Math.exp(difference);
+      const value = exponential - difference - 1;
+      if (value > K3_VALUE_LIMIT) return { value: K3_VALUE_LIMIT, gradient: 0, clamped: true };
+      return { value, gradient: 1 - exponential, clamped: false };
     },
   },
 };
-
-/**
- * Bound on |logπ_ref − logπ| inside k3: exp of a larger gap overflows float32 and a single collapsed
- * token would otherwise turn the whole step into Infinity/NaN (seen with a too-large GRPO learning rate).
- */
-export const K3_LOG_RATIO_LIMIT = 20;
-
-export function clampLogRatio(difference: number): number {
-  return Math.max(-K3_LOG_RATIO_LIMIT, Math.min(K3_LOG_RATIO_LIMIT, difference));
-}

@@ -81,7 +81,13 @@ describe('GRPO', () => {
         })),
         rewards: generated.slice(group * 8, group * 8 + 8).map((result) => reward(result.tokens)),
       }));
-      grpoUpdate(model, reference, groups, grpoOptions, update);
+      const stats = grpoUpdate(model, reference, groups, grpoOptions, update);
+      // The worst of each update beside its means: the largest step's norm and token KL, the tokens the bound cut.
+      if (!stats.steps) continue;
+      expect(stats.gradientNormMax).toBeGreaterThanOrEqual(stats.gradientNorm!);
+      expect(stats.klMax).toBeGreaterThanOrEqual(stats.kl!);
+      expect(stats.klMax).toBeLessThanOrEqual(10);
+      expect(stats.klClampedTokens).toBeGreaterThanOrEqual(0);
     }
     const final =
       [0, 1, 2].map((seed) => meanReward(deriveSeed(98, seed)).mean).reduce((sum, value) => sum + value) / 3;

@@ -13,8 +13,9 @@ export interface BenchOptions {
 
 /**
  * `genenv bench`:
- * - `speed` (default): training and sampling speed of the default built-in model, and orchestration
- *   throughput of the OpenAI-compatible agent against an instant local server (rollouts/s, in flight);
+ * - `speed` (default): training and sampling speed of the default built-in model, orchestration throughput of the
+ *   OpenAI-compatible agent against an instant local server (rollouts/s, in flight), and the training step beside
+ *   PyTorch's eager CPU step on 1 and 2 threads (`torch.*`; one line saying how to install PyTorch where it is missing);
  * - `serve`: genenv serve on loopback (throughput, kill -9 and hostile-request checks).
  * Prints one JSON object with --json, else aligned lines or a table. The research diagnostics are in the lab
  * (`npm run lab`).
@@ -28,6 +29,8 @@ export async function benchCommand(options: BenchOptions): Promise<string> {
     options.quick ? { requests: 4000, inFlight: 256 } : { requests: 20000, inFlight: 256 },
   );
   Object.assign(results, orchestration);
+  const { runTorchComparison } = await import('../measurement/torch-comparison.ts');
+  Object.assign(results, await runTorchComparison({ quick: options.quick }));
   if (options.json) return JSON.stringify(results);
   const width = Math.max(...Object.keys(results).map((key) => key.length));
   return Object.entries(results)
@@ -56,7 +59,7 @@ export function configureBenchCommand(command: Command, output: CommandOutput): 
     .addOption(
       new Option(
         '--suite <name>',
-        'speed: model and orchestration throughput; serve: genenv serve throughput, kill -9 and hostile-request checks',
+        'speed: model and orchestration throughput, the training step beside PyTorch; serve: genenv serve throughput, kill -9 and hostile-request checks',
       )
         .choices([...BENCH_SUITES])
         .default('speed'),

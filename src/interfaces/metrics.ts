@@ -73,6 +73,12 @@ export const AGENT_UPDATE_METRICS = {
   clipFraction: 'share, [0, 1]',
   /** Mean gradient norm before clipping. */
   gradientNorm: '—',
+  /** The largest gradient norm before clipping among the update's optimiser steps. */
+  gradientNormMax: '—',
+  /** The largest per-token KL estimate of the update (k3 is bounded at 10). */
+  klMax: 'nats',
+  /** Tokens whose KL estimate the bound cut (k3 above 10), summed over the update's steps: no KL gradient on them. */
+  klClampedTokens: 'count',
   /** Mean reward of the rollouts it trained on: generated, replayed and seed task types. */
   rewardMean: 'reward, [0, 1]',
   /** Rollouts with a non-zero advantage: the learning signal. */

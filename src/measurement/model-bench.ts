@@ -105,7 +105,7 @@ function timeKernels(): { milliseconds: () => number; restore: () => void } {
 }
 
 /** The bench model and its inputs: the default built-in shape, 16 training sequences, 16 sampling requests. */
-function benchSetup(quick: boolean) {
+export function benchSetup(quick: boolean) {
   const tokenizer = benchTokenizer();
   const config = ModelConfigSchema.parse({ vocabSize: tokenizer.vocabSize, ...modelSizes.default });
   const random = new Random(2);
@@ -144,16 +144,19 @@ function benchSetup(quick: boolean) {
     warmUpSeconds: quick ? 0 : 4,
   };
 }
-type BenchSetup = ReturnType<typeof benchSetup>;
+export type BenchSetup = ReturnType<typeof benchSetup>;
+
+/** The AdamW options of the bench's training step. */
+export const benchAdam = { learningRate: 1e-4, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
 
 /**
- * Seconds per training step (forward + backward + AdamW), wall and CPU, after the warm-up steps; `afterWindow` runs
- * untimed after each timed step, given its wall time.
+ * The bench model (weights from seed 1; with a training thread taking half of every batch when `helperThread`) and
+ * its training step: forward over the batch, ∂L/∂log p = −1/tokens on every scored token (the mean token NLL), backward,
+ * AdamW. `close` stops the training thread.
  */
-async function trainingSeconds(setup: BenchSetup, helperThread: boolean, afterWindow?: (wall: number) => void) {
+export function benchTrainer(setup: BenchSetup, helperThread: boolean) {
   const model = LanguageModel.initialize(setup.config, setup.tokenizer, 1);
   if (helperThread) model.enableTrainingThread();
-  const adam = { learningRate: 1e-4, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
   const scale = -1 / (setup.batch * setup.length);
   const trainStep = () => {
     const pass = model.score(setup.sequences);
@@ -161,21 +164,25 @@ async function trainingSeconds(setup: BenchSetup, helperThread: boolean, afterWi
       pass.logprobs.map((values) => new Float32Array(values.length).fill(scale)),
       null,
     );
-    model.step(adam);
+    model.step(benchAdam);
   };
-  // JIT and WebAssembly tier-up on every thread: at least one step, then until the steps or the seconds run out.
-  const warmUpStart = performance.now();
-  for (let step = 0; step < setup.warmUpSteps; step++) {
-    trainStep();
-    if ((performance.now() - warmUpStart) / 1000 >= setup.warmUpSeconds) break;
-  }
+  return { model, trainStep, close: () => model.close() };
+}
+
+/**
+ * Seconds per training step (forward + backward + AdamW), wall and CPU, after the warm-up steps; `afterWindow` runs
+ * untimed after each timed step, given its wall time.
+ */
+async function trainingSeconds(setup: BenchSetup, helperThread: boolean, afterWindow?: (wall: number) => void) {
+  const { model, trainStep, close } = benchTrainer(setup, helperThread);
+  warmUp(setup, trainStep);
   // On one thread, the share of the mean step spent in matrix products (the kernel timer runs through every window);
   // the two-thread step runs untimed: the timer's calls on the main thread would lengthen the half it waits on.
   const timer = helperThread ? null : timeKernels();
   const time = fastest(setup.windows, trainStep, { ...setup.windowBudget, after: afterWindow });
   const matmulShare = timer ? timer.milliseconds() / 1000 / (time.meanWall * time.windows) : null;
   timer?.restore();
-  await model.close();
+  await close();
   return {
     wall: time.wall,
     medianWall: time.medianWall,
@@ -184,6 +191,15 @@ async function trainingSeconds(setup: BenchSetup, helperThread: boolean, afterWi
     matmulShare,
     parameters: model.parameterCount,
   };
+}
+
+/** JIT and WebAssembly tier-up on every thread: at least one step, then until the steps or the seconds run out. */
+export function warmUp(setup: BenchSetup, trainStep: () => void): void {
+  const start = performance.now();
+  for (let step = 0; step < setup.warmUpSteps; step++) {
+    trainStep();
+    if ((performance.now() - start) / 1000 >= setup.warmUpSeconds) break;
+  }
 }
 
 /** Sampling tokens/s with and without the key/value cache (one JavaScript thread). */

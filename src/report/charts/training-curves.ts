@@ -23,6 +23,10 @@ interface Curve {
 const CURVES: readonly Curve[] = [
   { title: 'Agent loss (GRPO objective)', yName: 'loss', extra: ['agent/loss'] },
   { title: 'Agent KL to its reference', yName: 'nats per token', extra: ['agent/kl'] },
+  { title: 'Agent KL, the largest token', yName: 'nats', extra: ['agent/klMax'] },
+  { title: 'Agent tokens whose KL was clamped', yName: 'tokens', extra: ['agent/klClampedTokens'] },
+  { title: 'Agent gradient norm before clipping', yName: 'norm (mean of the steps)', extra: ['agent/gradientNorm'] },
+  { title: 'Agent gradient norm, the largest step', yName: 'norm', extra: ['agent/gradientNormMax'] },
   { title: 'Agent entropy', yName: 'nats per token', extra: ['agent/entropy'] },
   {
     title: 'Learning signal',
