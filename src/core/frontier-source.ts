@@ -34,6 +34,7 @@ export const frontierOptions = (
     | 'frontierCalibrate'
     | 'frontierCalibrateScope'
     | 'frontierCalibrateGain'
+    | 'frontierScorer'
   >,
 ): FrontierOptions => ({
   alpha: config.alpha,
@@ -43,6 +44,7 @@ export const frontierOptions = (
   calibrate: config.frontierCalibrate,
   calibrateScope: config.frontierCalibrateScope,
   calibrateGain: config.frontierCalibrateGain,
+  scorer: config.frontierScorer,
 });
 
 /**

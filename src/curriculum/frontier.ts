@@ -6,7 +6,7 @@
  * returns a cell left alone to that prior, so every cell comes back within reach as the agent's competence moves.
  * Pure functions.
  */
-import { scoreDifficulty } from './difficulty-scorers.ts';
+import { type DifficultyScorerName, scoreDifficulty } from './difficulty-scorers.ts';
 
 /** One GRPO group's outcome on a generated task type of a knob cell. */
 export interface CellObservation {
@@ -33,6 +33,12 @@ export interface FrontierOptions {
   alpha: number;
   /** β: sharpness of the cell priority exp(−β(p̃ − α)²), > 0. */
   beta: number;
+  /**
+   * How a cell's posterior success becomes its priority: the α-reward exp(−β(p̃ − α)²) (`alpha-gaussian`), or a
+   * broader scorer, e.g. SFL's learnability p̃(1 − p̃), which keeps drawing cells the agent solves most of the time
+   * but not always. Absent: the α-reward.
+   */
+  scorer?: DifficultyScorerName;
   /** Weight an observation keeps per epoch of age, in (0, 1]: 1 never forgets, 0.5 halves every epoch. */
   decay: number;
   /** Pseudo-attempts of the Beta prior centred on α, > 0: how much evidence it takes to move a cell off α. */
@@ -104,7 +110,7 @@ export function cellProbabilities(
   if (cells.length === 0) return [];
   const successRates = cells.map((cell, index) => cellSuccessRate(evidence.get(cell), options, priorMeans?.[index]));
   const priorities = successRates.map((rate) =>
-    scoreDifficulty('alpha-gaussian', rate, { alpha: options.alpha, beta: options.beta }),
+    scoreDifficulty(options.scorer ?? 'alpha-gaussian', rate, { alpha: options.alpha, beta: options.beta }),
   );
   const total = priorities.reduce((sum, priority) => sum + priority, 0);
   const mixed = priorities.map((priority) => (total > 0 ? priority / total : 1 / cells.length));

@@ -117,6 +117,11 @@ export const RunConfigSchema = z.strictObject(
       .max(1e6)
       .default(2)
       .describe('frontier sampler: pseudo-attempts of the prior at α that an unseen cell starts from'),
+    frontierScorer: DifficultyScorerSchema.default('alpha-gaussian').describe(
+      "frontier sampler: how a cell's posterior success p̃ becomes its priority (the names of difficultyScorer): " +
+        'alpha-gaussian exp(-β(p̃-α)²), or e.g. sfl p̃(1-p̃), which keeps drawing cells solved most of the time but ' +
+        'not always',
+    ),
     frontierPriorModel: z
       .enum(['alpha', 'knobs'])
       .default('alpha')
