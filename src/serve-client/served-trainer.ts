@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { agentDemonstrations } from '../core/agent-demonstrations.ts';
+import { warmStartAgent } from '../core/agent-warm-start.ts';
 import { evaluateHeldOut, evaluatesAt } from '../core/evaluate.ts';
 import { RandomStreams } from '../core/random-streams.ts';
 import type {
@@ -110,8 +110,8 @@ interface EpochInProgress {
 export async function trainOverService(input: ServedTrainingInput): Promise<ServedEpochRecord[]> {
   const { curriculum, config, domain, agent } = input;
   const streams = new RandomStreams(config.seed);
-  const demonstrations = agentDemonstrations(domain, domain.seeds(), config.warmStartVariations, config.seed);
-  if (demonstrations.length) await agent.warmStart(demonstrations, { seed: streams.warmStartAgent() });
+  // The warm start of genenv run, validation split included.
+  await warmStartAgent({ agent, domain, seeds: domain.seeds(), config, streams, measurable: true });
   const heldOut = domain.heldOutSets();
   const limit = pLimit(input.concurrency ?? 32);
   const records: ServedEpochRecord[] = [];

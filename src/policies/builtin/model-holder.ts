@@ -1,4 +1,5 @@
 import { type SftOptions, type SftStats, supervisedFineTune } from '../../algorithms/sft.ts';
+import type { ValidatedSftStats } from '../../algorithms/validated-sft.ts';
 import type { ScoredSequence } from '../../models/batching.ts';
 import type { LanguageModel } from '../../models/language-model.ts';
 import type { UpdateStats } from '../../interfaces/policy.ts';
@@ -6,12 +7,18 @@ import { adamOptions, loadModelState, saveModelState, type ModelState } from './
 import type { BuiltinRole, OptionsOf } from './options.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 
-/** Supervised fine-tuning of a model, here or on another thread (the same bits either way). */
+/**
+ * Supervised fine-tuning of a model, here or on another thread (the same bits either way); one that checks a
+ * validation split also says how many steps it took and what it kept.
+ */
 type FineTune = (
   model: LanguageModel,
   sequences: ScoredSequence[],
   options: SftOptions,
-) => SftStats | Promise<SftStats>;
+) => FineTuneStats | Promise<FineTuneStats>;
+
+/** A fine-tune's statistics; the last three only where it checked a validation split. */
+type FineTuneStats = SftStats & Partial<Pick<ValidatedSftStats, 'stepsTaken' | 'checks' | 'validationAccuracy'>>;
 
 /**
  * What the built-in agent and simulator share: a model state (weights, optimiser, tokenizer, version),
@@ -39,7 +46,7 @@ export abstract class ModelHolder<R extends BuiltinRole> {
     fineTune: FineTune = supervisedFineTune,
   ): Promise<UpdateStats> {
     const { model, options: settings } = this.state;
-    const stats =
+    const stats: FineTuneStats =
       sequences.length === 0 || settings.warmStartEpochs === 0
         ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
         : await fineTune(model, sequences, {
@@ -57,6 +64,13 @@ export abstract class ModelHolder<R extends BuiltinRole> {
       sftFirstLoss: stats.firstLoss,
       sftLastLoss: stats.lastLoss,
       sftTokens: stats.tokens,
+      ...(stats.checks === undefined
+        ? {}
+        : {
+            sftStepsTaken: stats.stepsTaken,
+            sftChecks: stats.checks,
+            sftValidationAccuracy: stats.validationAccuracy,
+          }),
     };
   }
 
