@@ -19,6 +19,8 @@ export interface DiagnosticOptions {
   preset?: string;
   /** The domain's world seed (warm-start-seeds); the preset's when unset. */
   worldSeed?: number;
+  /** A config file over the preset, as genenv run's --config (warm-start-seeds). */
+  config?: string;
   /** Also measure held-out accuracy (warm-start-seeds). */
   heldOut?: boolean;
 }

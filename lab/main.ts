@@ -34,6 +34,7 @@ export function buildProgram(output: { out: (text: string) => void; err: (text: 
       "warm-start-seeds: the domain's world seed (default: the preset's)",
       integerFlag('--world-seed'),
     )
+    .option('--config <file>', "warm-start-seeds: a config file over the preset, as genenv run's --config")
     .option('--held-out', 'warm-start-seeds: also measure held-out accuracy after the warm start')
     .option(
       '--out <dir>',

@@ -7,7 +7,6 @@ import { createDomain, resolveRunConfig } from '../../src/composition/index.ts';
 import { warmStartAgent } from '../../src/core/agent-warm-start.ts';
 import { evaluateHeldOut } from '../../src/core/evaluate.ts';
 import { RandomStreams } from '../../src/core/random-streams.ts';
-import type { RunConfigInput } from '../../src/interfaces/index.ts';
 import { createBuiltinAgent } from '../../src/policies/builtin/index.ts';
 
 export interface WarmStartSeedsOptions {
@@ -16,8 +15,8 @@ export interface WarmStartSeedsOptions {
   worldSeed?: number;
   /** Also measure held-out accuracy after the warm start (epoch 0's figures). */
   heldOut: boolean;
-  /** Config over the preset's (e.g. agent options to compare). */
-  overrides?: Partial<RunConfigInput>;
+  /** A config file over the preset, as `genenv run --config` reads it (e.g. other warm-start settings to compare). */
+  configFile?: string;
 }
 
 export interface WarmStartSeedRow {
@@ -37,7 +36,8 @@ export async function runWarmStartSeeds(options: WarmStartSeedsOptions): Promise
   for (const seed of options.seeds) {
     const config = resolveRunConfig({
       preset: options.preset,
-      overrides: { ...options.overrides, seed },
+      overrides: { seed },
+      ...(options.configFile === undefined ? {} : { configFile: options.configFile }),
       ...(options.worldSeed === undefined ? {} : { worldSeed: options.worldSeed }),
     });
     const domain = await createDomain(config.domain.name, config.domain.options);

@@ -18,13 +18,17 @@ export async function warmStartSeedsSuite(options: DiagnosticOptions): Promise<s
     preset,
     seeds,
     heldOut: options.heldOut ?? false,
+    ...(options.config === undefined ? {} : { configFile: options.config }),
     ...(options.worldSeed === undefined ? {} : { worldSeed: options.worldSeed }),
   });
   const validation = rows.map((row) => row.validationAccuracy ?? Number.NaN);
   const spread = seedSpread(validation, SPREAD_TOLERANCE);
   const heldOutNames = [...new Set(rows.flatMap((row) => Object.keys(row.heldOut ?? {})))];
-  return emit('warm-start-seeds', { preset, worldSeed: options.worldSeed ?? null, rows, spread }, options, () => ({
-    title: `${preset}: the agent's warm start per seed${options.worldSeed === undefined ? '' : `, world seed ${options.worldSeed}`}`,
+  const settings = { preset, config: options.config ?? null, worldSeed: options.worldSeed ?? null };
+  return emit('warm-start-seeds', { ...settings, rows, spread }, options, () => ({
+    title:
+      `${preset}${options.config === undefined ? '' : ` with ${options.config}`}: the agent's warm start per seed` +
+      (options.worldSeed === undefined ? '' : `, world seed ${options.worldSeed}`),
     columns: ['seed', 'steps kept', 'steps taken', 'last loss', 'validation', ...heldOutNames],
     rows: rows.map((row) => [
       String(row.seed),
