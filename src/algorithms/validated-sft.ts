@@ -39,20 +39,20 @@ export async function validatedFineTune(
   let stats: SftStats = { steps: 0, firstLoss: Number.NaN, lastLoss: Number.NaN, tokens: 0 };
   const steps = fineTuneSteps(model, sequences, options);
   const every = Math.max(1, Math.floor(checks.every));
-  let finished = false;
-  while (!finished) {
+  for (;;) {
     const next = steps.next();
-    finished = next.done === true;
-    // A fine-tune with nothing to train on ends with no step taken: nothing to check.
-    if (finished && next.value.steps === 0) break;
-    const checkNow = finished ? stats.steps % every !== 0 : next.value.steps % every === 0;
-    if (!finished) stats = next.value;
-    if (!checkNow) continue;
+    if (next.done) {
+      // The last step is checked unless it just was, or no step was taken (nothing to train on).
+      if (stats.steps === 0 || stats.steps % every === 0) break;
+    } else {
+      stats = next.value;
+      if (stats.steps % every !== 0) continue;
+    }
     accuracies.push(await checks.accuracy());
     const verdict = stoppingVerdict(accuracies, checks.patience);
     if (verdict.kept === accuracies.length - 1)
       kept = { stats, parameters: new Float32Array(model.parameters), optimizer: copyAdamState(model.optimizer) };
-    if (verdict.stop) break;
+    if (verdict.stop || next.done) break;
   }
   const stepsTaken = stats.steps;
   if (kept && kept.stats.steps !== stepsTaken) {
