@@ -14,8 +14,14 @@ export interface DiagnosticOptions {
   out?: string;
   /** Two run directories (curriculum, signal, transfer). */
   runs?: string[];
-  /** The preset a suite that runs genenv uses (served-trainer); genenv run's default when unset. */
+  /** The preset a suite that runs genenv uses (served-trainer, warm-start-seeds); genenv run's default when unset. */
   preset?: string;
+  /** The domain's world seed (warm-start-seeds); the preset's when unset. */
+  worldSeed?: number;
+  /** A config file over the preset, as genenv run's --config (warm-start-seeds). */
+  config?: string;
+  /** Also measure held-out accuracy (warm-start-seeds). */
+  heldOut?: boolean;
 }
 
 /** A diagnostic's table as printed and as the report's Diagnostic (name, title, description, columns, rows). */

@@ -12,6 +12,12 @@ export const LAB_SUITES: Record<string, LabSuite> = {
     summary: 'what each warm-start change adds to the toolworld agent, at the preset’s warm-start steps',
     run: async (options) => (await import('./suites/warm-start.ts')).warmStartSuite(options),
   },
+  'warm-start-seeds': {
+    summary:
+      "the default preset's agent warm start on seeds 1..n (default 20) of one world (--world-seed): validation " +
+      'accuracy per seed against the median; with --held-out, held-out accuracy after it',
+    run: async (options) => (await import('./suites/warm-start-seeds.ts')).warmStartSeedsSuite(options),
+  },
   'grpo-step': {
     summary: 'test-id against GRPO updates alone from the warm start, seeds 1..n, the gain and its 95% interval',
     run: async (options) => (await import('./suites/grpo-step.ts')).grpoStepSuite(options),

@@ -10,10 +10,12 @@
 export { runComparison } from './composition/comparison.ts';
 export { exitStatusOf } from './composition/exit-status.ts';
 export { integerFlag, listFlag } from './composition/flags.ts';
+export { resolveRunConfig } from './composition/config-resolution.ts';
 export { createTrainableAgent } from './composition/registry.ts';
 
 // The loop's parts.
 export { agentDemonstrations } from './core/agent-demonstrations.ts';
+export { warmStartAgent } from './core/agent-warm-start.ts';
 export { evaluateHeldOut, heldOutOutcomes } from './core/evaluate.ts';
 export { RandomStreams } from './core/random-streams.ts';
 
@@ -36,6 +38,6 @@ export { SamplerPool } from './policies/builtin/sampler-pool.ts';
 export { OraclePolicy } from './policies/oracle.ts';
 
 // Statistics and tables for the lab's printouts.
-export { confidenceInterval95, mean } from './util/statistics.ts';
+export { confidenceInterval95, mean, median } from './util/statistics.ts';
 export { textTable } from './util/text-table.ts';
 export { timestampedRunFolder } from './util/timestamped-run-folder.ts';

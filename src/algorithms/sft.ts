@@ -42,6 +42,22 @@ export function supervisedFineTune(
   sequences: readonly ScoredSequence[],
   options: SftOptions,
 ): SftStats {
+  const steps = fineTuneSteps(model, sequences, options);
+  let result = steps.next();
+  while (!result.done) result = steps.next();
+  return result.value;
+}
+
+/**
+ * supervisedFineTune one optimiser step at a time: each `next()` takes one step and yields the statistics so far, so
+ * that a caller can measure the model between steps (a warm start that checks a validation split) and stop early.
+ * Drained, it takes the same steps in the same order as supervisedFineTune and returns the same statistics.
+ */
+export function* fineTuneSteps(
+  model: LanguageModel,
+  sequences: readonly ScoredSequence[],
+  options: SftOptions,
+): Generator<SftStats, SftStats> {
   const random = new Random(options.seed);
   const stats: SftStats = { steps: 0, firstLoss: Number.NaN, lastLoss: Number.NaN, tokens: 0 };
   const usable = sequences.filter((sequence) => sequence.tokens.length - Math.max(1, sequence.lossStart) > 0);
@@ -87,6 +103,7 @@ export function supervisedFineTune(
       stats.lastLoss = result.loss;
       stats.steps += 1;
       stats.tokens += lengths.reduce((sum, length) => sum + length, 0);
+      yield { ...stats };
     }
   }
   return stats;

@@ -108,8 +108,10 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     frontierCalibrate: false,
     baseFraction: 0.25,
     replayFraction: 0.25,
-    // Sixteen fresh instances of each of the 120 seeds, two passes in batches of 8: 480 SFT steps.
+    // Sixteen fresh instances of each of the 120 seeds; a tenth of them held out, on which the agent's warm start
+    // decides its length (agent options below) and reports its accuracy (warmstart/validationAccuracy).
     warmStartVariations: 16,
+    warmStartValidation: 0.1,
     rehearsal: 0,
     heldOutLimit: 200,
     // The held-out sets (400 greedy answers) every fourth epoch and at the last: a 13-point curve, and a quarter of
@@ -118,7 +120,21 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     checkpointEvery: 8,
     simulatorTemperature: 1,
     domain: { name: 'ladder', options: {} },
-    agent: { policy: 'builtin', options: { ...COPY_HEAD_AGENT } },
+    agent: {
+      policy: 'builtin',
+      options: {
+        ...COPY_HEAD_AGENT,
+        // At toolworld's 5e-3 the warm start learnt which attribute a word belongs to slowly and erratically: on 6
+        // of 40 tuning seeds it ended below 0.9 on validation, its own training pairs unlearnt; at 2.5e-3, on none
+        // (docs/design.md §1; lab/notebook/warm-start.md).
+        warmStartLearningRate: 2.5e-3,
+        // At most three passes (648 steps in batches of 8), the cosine spanning them; the validation split is checked
+        // every third of a pass, and three checks without a better one stop it at the best.
+        warmStartEpochs: 3,
+        warmStartCheckSteps: 72,
+        warmStartPatience: 3,
+      },
+    },
     simulator: {
       policy: 'builtin',
       // explore 0.05 keeps every rung within the frozen simulator's reach (random can propose it); larger steps

@@ -31,6 +31,10 @@ export class RandomStreams {
   warmStartAgent(): number {
     return deriveSeed(this.runSeed, 'warm-start', 'agent');
   }
+  /** The agent's greedy answers on the warm start's validation split. */
+  warmStartValidation(): number {
+    return deriveSeed(this.runSeed, 'warm-start', 'validation-answers');
+  }
   warmStartSimulator(): number {
     return deriveSeed(this.runSeed, 'warm-start', 'simulator');
   }

@@ -1,26 +1,28 @@
 import { type EpochExtra, namespaced, type SeedTask, type SimulatorDemonstration } from '../interfaces/index.ts';
 import { Random } from '../util/random.ts';
-import { agentDemonstrations } from './agent-demonstrations.ts';
+import { warmStartAgent } from './agent-warm-start.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
 
 /** SFT warm start of both players on the seeds, before epoch 0's evaluation. Returns its statistics (`warmstart/…`). */
 export async function warmStart(run: RunContext): Promise<EpochExtra> {
-  const { config, domain, seeds, streams } = run;
-  const demonstrations = agentDemonstrations(domain, seeds, config.warmStartVariations, config.seed);
   // The simulator's warm start starts first: a simulator that trains on a thread of its own (the built-in one) then
   // trains beside the agent. Neither reads the other's; a failure of the simulator's is reported after the agent's.
   const simulatorWarmStart = run.simulator.warmStart(simulatorDemonstrations(run), {
-    seed: streams.warmStartSimulator(),
+    seed: run.streams.warmStartSimulator(),
   });
   simulatorWarmStart.catch(() => undefined);
-  const agentStats = demonstrations.length
-    ? await run.agent.warmStart(demonstrations, { seed: streams.warmStartAgent() })
-    : {};
+  const agent = await warmStartAgent({ ...run, measurable: !run.externalAgent });
   const simulatorStats = await simulatorWarmStart;
   return {
-    ...namespaced('warmstart/agent', agentStats),
+    ...namespaced('warmstart/agent', agent.stats),
     ...namespaced('warmstart/simulator', simulatorStats),
-    'warmstart/demonstrations': demonstrations.length,
+    'warmstart/demonstrations': agent.demonstrations,
+    ...(agent.validation
+      ? {
+          'warmstart/validationInstances': agent.validation.instances,
+          'warmstart/validationAccuracy': agent.validation.accuracy,
+        }
+      : {}),
   };
 }
 

@@ -220,6 +220,16 @@ export const RunConfigSchema = z.strictObject(
       .max(1000)
       .default(2)
       .describe("variations per seed task in the agent's SFT warm start (0 = no warm start)"),
+    warmStartValidation: z
+      .number()
+      .min(0)
+      .max(0.5)
+      .default(0)
+      .describe(
+        "share of the warm start's seed-task instances held out from its SFT: the agent's validation accuracy " +
+          '(warmstart/validationAccuracy), and where the agent checks itself (agent.options.warmStartCheckSteps) ' +
+          'the length of its warm start',
+      ),
     familyWindow: z
       .number()
       .int()

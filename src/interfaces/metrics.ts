@@ -136,7 +136,7 @@ export const SIMULATOR_UPDATE_METRICS = {
 
 /** The supervised warm start's figures, the built-in agent's and simulator's alike. */
 export const SUPERVISED_WARM_START_METRICS = {
-  /** Optimiser steps of the supervised warm start. */
+  /** Optimiser steps of the supervised warm start (of the weights it kept, where it checked a validation split). */
   sftSteps: 'count',
   /** Cross-entropy of its first step. */
   sftFirstLoss: 'nats per token',
@@ -146,9 +146,20 @@ export const SUPERVISED_WARM_START_METRICS = {
   sftTokens: 'count',
 } as const;
 
+/** What a supervised warm start that checks a validation split adds (the built-in agent's, `warmStartCheckSteps`). */
+export const CHECKED_WARM_START_METRICS = {
+  /** Optimiser steps it took, kept or not. */
+  sftStepsTaken: 'count',
+  /** Checks of its greedy accuracy on the validation split. */
+  sftChecks: 'count',
+  /** Its best check's greedy accuracy on the validation split: the weights it kept. */
+  sftValidationAccuracy: 'share, [0, 1]',
+} as const;
+
 /** An agent's warm-start statistics, logged at epoch 0 as `warmstart/agent/<name>`. */
 export const AGENT_WARM_START_METRICS = {
   ...SUPERVISED_WARM_START_METRICS,
+  ...CHECKED_WARM_START_METRICS,
   /** The simulated student's ability after the warm start. */
   ability: 'logits',
   ...HOOK_TRAINING_METRICS,
@@ -167,8 +178,12 @@ export const SIMULATOR_WARM_START_METRICS = {
 
 /** The warm start's own figures, logged at epoch 0 as `warmstart/<name>`. */
 export const WARM_START_METRICS = {
-  /** The agent's warm-start demonstrations. */
+  /** The agent's warm-start demonstrations it trained on (the validation split's left out). */
   demonstrations: 'count',
+  /** Seed-task instances held out from the agent's warm start to check it on (`warmStartValidation`). */
+  validationInstances: 'count',
+  /** The warm-started agent's greedy accuracy on that split, by the domain's scorer. */
+  validationAccuracy: 'share, [0, 1]',
 } as const;
 
 /** The pools and the epoch's sources, logged as `pool/<name>` by the loop. */

@@ -77,6 +77,19 @@ export interface SimulatorDemonstration {
   spec: unknown;
 }
 
+/** The split of the seed-task instances a warm start never trains on, which it may check itself on. */
+export interface WarmStartValidation {
+  /** Greedy accuracy of the policy as it stands on the split, by the domain's scorer, in [0, 1]. */
+  accuracy(): Promise<number>;
+}
+
+/** What a warm start is given besides its demonstrations. */
+export interface WarmStartOptions {
+  seed: number;
+  /** A policy that checks itself on this split decides there how long it trains; others leave it. */
+  validation?: WarmStartValidation;
+}
+
 /**
  * A policy that learns. `version` counts completed updates (warm start included). Its warm start and updates return
  * their statistics by the vocabulary's names (`metrics.ts`); the loop logs them under the player's namespace.
@@ -84,7 +97,7 @@ export interface SimulatorDemonstration {
 export interface Trainable<Batch, Demonstration, WarmStartStats, UpdateStats> {
   readonly version: number;
   /** Supervised warm start (SFT) on demonstrations. */
-  warmStart(demonstrations: Demonstration[], options: { seed: number }): Promise<WarmStartStats>;
+  warmStart(demonstrations: Demonstration[], options: WarmStartOptions): Promise<WarmStartStats>;
   /** One update: GRPO for the agent, RWR for the simulator. An empty batch is a no-op. */
   update(batch: Batch, options: { seed: number }): Promise<UpdateStats>;
   /** Writes the full state (weights, optimiser, config) under `dir`, which exists and is empty. */

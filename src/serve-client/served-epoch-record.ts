@@ -12,7 +12,11 @@ import { type FlatMetrics, flatMetricsWriter } from '../store/metrics-csv.ts';
  * updates (`agent/…`, from epoch 1).
  */
 export type TrainerExtra = MetricValues<
-  `agent/${AgentUpdateMetric}` | `warmstart/agent/${AgentWarmStartMetric}` | 'warmstart/demonstrations'
+  | `agent/${AgentUpdateMetric}`
+  | `warmstart/agent/${AgentWarmStartMetric}`
+  | 'warmstart/demonstrations'
+  | 'warmstart/validationInstances'
+  | 'warmstart/validationAccuracy'
 >;
 
 /** The trainer's own figures by their names in `TRAINER_METRICS`; the success and reward are null without attempts. */

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { agentDemonstrations } from '../core/agent-demonstrations.ts';
+import { warmStartAgent } from '../core/agent-warm-start.ts';
 import { evaluateHeldOut, evaluatesAt } from '../core/evaluate.ts';
 import { RandomStreams } from '../core/random-streams.ts';
 import {
@@ -88,14 +88,17 @@ interface EpochInProgress {
 export async function trainOverService(input: ServedTrainingInput): Promise<ServedEpochRecord[]> {
   const { curriculum, config, domain, agent } = input;
   const streams = new RandomStreams(config.seed);
-  const demonstrations = agentDemonstrations(domain, domain.seeds(), config.warmStartVariations, config.seed);
-  const warmStartStats = demonstrations.length
-    ? await agent.warmStart(demonstrations, { seed: streams.warmStartAgent() })
-    : {};
-  // Epoch 0's, as a run logs them (core/warm-start.ts).
+  // The warm start of genenv run, validation split included; epoch 0's figures as a run logs them (core/warm-start.ts).
+  const warmStarted = await warmStartAgent({ agent, domain, seeds: domain.seeds(), config, streams, measurable: true });
   const warmStartExtra: TrainerExtra = {
-    ...namespaced('warmstart/agent', warmStartStats),
-    'warmstart/demonstrations': demonstrations.length,
+    ...namespaced('warmstart/agent', warmStarted.stats),
+    'warmstart/demonstrations': warmStarted.demonstrations,
+    ...(warmStarted.validation
+      ? {
+          'warmstart/validationInstances': warmStarted.validation.instances,
+          'warmstart/validationAccuracy': warmStarted.validation.accuracy,
+        }
+      : {}),
   };
   const heldOut = domain.heldOutSets();
   const limit = pLimit(input.concurrency ?? 32);

@@ -4,11 +4,13 @@ import type {
   AgentUpdateBatch,
   SampleOptions,
   TrainableAgent,
+  WarmStartOptions,
 } from '../../interfaces/policy.ts';
 import type { AgentUpdateStats, AgentWarmStartStats } from '../../interfaces/metrics.ts';
 import type { AgentPrompt, Completion } from '../../interfaces/task.ts';
 import { grpoUpdate, type GrpoGroup } from '../../algorithms/grpo.ts';
 import { supervisedFineTune } from '../../algorithms/sft.ts';
+import { validatedFineTune } from '../../algorithms/validated-sft.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
@@ -87,15 +89,24 @@ export class BuiltinAgent extends ModelHolder<'agent'> implements TrainableAgent
     return scored.logprobs[0]!.reduce((sum, value) => sum + value, 0);
   }
 
-  /** SFT on the demonstrations: response tokens, and with `warmStartPromptLoss` the prompt's tokens too. */
-  async warmStart(demonstrations: AgentDemonstration[], options: { seed: number }): Promise<AgentWarmStartStats> {
-    const wholeSequence = this.state.options.warmStartPromptLoss;
+  /**
+   * SFT on the demonstrations: response tokens, and with `warmStartPromptLoss` the prompt's tokens too. Given a
+   * validation split and `warmStartCheckSteps`, it checks its greedy accuracy there and stops by it (at most
+   * `warmStartEpochs` passes), keeping the best check's weights.
+   */
+  async warmStart(demonstrations: AgentDemonstration[], options: WarmStartOptions): Promise<AgentWarmStartStats> {
+    const { warmStartPromptLoss: wholeSequence, warmStartCheckSteps, warmStartPatience } = this.state.options;
     const sequences = demonstrations.map((demonstration) => {
       const sequence = this.demonstrationOf(this.promptIds(demonstration.prompt), demonstration.target);
       // Position 0 is the begin token, which is never a target.
       return wholeSequence ? { ...sequence, lossStart: 1 } : sequence;
     });
-    return this.fineTuneAndFreeze(sequences, options.seed);
+    const validation = options.validation;
+    if (!validation || warmStartCheckSteps === 0) return this.fineTuneAndFreeze(sequences, options.seed);
+    const checks = { every: warmStartCheckSteps, patience: warmStartPatience, accuracy: () => validation.accuracy() };
+    return this.fineTuneAndFreeze(sequences, options.seed, (model, batch, settings) =>
+      validatedFineTune(model, batch, settings, checks),
+    );
   }
 
   /** GRPO on the groups, then SFT on the update's rehearsal pairs. */

@@ -218,6 +218,23 @@ describe('built-in agent', () => {
     }
   });
 
+  it('given a validation split and warmStartCheckSteps, checks it and keeps the best check', async () => {
+    const options = { ...tiny, warmStartEpochs: 4, warmStartCheckSteps: 1, warmStartPatience: 2 };
+    const agent = await createBuiltinAgent({ domain: echoDomain, options, seed: 7 });
+    const demonstrations = prompts().map(({ prompt, answer }) => ({ prompt, target: answer }));
+    // A split whose accuracy peaks at the second check: the warm start stops two checks later and keeps it.
+    const accuracies = [0.2, 0.8, 0.5, 0.7];
+    let checks = 0;
+    const validation = { accuracy: async () => accuracies[checks++] ?? 0 };
+    const stats = await agent.warmStart(demonstrations, { seed: 1, validation });
+    expect(stats).toMatchObject({ sftSteps: 2, sftStepsTaken: 4, sftChecks: 4, sftValidationAccuracy: 0.8 });
+    // Without checks the same warm start takes every step and ignores the split.
+    const plain = await createBuiltinAgent({ domain: echoDomain, options: { ...tiny, warmStartEpochs: 4 }, seed: 7 });
+    const plainStats = await plain.warmStart(demonstrations, { seed: 1, validation });
+    expect(plainStats.sftChecks).toBeUndefined();
+    expect(checks).toBe(4);
+  });
+
   it('refuses a directory that is not a checkpoint with one line', async () => {
     const empty = temporary();
     await expect(loadBuiltinAgent(empty)).rejects.toMatchObject({ code: 'policy' });

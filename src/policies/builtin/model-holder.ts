@@ -1,20 +1,33 @@
 import { type SftOptions, type SftStats, supervisedFineTune } from '../../algorithms/sft.ts';
+import type { ValidatedSftStats } from '../../algorithms/validated-sft.ts';
 import type { ScoredSequence } from '../../models/batching.ts';
 import type { LanguageModel } from '../../models/language-model.ts';
-import type { MetricValues, SUPERVISED_WARM_START_METRICS } from '../../interfaces/metrics.ts';
+import type {
+  CHECKED_WARM_START_METRICS,
+  MetricValues,
+  SUPERVISED_WARM_START_METRICS,
+} from '../../interfaces/metrics.ts';
 import { adamOptions, loadModelState, saveModelState, type ModelState } from './model-state.ts';
 import type { BuiltinRole, OptionsOf } from './options.ts';
 import type { SamplerPool } from './sampler-pool.ts';
 
-/** The warm-start statistics both players' supervised warm starts report. */
-type SftWarmStartStats = MetricValues<keyof typeof SUPERVISED_WARM_START_METRICS>;
+/** The warm-start statistics both players' supervised warm starts report; the checked ones where it checked. */
+type SftWarmStartStats = MetricValues<
+  keyof typeof SUPERVISED_WARM_START_METRICS | keyof typeof CHECKED_WARM_START_METRICS
+>;
 
-/** Supervised fine-tuning of a model, here or on another thread (the same bits either way). */
+/**
+ * Supervised fine-tuning of a model, here or on another thread (the same bits either way); one that checks a
+ * validation split also says how many steps it took and what it kept.
+ */
 type FineTune = (
   model: LanguageModel,
   sequences: ScoredSequence[],
   options: SftOptions,
-) => SftStats | Promise<SftStats>;
+) => FineTuneStats | Promise<FineTuneStats>;
+
+/** A fine-tune's statistics; the last three only where it checked a validation split. */
+type FineTuneStats = SftStats & Partial<Pick<ValidatedSftStats, 'stepsTaken' | 'checks' | 'validationAccuracy'>>;
 
 /**
  * What the built-in agent and simulator share: a model state (weights, optimiser, tokenizer, version),
@@ -42,7 +55,7 @@ export abstract class ModelHolder<R extends BuiltinRole> {
     fineTune: FineTune = supervisedFineTune,
   ): Promise<SftWarmStartStats> {
     const { model, options: settings } = this.state;
-    const stats =
+    const stats: FineTuneStats =
       sequences.length === 0 || settings.warmStartEpochs === 0
         ? { steps: 0, firstLoss: 0, lastLoss: 0, tokens: 0 }
         : await fineTune(model, sequences, {
@@ -60,6 +73,13 @@ export abstract class ModelHolder<R extends BuiltinRole> {
       sftFirstLoss: stats.firstLoss,
       sftLastLoss: stats.lastLoss,
       sftTokens: stats.tokens,
+      ...(stats.checks === undefined
+        ? {}
+        : {
+            sftStepsTaken: stats.stepsTaken,
+            sftChecks: stats.checks,
+            sftValidationAccuracy: stats.validationAccuracy,
+          }),
     };
   }
 

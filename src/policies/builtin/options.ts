@@ -101,6 +101,23 @@ const agentOnlyOptions = {
         'in far fewer steps',
     ),
   minibatchSize: z.number().int().min(1).max(4096).default(64),
+  warmStartCheckSteps: z
+    .number()
+    .int()
+    .min(0)
+    .max(100000)
+    .default(0)
+    .describe(
+      "optimiser steps between the warm start's checks of its greedy accuracy on the run's validation split " +
+        '(warmStartValidation); it then stops by them, warmStartEpochs being its cap (0 = no checks: all epochs)',
+    ),
+  warmStartPatience: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(3)
+    .describe('checks without a better validation accuracy after which the warm start stops and keeps the best'),
 };
 
 /** Options only the built-in simulator takes. */
