@@ -77,6 +77,12 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'within cells',
     run: async (options) => (await import('./suites/ladder-frontier.ts')).ladderFrontierSuite(options),
   },
+  'curriculum-sources': {
+    summary:
+      'per run (--runs run or comparison directories) and source of generated task types (simulator, frontier ' +
+      'draws, uniform or screened draws), training data only: mean p̂, in band, never and always solved, novel, cells',
+    run: async (options) => (await import('./suites/curriculum-sources.ts')).curriculumSourcesSuite(options),
+  },
   'served-trainer': {
     summary:
       'genenv run against genenv serve + genenv train --serve (the built-in agent over the protocol), seeds 1..n: ' +

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedShare, climb, estimate, pairedComparison, type RunFigures, scoreOf } from './paired-claim.ts';
+import {
+  calibratedShare,
+  climb,
+  estimate,
+  inBandShare,
+  pairedComparison,
+  type RunFigures,
+  scoreOf,
+} from './paired-claim.ts';
 
 const run = (seed: number, id: number, hard: number, successes: number[] = [], levels: number[] = []): RunFigures => ({
   seed,
@@ -35,5 +43,19 @@ describe('paired claim', () => {
     const figures = run(1, 0, 0, [0.9, 0.8, 0.5, 0.45, 0.7, 0.55], [0, 1, 2, 3, 4, 5]);
     expect(climb(figures, 2)).toEqual({ early: 1.5, late: 4.5 });
     expect(calibratedShare(figures, 2, 0.4, 0.6)).toBeCloseTo(2 / 3);
+  });
+
+  it('averages the share of task types in the band over the epochs after the given one that had task types', () => {
+    const figures: RunFigures = {
+      ...run(1, 0, 0),
+      epochs: [0.1, 0.2, 0.3, null, 0.5, 0.7].map((inBandFraction, epoch) => ({
+        epoch,
+        successRate: 0.5,
+        difficulty: null,
+        inBandFraction,
+      })),
+    };
+    expect(inBandShare(figures, 2)).toBeCloseTo(0.6);
+    expect(inBandShare(figures, 5)).toBeNaN();
   });
 });

@@ -2,7 +2,8 @@
  * The paper's claim on a comparison, as numbers: per variant the mean held-out accuracy per set and of the sets'
  * mean, with 95% intervals over seeds; the ratio of two variants' means and the paired difference (per shared
  * seed) with its 95% interval; and the curriculum's course per run (the mean difficulty of the generated task types
- * early and late, and the share of epochs whose success on generated tasks lies in a band). Pure.
+ * early and late, the share of epochs whose success on generated tasks lies in a band, and the share of task types
+ * in the band). Pure.
  */
 import { confidenceInterval95, mean } from '../../src/internal.ts';
 
@@ -11,8 +12,11 @@ export interface RunFigures {
   seed: number;
   heldOut: Record<string, number>;
   syntheticSamples: number;
-  /** Per epoch (0 = after the warm start): success on generated tasks, mean difficulty of its task types. */
-  epochs: { epoch: number; successRate: number | null; difficulty: number | null }[];
+  /**
+   * Per epoch (0 = after the warm start): success on generated tasks, mean difficulty of its task types, and the share
+   * of its task types whose own p̂ is in the band (null where it had none).
+   */
+  epochs: { epoch: number; successRate: number | null; difficulty: number | null; inBandFraction?: number | null }[];
 }
 
 /** A mean with its 95% interval over seeds (the mean itself when there is one seed). */
@@ -67,4 +71,19 @@ export function calibratedShare(run: RunFigures, after: number, low: number, hig
   const later = run.epochs.filter((epoch) => epoch.epoch > after && epoch.successRate !== null);
   if (later.length === 0) return 0;
   return later.filter((epoch) => epoch.successRate! >= low && epoch.successRate! <= high).length / later.length;
+}
+
+/**
+ * Calibration per task type: the mean, over the epochs after `after` that had task types, of the share of an epoch's
+ * task types whose own p̂ lies in the band; NaN when there is no such epoch. An epoch of always-solved and never-solved
+ * task types averages α without any task type near it: this figure, not the epoch's mean success, says whether the
+ * curriculum aims each task type at α.
+ */
+export function inBandShare(run: RunFigures, after: number): number {
+  const shares = run.epochs.flatMap((epoch) =>
+    epoch.epoch > after && epoch.inBandFraction !== null && epoch.inBandFraction !== undefined
+      ? [epoch.inBandFraction]
+      : [],
+  );
+  return mean(shares) ?? Number.NaN;
 }

@@ -4,7 +4,9 @@
  * the held-out accuracy per set and of the sets' mean with 95% intervals over seeds and the synthetic samples; every
  * pair of variants (genenv first) as a ratio of means and a paired difference per seed with its interval; and the
  * curriculum's course per variant — the mean difficulty of the generated task types over the first and last four
- * epochs, and the share of epochs after the third whose success on generated tasks lies in [α − 0.1, α + 0.1].
+ * epochs, the share of epochs after the third whose success on generated tasks lies in [α − 0.1, α + 0.1], and the
+ * calibration per task type: the share of each epoch's task types whose own p̂ is within k_min of α, averaged over
+ * the epochs after the third (mean and 95% interval over seeds).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import {
   climb,
   type Estimate,
   estimate,
+  inBandShare,
   pairedComparison,
   type RunFigures,
   scoreOf,
@@ -54,6 +57,7 @@ function readVariants(directory: string): Map<string, RunFigures[]> {
           epoch: epoch.epoch,
           successRate: epoch.successRate,
           difficulty: epoch.taskComplexity.difficulty ?? null,
+          inBandFraction: epoch.inBandFraction,
         })),
       });
     }
@@ -102,6 +106,7 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
     variant: name,
     climb: runs.map((run) => ({ seed: run.seed, ...climb(run, WINDOW) })),
     calibrated: runs.map((run) => ({ seed: run.seed, share: calibratedShare(run, 3, ...BAND) })),
+    inBand: estimate(runs.map((run) => inBandShare(run, 3))),
   }));
   return emit('claim', { table, paired, course }, options, () => ({
     title: `The claim on ${options.runs!.join(', ')}: held-out accuracy per variant (mean [95% interval] over seeds)`,
@@ -129,7 +134,8 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
           row.climb.map((entry) => `${fixed(entry.early, 2)}→${fixed(entry.late, 2)}`).join(', ') +
           `; epochs after the third with success in [${BAND.join(', ')}]: ` +
           row.calibrated.map((entry) => fixed(entry.share, 2)).join(', ') +
-          ` (${row.calibrated.filter((entry) => entry.share >= 0.8).length} of ${row.calibrated.length} seeds ≥ 0.8)`,
+          ` (${row.calibrated.filter((entry) => entry.share >= 0.8).length} of ${row.calibrated.length} seeds ≥ 0.8)` +
+          `; share of task types in the band (|p̂ − α| ≤ k_min), epochs after the third: ${interval(row.inBand)}`,
       ),
     ],
   }));

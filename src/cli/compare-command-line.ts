@@ -53,6 +53,7 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
         variants: options.variants as string[],
         seeds: options.seeds as number[],
         worldSeed: options.worldSeed as number | undefined,
+        width: options.width as number | undefined,
         out: options.out as string | undefined,
         parallel: options.parallel as number | undefined,
         quiet: Boolean(options.quiet),

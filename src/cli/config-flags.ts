@@ -50,6 +50,12 @@ export function addConfigFlags(command: Command, except: readonly string[] = [])
     "the domain's world seed (domain.options.worldSeed): which world the tasks, seeds and held-out sets come from",
     worldSeedFlag,
   );
+  command.option(
+    '--width <n>',
+    "how many times wider the world's widenable knobs are (domain.options.width: the ladder's distractors, the " +
+      "household's receptacles and depth); 1 is the original world",
+    integerFlag('--width'),
+  );
   for (const key of RETIRED_OPTION_KEYS) command.addOption(new Option(`${flagName(key)} [value]`).hideHelp());
   command.hook('preAction', (_, action) => {
     const retired = RETIRED_OPTION_KEYS.find((key) => action.opts()[key] !== undefined);

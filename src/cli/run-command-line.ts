@@ -27,6 +27,7 @@ export function configureRunCommand(command: Command, output: CommandOutput): vo
           resume: options.resume as string | undefined,
           quiet: Boolean(options.quiet),
           worldSeed: options.worldSeed as number | undefined,
+          width: options.width as number | undefined,
           signal: stop.signal,
           overrides: overridesFrom(options),
         });

@@ -15,6 +15,8 @@ export interface RunCommandOptions {
   skipReport?: boolean;
   /** The domain's world seed (domain.options.worldSeed), over the preset's and the config file's. */
   worldSeed?: number;
+  /** The domain's width (domain.options.width), over the preset's and the config file's. */
+  width?: number;
   /** Aborted (with a StopRequested reason) to stop the run after its current epoch. */
   signal?: AbortSignal;
   overrides: Partial<RunConfigInput>;
@@ -28,6 +30,7 @@ function runStart(options: RunCommandOptions): RunStart {
       configFile: options.config,
       overrides: options.overrides,
       worldSeed: options.worldSeed,
+      width: options.width,
     });
     return { config, out: options.out };
   }
@@ -37,6 +40,7 @@ function runStart(options: RunCommandOptions): RunStart {
     config: options.config,
     out: options.out,
     'world-seed': options.worldSeed,
+    width: options.width,
   }).filter(([key, value]) => value !== undefined && key !== 'epochs');
   if (others.length)
     throw new GenEnvError(

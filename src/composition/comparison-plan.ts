@@ -25,6 +25,8 @@ export interface ComparisonOptions {
   seeds: readonly number[];
   /** The domain's world seed every run uses (`--world-seed`); the preset's when absent. */
   worldSeed?: number;
+  /** The domain's width every run uses (`--width`); the preset's when absent. */
+  width?: number;
   out?: string;
   parallel?: number;
   quiet?: boolean;
@@ -90,6 +92,7 @@ export async function planComparison(options: ComparisonOptions, collecting = fa
     configFile: options.config,
     overrides: options.overrides,
     worldSeed: options.worldSeed,
+    width: options.width,
   });
   // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists.
   const { createDomain } = await import('./registry.ts');

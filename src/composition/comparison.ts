@@ -138,7 +138,7 @@ export async function runComparison(
         `the same command with --out ${plan.directory} continues the comparison`,
     );
   }
-  return writeComparison(plan, options.worldSeed);
+  return writeComparison(plan, options);
 }
 
 /**
@@ -148,19 +148,20 @@ export async function runComparison(
 export async function collectComparison(
   options: ComparisonOptions,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
-  return writeComparison(await planComparison(options, true), options.worldSeed);
+  return writeComparison(await planComparison(options, true), options);
 }
 
 /** Writes comparison.json and the report from the finished runs of `plan`. */
 async function writeComparison(
   plan: ComparisonPlan,
-  worldSeed: number | undefined,
+  { worldSeed, width }: Pick<ComparisonOptions, 'worldSeed' | 'width'>,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
   const summaries = new Map(plan.runs.map((run) => [run, finishedSummary(run)]));
   const comparison: Comparison = {
     preset: plan.base.preset,
     seeds: plan.seeds,
     ...(worldSeed !== undefined ? { worldSeed } : {}),
+    ...(width !== undefined ? { width } : {}),
     variants: plan.variants.map((variant) => {
       const runs = plan.runs.filter((run) => run.variant === variant);
       return summariseVariant(

@@ -38,13 +38,15 @@ export function readConfigFile(path: string): Record<string, unknown> {
 
 /**
  * Resolves preset ← config file ← flags into a validated run config; parts and their options merge key by key
- * (config-layers.ts). `worldSeed` (`--world-seed`) sets the domain's world seed over every layer.
+ * (config-layers.ts). `worldSeed` (`--world-seed`) and `width` (`--width`) set the domain's world seed and width over
+ * every layer.
  */
 export function resolveRunConfig(input: {
   preset?: string;
   configFile?: string;
   overrides: Partial<RunConfigInput>;
   worldSeed?: number;
+  width?: number;
 }): RunConfig {
   const fileLayer = input.configFile ? readConfigFile(input.configFile) : {};
   const presetName = input.preset ?? (typeof fileLayer.preset === 'string' ? fileLayer.preset : DEFAULT_PRESET);
@@ -57,9 +59,13 @@ export function resolveRunConfig(input: {
     { preset: presetName },
     input.overrides as Record<string, unknown>,
   );
-  if (input.worldSeed !== undefined) {
+  const domainFlags = {
+    ...(input.worldSeed !== undefined ? { worldSeed: input.worldSeed } : {}),
+    ...(input.width !== undefined ? { width: input.width } : {}),
+  };
+  if (Object.keys(domainFlags).length) {
     const domain = merged.domain as { name?: unknown; options?: Record<string, unknown> } | undefined;
-    merged.domain = { ...domain, options: { ...domain?.options, worldSeed: input.worldSeed } };
+    merged.domain = { ...domain, options: { ...domain?.options, ...domainFlags } };
   }
   const parsed = RunConfigSchema.safeParse(merged);
   if (!parsed.success) {

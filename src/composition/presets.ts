@@ -95,17 +95,17 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
     // The simulator repeats a spec many times an epoch once it leans on it: its p̂ rests on all those attempts, not
     // on each copy's 16, whose luckiest draws would pass for in-band (docs/design.md §3).
     successPooling: 'spec',
-    // Three quarters of each epoch's task types come from the frontier sampler over the two knobs, tilted so that a
-    // draw is solved about α of the time; the simulator writes the rest and learns from both. Alone, the simulator
+    // Three quarters of each epoch's task types come from the frontier sampler over the two knobs, each cell drawn by
+    // the α-reward of its posterior success; the simulator writes the rest and learns from both. Alone, the simulator
     // climbed one rung every four epochs, along the distractor knob, and rarely reached test-hard's cells
-    // (docs/design.md §1; chosen on seeds 11-12 from training metrics). `--variant paper` runs without it.
+    // (docs/design.md §1). `--variant paper` runs without it.
     frontierShare: 0.75,
-    frontierCalibrate: true,
-    // The tilt aims the whole epoch at α, the simulator's share counted by its cells, and a slow integral correction
-    // takes out what the cells mispredict: on world seed 7331 the simulator's quarter succeeded 0.61–0.79 and lifted
-    // half the seeds' epochs out of the band (docs/design.md §1).
-    frontierCalibrateScope: 'epoch',
-    frontierCalibrateGain: 0.2,
+    // A cell's prior is what a model of every cell's evidence predicts for it, not α: an untried cell far beyond the
+    // agent's competence no longer looks in-band. Without it, on the ladder widened three times, a third of the draws
+    // were never solved and a quarter always; and no epoch-wide tilt, which steered the epoch's mean success to α by
+    // mixing cells always solved with cells never solved (docs/design.md §1; tuning worlds 1 and 2718 only).
+    frontierPriorModel: 'knobs',
+    frontierCalibrate: false,
     baseFraction: 0.25,
     replayFraction: 0.25,
     // Sixteen fresh instances of each of the 120 seeds; a tenth of them held out, on which the agent's warm start

@@ -29,6 +29,7 @@ export function assess(run: RunContext, record: EpochRecord<AttemptedTaskType>):
     ...record,
     generated: assessTaskTypes(record.generated, run.config, true),
     replayAndBase: assessTaskTypes(record.replayAndBase, run.config, false),
+    screenedOut: assessTaskTypes(record.screenedOut, run.config, false),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type Score,
   type TraceRecord,
 } from '../interfaces/index.ts';
+import { screenEpoch } from './dynamic-sampling.ts';
 import type { EpochRecord } from './epoch-record.ts';
 import { playEpisodes } from './episodes.ts';
 import type { RunContext } from './run-context.ts';
@@ -64,6 +65,7 @@ export async function attempt(run: RunContext, record: EpochRecord<TaskType>): P
   const { epoch, agentVersion } = record;
   run.emit({ type: 'phase', epoch, phase: 'attempt' });
   const settings = { epoch, agentVersion, config: run.config };
+  if (record.source === 'dynamic') return attemptScreened(run, record, settings);
   const attemptGenerated = () =>
     attemptTaskTypes(run.agent, run.domain, record.generated, { ...settings, seed: run.streams.rollout(epoch) });
   const attemptReplayAndBase = async () =>
@@ -78,7 +80,38 @@ export async function attempt(run: RunContext, record: EpochRecord<TaskType>): P
   const [generated, replayAndBase] = run.domain.interactive
     ? [await attemptGenerated(), await attemptReplayAndBase()]
     : await Promise.all([attemptGenerated(), attemptReplayAndBase()]);
-  return { ...record, generated, replayAndBase };
+  return { ...record, generated, replayAndBase, screenedOut: [] };
+}
+
+/**
+ * The attempt phase of the dynamic variant: its task types are drawn, screened and attempted together
+ * (`screenEpoch`), then the replayed and base task types are attempted as every variant's are.
+ */
+async function attemptScreened(
+  run: RunContext,
+  record: EpochRecord<TaskType>,
+  settings: Omit<RolloutSettings, 'seed'>,
+): Promise<EpochRecord<AttemptedTaskType>> {
+  const screened = await screenEpoch(run, record.epoch, settings);
+  const replayAndBase = record.replayAndBase.length
+    ? await attemptTaskTypes(run.agent, run.domain, record.replayAndBase, {
+        ...settings,
+        seed: run.streams.replayRollout(record.epoch),
+      })
+    : [];
+  return {
+    ...record,
+    extra: {
+      ...record.extra,
+      'pool/screened': screened.kept.length + screened.screenedOut.length,
+      'pool/screenedOut': screened.screenedOut.length,
+      'pool/rollouts': screened.rollouts,
+    },
+    generated: screened.kept,
+    rejected: [...record.rejected, ...screened.rejected],
+    replayAndBase,
+    screenedOut: screened.screenedOut,
+  };
 }
 
 /**
@@ -95,6 +128,7 @@ export function recordAttempts(
     ...record,
     generated: groupAttempts(record.generated, instances.slice(0, split), stamp),
     replayAndBase: groupAttempts(record.replayAndBase, instances.slice(split), stamp),
+    screenedOut: [],
   };
 }
 

@@ -21,13 +21,13 @@ import type { Assessment, AssessedTaskType, RejectedProposal, TaskType } from '.
  * checkpoint. Returns the epoch's metrics.
  */
 export async function commit(run: RunContext, record: EpochRecord, startedAt: number): Promise<EpochMetrics> {
-  const { epoch, generated, replayAndBase, source } = record;
+  const { epoch, generated, replayAndBase, screenedOut, source } = record;
   run.emit({ type: 'phase', epoch, phase: 'commit' });
   const pools = run.store.poolSizes();
   const simulated = generated.filter((taskType) => taskType.source === 'simulator');
   const extra: EpochExtra = {
     ...record.extra,
-    'pool/train': pools.train + trainTraces([...generated, ...replayAndBase]),
+    'pool/train': pools.train + trainTraces([...generated, ...replayAndBase, ...screenedOut]),
     'pool/env': pools.env + envGenerations(record).length,
   };
   // Diversity of the simulator's valid proposals: distinct canonical specs among this epoch's task types.
@@ -118,8 +118,8 @@ function epochCommit(
   checkpoint: string,
   wallSeconds: number,
 ): EpochCommit {
-  const { generated, replayAndBase, staticPool } = record;
-  const attempted = [...generated, ...replayAndBase];
+  const { generated, replayAndBase, screenedOut, staticPool } = record;
+  const attempted = [...generated, ...replayAndBase, ...screenedOut];
   const proposals = [
     ...(staticPool ? staticPool.valid.map((taskType) => taskTypeRecord(taskType, null, record)) : []),
     ...(staticPool ? staticPool.rejected.map((rejected) => rejectedRecord(rejected, record)) : []),

@@ -31,6 +31,11 @@ export interface EpochRecord<T extends TaskType = AssessedTaskType> {
    * p̂ of a proposal): replayed D_train instances, then base data.
    */
   readonly replayAndBase: readonly T[];
+  /**
+   * Attempt: task types the dynamic variant screened out (one variation attempted, outcomes all alike): stored with
+   * their rollouts, never trained on and not counted in the epoch's curriculum figures. Empty for every other variant.
+   */
+  readonly screenedOut: readonly T[];
   /** Update: synthetic task instances the agent trained on in this epoch (0 before the update, and at epoch 0). */
   readonly syntheticInstances: number;
   /** Evaluate: greedy accuracy per held-out set, in [0, 1] (none when the agent is an external trainer). */
@@ -55,6 +60,7 @@ export function openEpoch(
     generated: [],
     rejected: [],
     replayAndBase: [],
+    screenedOut: [],
     syntheticInstances: 0,
     heldOutAccuracy: {},
   };

@@ -1,5 +1,9 @@
 import {
+  type CellEvidence,
   type CellObservation,
+  DEFAULT_KNOB_MODEL,
+  fitKnobModel,
+  knobModelSuccess,
   cellEvidence,
   cellKey,
   cellProbabilities,
@@ -10,7 +14,7 @@ import {
   type FrontierOptions,
 } from '../curriculum/index.ts';
 import { knobCells } from '../domains/knob-values.ts';
-import type { Proposal, RunConfig, SimulatorContext, TaskSource } from '../interfaces/index.ts';
+import type { Knob, Proposal, RunConfig, SimulatorContext, TaskSource } from '../interfaces/index.ts';
 import { Random } from '../util/random.ts';
 import type { RunContext } from './run-context.ts';
 import { knobProposals } from './task-source.ts';
@@ -30,6 +34,7 @@ export const frontierOptions = (
     | 'frontierCalibrate'
     | 'frontierCalibrateScope'
     | 'frontierCalibrateGain'
+    | 'frontierScorer'
   >,
 ): FrontierOptions => ({
   alpha: config.alpha,
@@ -39,7 +44,32 @@ export const frontierOptions = (
   calibrate: config.frontierCalibrate,
   calibrateScope: config.frontierCalibrateScope,
   calibrateGain: config.frontierCalibrateGain,
+  scorer: config.frontierScorer,
 });
+
+/**
+ * Each cell's prior success from the knob model fitted to every cell's evidence (`fitKnobModel`): a cell is placed by
+ * the cells that share its knob values, instead of at α for want of its own evidence.
+ */
+function knobModelPriors(
+  knobs: readonly Knob[],
+  cells: readonly Record<string, string | number>[],
+  keys: readonly string[],
+  evidence: ReadonlyMap<string, CellEvidence>,
+  options: FrontierOptions,
+): number[] {
+  const valueCounts = knobs.map((knob) => knob.values.length);
+  const indices = cells.map((cell) => knobs.map((knob) => knob.values.indexOf(cell[knob.name]!)));
+  const parameters = fitKnobModel(
+    keys.flatMap((key, index) => {
+      const found = evidence.get(key);
+      return found ? [{ values: indices[index]!, successes: found.successes, attempts: found.attempts }] : [];
+    }),
+    valueCounts,
+    { alpha: options.alpha, ...DEFAULT_KNOB_MODEL },
+  );
+  return indices.map((values) => knobModelSuccess(parameters, valueCounts, values));
+}
 
 /**
  * Success on generated task types (the simulator's share and the draws) of epochs 1 … epoch − 1, oldest first, as each
@@ -83,6 +113,10 @@ export function frontierProposals(
   });
   const options = frontierOptions(config);
   const evidence = cellEvidence(observations, epoch, options.decay);
+  const keys = cells.map((cell) => cellKey(cell, names));
+  const priorMeans =
+    config.frontierPriorModel === 'knobs' ? knobModelPriors(domain.knobs, cells, keys, evidence, options) : undefined;
+  const priorOf = new Map(keys.map((key, index) => [key, priorMeans?.[index] ?? options.alpha]));
   const aim =
     options.calibrate && options.calibrateGain > 0
       ? options.alpha + calibrationOffset(pastEpochSuccess(run, epoch), options.alpha, options.calibrateGain)
@@ -93,17 +127,12 @@ export function frontierProposals(
           aim,
           alongside.map((taskType) => {
             const cell = cellOf(taskType.spec);
-            return cell === undefined ? options.alpha : cellSuccessRate(evidence.get(cell), options);
+            return cell === undefined ? options.alpha : cellSuccessRate(evidence.get(cell), options, priorOf.get(cell));
           }),
           count,
         )
       : aim;
-  const probabilities = cellProbabilities(
-    cells.map((cell) => cellKey(cell, names)),
-    evidence,
-    options,
-    target,
-  );
+  const probabilities = cellProbabilities(keys, evidence, options, target, priorMeans);
   const seed = run.streams.frontier(epoch);
   const drawn = drawCells(probabilities, count, new Random(seed).next());
   const built = knobProposals(

@@ -2,6 +2,7 @@ import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } fr
 import { Random, stableId } from '../util/random.ts';
 import type { EpochRecord } from './epoch-record.ts';
 import { frontierProposals } from './frontier-source.ts';
+import { withFrontierParents } from './parent-contexts.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
 import { datasetProposals, proposeFrom, seedProposals, staticSlice, uniformProposals } from './task-source.ts';
 import type { RejectedProposal, TaskType } from './task-type.ts';
@@ -26,8 +27,9 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
     valid: [...simulated.valid, ...(frontierChecked?.valid ?? [])],
     rejected: [...simulated.rejected, ...(frontier?.rejected ?? []), ...(frontierChecked?.rejected ?? [])],
   };
-  // A static-k× slice trains on all of its task types, so it gets base data for all of them.
-  const fresh = checked.valid.length;
+  // A static-k× slice trains on all of its task types, so it gets base data for all of them. Dynamic sampling draws
+  // and screens its task types in the attempt phase: its extras are those of a full epoch, as every variant's are.
+  const fresh = record.source === 'dynamic' ? run.config.tasksPerEpoch : checked.valid.length;
   return {
     ...record,
     extra: staticPool ? { ...record.extra, 'pool/staticInvalid': staticPool.rejected.length } : record.extra,
@@ -66,14 +68,24 @@ interface Proposed {
  */
 function frontierShareOf(run: RunContext, epoch: number): number {
   const { config, plan, domain } = run;
-  if (epoch === 0 || !plan.usesFrontier || config.frontierShare === 0 || domain.knobs.length === 0) return 0;
+  if (epoch === 0 || plan.frontier === 'none') return 0;
+  if (plan.frontier === 'all') {
+    if (domain.knobs.length === 0)
+      throw new GenEnvError(
+        'config',
+        `the ${config.variant} variant draws the domain's knobs; domain ${domain.name} has none`,
+      );
+    return config.tasksPerEpoch;
+  }
+  if (config.frontierShare === 0 || domain.knobs.length === 0) return 0;
   return Math.round(config.frontierShare * config.tasksPerEpoch);
 }
 
 /** `count` proposals of one epoch from its source, with the contexts they answer. */
 async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, count: number): Promise<Proposed> {
   const { config, streams } = run;
-  if (count === 0) return { proposals: [], contexts: [], rejected: [] };
+  // Dynamic sampling draws its task types while it screens them (`dynamic-sampling.ts`), in the attempt phase.
+  if (count === 0 || source === 'dynamic') return { proposals: [], contexts: [], rejected: [] };
   if (source === 'static')
     return {
       proposals: staticSlice(run.store.proposals(0, 'static-pool'), epoch, config.epochs),
@@ -88,7 +100,8 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, c
       );
     return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
   }
-  const contexts = contextsFor(run, epoch, count, streams.contexts(epoch));
+  const seedContexts = contextsFor(run, epoch, count, streams.contexts(epoch));
+  const contexts = source === 'simulator' ? withFrontierParents(run, epoch, seedContexts) : seedContexts;
   const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });
   if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
   const temperature = config.simulatorTemperature;

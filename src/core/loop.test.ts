@@ -1,39 +1,17 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CountingSimulator, runOnArithmetic } from '../../test/support/arithmetic-loop.ts';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
+import type {
+  AgentUpdateBatch,
+  Proposal,
+  SimulatorContext,
+  TrainableSimulator,
+  UpdateStats,
+} from '../interfaces/index.ts';
 import { ParametricSimulator } from '../policies/parametric/parametric-simulator.ts';
 import { SimulatedStudent } from '../policies/student/student.ts';
-import {
-  RunConfigSchema,
-  type AgentUpdateBatch,
-  type Proposal,
-  type SimulatorContext,
-  type TrainableSimulator,
-  type UpdateStats,
-} from '../interfaces/index.ts';
-import { RunStore } from '../store/run-store.ts';
-import { runCoevolution } from './loop.ts';
-
-const config = (overrides: Record<string, unknown>) =>
-  RunConfigSchema.parse({
-    preset: 'test',
-    seed: 3,
-    epochs: 3,
-    tasksPerEpoch: 6,
-    variations: 2,
-    samples: 4,
-    alpha: 0.5,
-    beta: 20,
-    kMin: 0.1,
-    lambda: 1,
-    domain: { name: 'arithmetic' },
-    agent: { policy: 'student' },
-    simulator: { policy: 'parametric' },
-    ...overrides,
-  });
 
 /** A simulator whose every proposal is malformed text. */
 class GarbageSimulator extends ParametricSimulator implements TrainableSimulator {
@@ -54,30 +32,6 @@ class RecordingStudent extends SimulatedStudent {
     this.rehearsalSizes.push(batch.rehearsal?.length ?? 0);
     return super.update(batch, options);
   }
-}
-
-/** A parametric simulator that counts the updates it receives. */
-class CountingSimulator extends ParametricSimulator {
-  updateCalls = 0;
-  override async update(...args: Parameters<ParametricSimulator['update']>): Promise<UpdateStats> {
-    this.updateCalls++;
-    return super.update(...args);
-  }
-}
-
-/** One loop run on arithmetic in a fresh directory; the store is left open for the test to read. */
-async function runOnArithmetic(
-  overrides: Record<string, unknown>,
-  agent: SimulatedStudent = new SimulatedStudent(),
-  simulatorFor: (domain: ReturnType<typeof createArithmeticDomain>) => TrainableSimulator = (domain) =>
-    new ParametricSimulator(domain),
-  domain = createArithmeticDomain(),
-) {
-  const directory = mkdtempSync(join(tmpdir(), 'loop-'));
-  const runConfig = config(overrides);
-  const store = RunStore.create(directory, runConfig);
-  const summary = await runCoevolution({ config: runConfig, domain, agent, simulator: simulatorFor(domain), store });
-  return { domain, directory, store, summary };
 }
 
 describe('co-evolution loop', () => {

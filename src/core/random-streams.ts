@@ -46,6 +46,22 @@ export class RandomStreams {
   uniform(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'uniform');
   }
+  /** The dynamic variant's knob draws of one screening round of an epoch. */
+  dynamicDraws(epoch: number, round: number): number {
+    return deriveSeed(this.runSeed, epoch, 'dynamic', round);
+  }
+  /** The agent's samples on the screened variation of one screening round's draws. */
+  dynamicScreen(epoch: number, round: number): number {
+    return deriveSeed(this.runSeed, epoch, 'dynamic-screen', round);
+  }
+  /** The agent's samples on the other variations of the draws one screening round kept. */
+  dynamicRollout(epoch: number, round: number): number {
+    return deriveSeed(this.runSeed, epoch, 'dynamic-rollout', round);
+  }
+  /** Which frontier parents the simulator's contexts of an epoch carry. */
+  parentContexts(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'parent-contexts');
+  }
   /** The frontier sampler's cell draws of an epoch. */
   frontier(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'frontier');

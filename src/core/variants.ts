@@ -3,7 +3,7 @@ import type { TaskSource, Variant } from '../interfaces/index.ts';
 /** What a variant of the loop does (paper §4.3): where its tasks come from and what learns from them. */
 export interface VariantPlan {
   /** Where the task types of epochs ≥ 1 come from. */
-  source: 'simulator' | 'static' | 'seed' | 'offline' | 'uniform';
+  source: 'simulator' | 'static' | 'seed' | 'offline' | 'uniform' | 'dynamic';
   /**
    * Where epoch 0's task types come from. Variants that own a simulator evaluate the warm-started
    * simulator's first proposals there, so every simulator variant starts from the same point.
@@ -14,10 +14,11 @@ export interface VariantPlan {
   /** Trains the simulator by RWR after each epoch (GenEnv); the others keep it frozen. */
   updatesSimulator: boolean;
   /**
-   * Draws `frontierShare` of each epoch's fresh task types from the frontier sampler over the domain's knob cells
-   * (genenv); the rest come from `source`.
+   * How many of each epoch's fresh task types the frontier sampler draws over the domain's knob cells: `share` of
+   * them (the config's `frontierShare`; genenv), `all` of them (the sampler alone), or `none`; the rest come from
+   * `source`.
    */
-  usesFrontier: boolean;
+  frontier: 'share' | 'all' | 'none';
   /**
    * Adds on-policy attempts of seed tasks (base data) to the agent's batch; the `base` variant already is seed
    * data.
@@ -32,7 +33,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: true,
-    usesFrontier: true,
+    frontier: 'share',
     addsBaseTasks: true,
   },
   // The paper's method alone: genenv without the frontier sampler, whatever the preset's frontierShare.
@@ -41,7 +42,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: true,
-    usesFrontier: false,
+    frontier: 'none',
     addsBaseTasks: true,
   },
   random: {
@@ -49,7 +50,38 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
-    usesFrontier: false,
+    frontier: 'none',
+    addsBaseTasks: true,
+  },
+  // Not in the paper: the frontier sampler alone. Every fresh task type of epochs ≥ 1 is a draw over the knob cells;
+  // the simulator proposes nothing after epoch 0 and is never trained. What the default is without its simulator.
+  sampler: {
+    source: 'simulator',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    frontier: 'all',
+    addsBaseTasks: true,
+  },
+  // Not in the paper: the frontier sampler beside a frozen simulator (genenv without the simulator's RWR): what the
+  // default is without its simulator learning.
+  'sampler-frozen': {
+    source: 'simulator',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    frontier: 'share',
+    addsBaseTasks: true,
+  },
+  // Not in the paper: dynamic sampling (DAPO) over uniform knob draws, the practitioner's online difficulty filter.
+  // Each draw is screened on one variation's G rollouts and kept only when its outcomes are mixed; the kept ones get
+  // their other variations. Screening rollouts spend the same rollout budget as every other variant's.
+  dynamic: {
+    source: 'dynamic',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    frontier: 'none',
     addsBaseTasks: true,
   },
   // Not in the paper: domain randomisation over the domain's knobs, the baseline curricula are first compared with.
@@ -58,7 +90,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
-    usesFrontier: false,
+    frontier: 'none',
     addsBaseTasks: true,
   },
   static: {
@@ -66,7 +98,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'simulator',
     generatesPoolUpFront: true,
     updatesSimulator: false,
-    usesFrontier: false,
+    frontier: 'none',
     addsBaseTasks: true,
   },
   base: {
@@ -74,7 +106,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'seed',
     generatesPoolUpFront: false,
     updatesSimulator: false,
-    usesFrontier: false,
+    frontier: 'none',
     addsBaseTasks: false,
   },
   offline: {
@@ -82,7 +114,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
     epochZeroSource: 'offline',
     generatesPoolUpFront: false,
     updatesSimulator: false,
-    usesFrontier: false,
+    frontier: 'none',
     addsBaseTasks: true,
   },
 };
@@ -94,6 +126,7 @@ export function countsAsSynthetic(source: TaskSource): boolean {
     source === 'static' ||
     source === 'offline' ||
     source === 'uniform' ||
+    source === 'dynamic' ||
     source === 'frontier'
   );
 }

@@ -63,6 +63,19 @@ describe('frontier sampler over knob cells', () => {
     expect(probabilities[0]).toBeLessThan(0.05);
   });
 
+  it('with the learnability scorer p̃(1 − p̃), keeps drawing a cell solved three times in four', () => {
+    const evidence = new Map([
+      ['mostly', { successes: 30, attempts: 40 }],
+      ['frontier', { successes: 20, attempts: 40 }],
+    ]);
+    const gaussian = cellProbabilities(['mostly', 'frontier'], evidence, options);
+    const learnability = cellProbabilities(['mostly', 'frontier'], evidence, { ...options, scorer: 'sfl' });
+    // p̃ = 31/42 and 21/42: exp(−20·0.057) ≈ 0.32 of the frontier's priority, against (0.738·0.262)/¼ ≈ 0.77.
+    expect(gaussian[0]! / gaussian[1]!).toBeCloseTo(Math.exp(-20 * (31 / 42 - 0.5) ** 2), 10);
+    expect(learnability[0]! / learnability[1]!).toBeCloseTo(((31 / 42) * (11 / 42)) / 0.25, 10);
+    expect(learnability[0]).toBeGreaterThan(gaussian[0]!);
+  });
+
   it('is uniform with no evidence at all', () => {
     const cells = ['a', 'b', 'c', 'd'];
     for (const probability of cellProbabilities(cells, new Map(), options)) expect(probability).toBeCloseTo(0.25, 12);

@@ -6,7 +6,7 @@
  * returns a cell left alone to that prior, so every cell comes back within reach as the agent's competence moves.
  * Pure functions.
  */
-import { scoreDifficulty } from './difficulty-scorers.ts';
+import { type DifficultyScorerName, scoreDifficulty } from './difficulty-scorers.ts';
 
 /** One GRPO group's outcome on a generated task type of a knob cell. */
 export interface CellObservation {
@@ -33,6 +33,12 @@ export interface FrontierOptions {
   alpha: number;
   /** β: sharpness of the cell priority exp(−β(p̃ − α)²), > 0. */
   beta: number;
+  /**
+   * How a cell's posterior success becomes its priority: the α-reward exp(−β(p̃ − α)²) (`alpha-gaussian`), or a
+   * broader scorer, e.g. SFL's learnability p̃(1 − p̃), which keeps drawing cells the agent solves most of the time
+   * but not always. Absent: the α-reward.
+   */
+  scorer?: DifficultyScorerName;
   /** Weight an observation keeps per epoch of age, in (0, 1]: 1 never forgets, 0.5 halves every epoch. */
   decay: number;
   /** Pseudo-attempts of the Beta prior centred on α, > 0: how much evidence it takes to move a cell off α. */
@@ -75,37 +81,40 @@ export function cellEvidence(
 }
 
 /**
- * The posterior mean success of a cell under a Beta prior of `priorStrength` pseudo-attempts centred on α, in
- * (0, 1); a cell without evidence sits at α.
+ * The posterior mean success of a cell under a Beta prior of `priorStrength` pseudo-attempts centred on `priorMean`
+ * (α unless a model of the cells predicts the cell's success: `knob-model.ts`), in (0, 1); a cell without evidence
+ * sits at its prior mean.
  */
-export function cellSuccessRate(evidence: CellEvidence | undefined, options: FrontierOptions): number {
+export function cellSuccessRate(
+  evidence: CellEvidence | undefined,
+  options: FrontierOptions,
+  priorMean: number = options.alpha,
+): number {
   const successes = evidence?.successes ?? 0;
   const attempts = evidence?.attempts ?? 0;
-  return (successes + options.alpha * options.priorStrength) / (attempts + options.priorStrength);
+  return (successes + priorMean * options.priorStrength) / (attempts + options.priorStrength);
 }
 
 /**
  * The probability of drawing each cell (same order as `cells`), summing to 1: in proportion to exp(−β(p̃ − α)²) of
- * each cell's posterior success p̃; with `calibrate`, then tilted so that a draw's expected success is α
- * (`calibrateToTarget`).
+ * each cell's posterior success p̃ (around `priorMeans`, one per cell, where given); with `calibrate`, then tilted so
+ * that a draw's expected success is `target` (`calibrateToTarget`).
  */
 export function cellProbabilities(
   cells: readonly string[],
   evidence: ReadonlyMap<string, CellEvidence>,
   options: FrontierOptions,
   target: number = options.alpha,
+  priorMeans?: readonly number[],
 ): number[] {
   if (cells.length === 0) return [];
-  const priorities = cells.map((cell) =>
-    scoreDifficulty('alpha-gaussian', cellSuccessRate(evidence.get(cell), options), {
-      alpha: options.alpha,
-      beta: options.beta,
-    }),
+  const successRates = cells.map((cell, index) => cellSuccessRate(evidence.get(cell), options, priorMeans?.[index]));
+  const priorities = successRates.map((rate) =>
+    scoreDifficulty(options.scorer ?? 'alpha-gaussian', rate, { alpha: options.alpha, beta: options.beta }),
   );
   const total = priorities.reduce((sum, priority) => sum + priority, 0);
   const mixed = priorities.map((priority) => (total > 0 ? priority / total : 1 / cells.length));
   if (!options.calibrate) return mixed;
-  const successRates = cells.map((cell) => cellSuccessRate(evidence.get(cell), options));
   return calibrateToTarget(mixed, successRates, target);
 }
 

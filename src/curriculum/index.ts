@@ -3,3 +3,4 @@ export * from './difficulty-scorers.ts';
 export * from './band-filter.ts';
 export * from './rwr-weights.ts';
 export * from './frontier.ts';
+export * from './knob-model.ts';

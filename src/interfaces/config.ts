@@ -2,12 +2,15 @@ import { z } from 'zod';
 
 /** The co-evolution variants (paper §4.3; docs/design.md §2). */
 export const VariantSchema = z
-  .enum(['genenv', 'paper', 'random', 'uniform', 'static', 'base', 'offline'])
+  .enum(['genenv', 'paper', 'random', 'sampler', 'sampler-frozen', 'uniform', 'dynamic', 'static', 'base', 'offline'])
   .describe(
     'genenv: co-evolve both policies, with the frontier sampler beside the simulator when frontierShare > 0; ' +
       "paper: genenv with the paper's curriculum alone (the simulator proposes every task type; frontierShare " +
-      'ignored); random: simulator never updated; uniform: task types drawn uniformly over ' +
-      "the domain's difficulty knobs (domain randomisation); static: all synthetic tasks generated once before " +
+      'ignored); random: simulator never updated; sampler: every task type drawn by the frontier sampler, no ' +
+      'simulator proposals; sampler-frozen: the frontier sampler beside a simulator never updated; uniform: task ' +
+      "types drawn uniformly over the domain's difficulty knobs (domain randomisation); dynamic: uniform draws " +
+      'screened on one variation and kept only when solved sometimes but not always (DAPO dynamic sampling), ' +
+      'screening counted in the same rollout budget; static: all synthetic tasks generated once before ' +
       'training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
   );
 export type Variant = z.infer<typeof VariantSchema>;
@@ -114,6 +117,19 @@ export const RunConfigSchema = z.strictObject(
       .max(1e6)
       .default(2)
       .describe('frontier sampler: pseudo-attempts of the prior at α that an unseen cell starts from'),
+    frontierScorer: DifficultyScorerSchema.default('alpha-gaussian').describe(
+      "frontier sampler: how a cell's posterior success p̃ becomes its priority (the names of difficultyScorer): " +
+        'alpha-gaussian exp(-β(p̃-α)²), or e.g. sfl p̃(1-p̃), which keeps drawing cells solved most of the time but ' +
+        'not always',
+    ),
+    frontierPriorModel: z
+      .enum(['alpha', 'knobs'])
+      .default('alpha')
+      .describe(
+        "frontier sampler: where a cell's prior sits: at α (alpha), or at the success a model of every cell's " +
+          'evidence, additive in the logit over the knob values, predicts for it (knobs): an untried cell is placed ' +
+          'by the cells that share its knob values',
+      ),
     frontierCalibrate: z
       .boolean()
       .default(false)
@@ -131,6 +147,18 @@ export const RunConfigSchema = z.strictObject(
       "frontier sampler, with frontierCalibrate: each epoch the tilt's target moves by gain × (α − the last " +
         "epoch's success on generated task types), summed over the run (integral correction; 0 = open loop)",
     ).default(0),
+    contextParentShare: unit(
+      "share of the simulator's contexts, from epoch 1 on, whose seed is a frontier parent: a generated task type " +
+        'of the last contextParentWindow epochs drawn by its α-reward exp(-β(p̂-α)²), which the simulator writes ' +
+        'a child of (an edit or a replay); 0 = every context a seed task',
+    ).default(0),
+    contextParentWindow: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(2)
+      .describe('epochs of generated task types the frontier parents of the contexts are drawn from'),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')

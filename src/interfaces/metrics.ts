@@ -200,6 +200,12 @@ export const POOL_METRICS = {
   rehearsal: 'count',
   /** Invalid proposals of the static pool (static variant, epoch 0). */
   staticInvalid: 'count',
+  /** Uniform draws the dynamic variant screened this epoch, kept or not. */
+  screened: 'count',
+  /** Screened draws whose outcomes were all alike: stored, not trained on (dynamic variant). */
+  screenedOut: 'count',
+  /** Rollouts on the epoch's generated task types, screens included (dynamic variant; ≤ tasksPerEpoch × n × G). */
+  rollouts: 'count',
 } as const;
 
 /** What a served run adds, logged as `serve/<name>` by `genenv serve`. */

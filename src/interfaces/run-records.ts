@@ -26,6 +26,7 @@ export type TaskSource =
   | 'seed'
   | 'offline'
   | 'uniform'
+  | 'dynamic'
   | 'frontier'
   | 'replay';
 

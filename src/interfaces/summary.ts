@@ -70,6 +70,8 @@ export const ComparisonSchema = z.object({
   seeds: z.array(z.number().int()),
   /** The domain's world seed every run used (`--world-seed`); absent when the preset's own was kept. */
   worldSeed: z.number().int().optional(),
+  /** The domain's width every run used (`--width`), when one was given. */
+  width: z.number().int().optional(),
   variants: z.array(VariantComparisonSchema),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;

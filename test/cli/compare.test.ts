@@ -101,6 +101,36 @@ describe('genenv compare --seeds as a list or range, and --world-seed', () => {
     expect(config.seed).toBe(105);
   }, 240_000);
 
+  it('gives every run the world seed and the width in one command (here as a job list: nothing runs)', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'genenv-compare-width-')), 'comparison');
+    const jobs = join(out, '..', 'jobs.txt');
+    const result = await runCli([
+      'compare',
+      '--variants',
+      'genenv,uniform',
+      '--seeds',
+      '3',
+      '--world-seed',
+      '5',
+      '--width',
+      '3',
+      '--out',
+      out,
+      '--job-list',
+      jobs,
+      '--quiet',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    for (const folder of ['genenv/seed-1', 'uniform/seed-3']) {
+      const config = JSON.parse(readFileSync(join(out, folder, 'config.json'), 'utf8'));
+      expect(config.domain).toMatchObject({ name: 'ladder', options: { worldSeed: 5, width: 3 } });
+    }
+    const refused = await runCli(['compare', '--preset', 'student', '--width', '3', '--out', `${out}-student`]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/width/);
+  }, 120_000);
+
   it('refuses a world seed on a domain without one, in one line, before any run', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'genenv-compare-world-')), 'comparison');
     const result = await runCli(['compare', '--preset', 'student', '--world-seed', '4', '--out', out, '--quiet']);

@@ -6,6 +6,7 @@
  * e.g. `f:role,team,age|x2` (the person is found by role, team and age; two more values are mentioned to be ruled
  * out). JSON (`{"filters": ["role", "team", "age"], "distractors": 2}`) is read too.
  */
+import type { z } from 'zod';
 import type { ParseResult } from '../../interfaces/task.ts';
 import { parseSpecText } from '../spec-text.ts';
 import { type LadderSpec, LadderSpecSchema } from './spec.ts';
@@ -13,9 +14,15 @@ import { type LadderSpec, LadderSpecSchema } from './spec.ts';
 /** Canonical compact text of a spec (7–40 characters). */
 export const formatLadderSpec = (spec: LadderSpec): string => `f:${spec.filters.join(',')}|x${spec.distractors}`;
 
-/** Parses compact text or JSON into a validated spec; malformed text gives a reason, never a throw. */
-export function parseLadderSpec(text: string): ParseResult<LadderSpec> {
-  return parseSpecText(text, { schema: LadderSpecSchema, jsonDefaults: { distractors: 0 }, parseCompact });
+/**
+ * Parses compact text or JSON into a spec valid under `schema` (the world's own; the original ladder's by default);
+ * malformed text gives a reason, never a throw.
+ */
+export function parseLadderSpec(
+  text: string,
+  schema: z.ZodType<LadderSpec> = LadderSpecSchema,
+): ParseResult<LadderSpec> {
+  return parseSpecText(text, { schema, jsonDefaults: { distractors: 0 }, parseCompact });
 }
 
 function parseCompact(text: string): ParseResult<Record<string, unknown>> {

@@ -5,6 +5,7 @@
  * Verified by matching the agent's calls against the gold calls.
  */
 import { z } from 'zod';
+import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
@@ -12,7 +13,7 @@ import { worldOptionsSchema } from '../world-options.ts';
 import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
 import { buildSeeds, heldOutDraw, LADDER_FAMILY } from './datasets.ts';
 import { ladderGrammar } from './grammar.ts';
-import { LADDER_KNOBS, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
+import { LADDER_KNOBS, ladderKnobs, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
 import { renderLadder } from './render.ts';
 import { scoreLadder } from './score.ts';
 import {
@@ -20,9 +21,12 @@ import {
   distractorsOf,
   type LadderSpec,
   LadderSpecSchema,
+  ladderSpecSchema,
   MAX_CONSTRAINTS,
   MAX_DISTRACTORS,
+  MAX_WIDTH,
   MIN_CONSTRAINTS,
+  maxDistractorsOf,
   rungOf,
 } from './spec.ts';
 import { buildVariation, type LadderPayload } from './variation.ts';
@@ -37,7 +41,9 @@ const rungRange = (constraints: [number, number], distractors: [number, number],
   z
     .object({
       constraints: knobRange(MIN_CONSTRAINTS, MAX_CONSTRAINTS).default(constraints).describe(`constraints of ${what}`),
-      distractors: knobRange(0, MAX_DISTRACTORS).default(distractors).describe(`distractors of ${what}`),
+      distractors: knobRange(0, MAX_DISTRACTORS * MAX_WIDTH)
+        .default(distractors)
+        .describe(`distractors of ${what}`),
     })
     .strict()
     .default({ constraints, distractors });
@@ -51,6 +57,16 @@ export const LadderOptionsSchema = worldOptionsSchema({
 }).extend({
   seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
   hardRungs: rungRange([3, 4], [2, 4], 'test-hard'),
+  width: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_WIDTH)
+    .default(1)
+    .describe(
+      `how many times wider the distractor knob is than the original ladder's 0–${MAX_DISTRACTORS} (its top rungs far ` +
+        'above what the warm-started agent solves; the seeds, test-id and test-hard stay where they are)',
+    ),
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
@@ -65,30 +81,46 @@ const features = (spec: LadderSpec) => ({
 export const createLadderWorld: DomainFactory<LadderSpec, LadderPayload> = defineDomain({
   name: 'ladder',
   options: LadderOptionsSchema,
-  world: ({ seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs }) => ({
-    version: '1',
-    specSchema: LadderSpecSchema,
-    knobs: LADDER_KNOBS,
-    specFromKnobs: ladderSpecFromKnobs,
-    knobValuesOf: ladderKnobValuesOf,
-    variation: (spec, seed, index) => {
-      const payload = buildVariation(spec, new Random(deriveSeed(seed, 'ladder-variation', stableId(spec), index)));
-      const instance: TaskInstance<LadderPayload> = {
-        id: `ld-${stableId({ spec, seed, index })}`,
-        family: LADDER_FAMILY,
-        features: features(spec),
-        payload,
-      };
-      return { ok: true, instance };
-    },
-    seeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
-    heldOut: heldOutDraw(heldOutSize, worldSeed, { seeds: seedRungs, hard: hardRungs }),
-    grammar: () => ladderGrammar(),
-    formatSpec: formatLadderSpec,
-    parseSpec: parseLadderSpec,
-    family: () => LADDER_FAMILY,
-    features,
-    render: renderLadder,
-    score: (instance, completion) => scoreLadder(instance.payload, completion, reward),
-  }),
+  world: ({ seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs, width }) => {
+    const maxDistractors = maxDistractorsOf(width);
+    for (const [name, range] of [
+      ['seedRungs', seedRungs],
+      ['hardRungs', hardRungs],
+    ] as const)
+      if (range.distractors[1] > maxDistractors)
+        throw new GenEnvError(
+          'config',
+          `ladder options: ${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
+        );
+    // Width 1 keeps the original world's objects, so its runs and held-out sets are the same as before widths.
+    const specSchema = width === 1 ? LadderSpecSchema : ladderSpecSchema(maxDistractors);
+    const knobs = width === 1 ? LADDER_KNOBS : ladderKnobs(maxDistractors);
+    return {
+      version: '1',
+      specSchema,
+      knobs,
+      specFromKnobs: (values: Record<string, string | number>, seed: number) =>
+        ladderSpecFromKnobs(values, seed, knobs),
+      knobValuesOf: ladderKnobValuesOf,
+      variation: (spec, seed, index) => {
+        const payload = buildVariation(spec, new Random(deriveSeed(seed, 'ladder-variation', stableId(spec), index)));
+        const instance: TaskInstance<LadderPayload> = {
+          id: `ld-${stableId({ spec, seed, index })}`,
+          family: LADDER_FAMILY,
+          features: features(spec),
+          payload,
+        };
+        return { ok: true, instance };
+      },
+      seeds: () => buildSeeds(seedTasks, seedRungs, worldSeed),
+      heldOut: heldOutDraw(heldOutSize, worldSeed, { seeds: seedRungs, hard: hardRungs }),
+      grammar: () => ladderGrammar(maxDistractors),
+      formatSpec: formatLadderSpec,
+      parseSpec: (text: string) => parseLadderSpec(text, specSchema),
+      family: () => LADDER_FAMILY,
+      features,
+      render: renderLadder,
+      score: (instance, completion) => scoreLadder(instance.payload, completion, reward),
+    };
+  },
 });

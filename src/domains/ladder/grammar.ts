@@ -8,15 +8,15 @@ import { type ChoiceStep, choiceGrammar } from '../choice-grammar.ts';
 import { ATTRIBUTES } from './directory.ts';
 import { MAX_DISTRACTORS } from './spec.ts';
 
-const DISTRACTOR_OPTIONS = Array.from({ length: MAX_DISTRACTORS + 1 }, (_, count) => `|x${count}`);
-
-export function ladderGrammar(): SpecGrammar {
+/** The grammar of a ladder whose distractors go up to `maxDistractors` (the original ladder's by default). */
+export function ladderGrammar(maxDistractors: number = MAX_DISTRACTORS): SpecGrammar {
+  const distractorOptions = Array.from({ length: maxDistractors + 1 }, (_, count) => `|x${count}`);
   return choiceGrammar((made): ChoiceStep => {
     if (made.length === 0) return { options: ATTRIBUTES.map((attribute) => `f:${attribute}`), canEnd: false };
     const last = made.at(-1)!;
     if (last.startsWith('|x')) return { options: [], canEnd: true };
     const attribute = last.replace(/^(f:|,)/, '') as (typeof ATTRIBUTES)[number];
     const later = ATTRIBUTES.slice(ATTRIBUTES.indexOf(attribute) + 1).map((next) => `,${next}`);
-    return { options: [...later, ...DISTRACTOR_OPTIONS], canEnd: false };
+    return { options: [...later, ...distractorOptions], canEnd: false };
   });
 }

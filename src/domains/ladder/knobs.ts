@@ -18,14 +18,24 @@ import {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
-export const LADDER_KNOBS: readonly Knob[] = [
+/** The knobs of a ladder whose distractors go up to `maxDistractors`. */
+export const ladderKnobs = (maxDistractors: number): readonly Knob[] => [
   { name: 'constraints', description: 'attributes the request gives', values: range(MIN_CONSTRAINTS, MAX_CONSTRAINTS) },
-  { name: 'distractors', description: 'values mentioned only to be ruled out', values: range(0, MAX_DISTRACTORS) },
+  { name: 'distractors', description: 'values mentioned only to be ruled out', values: range(0, maxDistractors) },
 ];
 
-/** A spec with the given knob values; `seed` draws which attributes are given. */
-export function ladderSpecFromKnobs(values: Record<string, string | number>, seed: number): ParseResult<LadderSpec> {
-  const chosen = chooseKnobValues(LADDER_KNOBS, values);
+/** The knobs of the original ladder (width 1). */
+export const LADDER_KNOBS: readonly Knob[] = ladderKnobs(MAX_DISTRACTORS);
+
+/**
+ * A spec with the given knob values, each one of `knobs`' (the world's own); `seed` draws which attributes are given.
+ */
+export function ladderSpecFromKnobs(
+  values: Record<string, string | number>,
+  seed: number,
+  knobs: readonly Knob[] = LADDER_KNOBS,
+): ParseResult<LadderSpec> {
+  const chosen = chooseKnobValues(knobs, values);
   if (!chosen.ok) return chosen;
   return {
     ok: true,

@@ -8,27 +8,41 @@ import { ATTRIBUTES } from './directory.ts';
 
 export const MIN_CONSTRAINTS = 1;
 export const MAX_CONSTRAINTS = ATTRIBUTES.length;
+/** The most distractors of the original ladder (width 1). */
 export const MAX_DISTRACTORS = 6;
+/** The widest ladder a world may be: distractors up to MAX_DISTRACTORS × MAX_WIDTH. */
+export const MAX_WIDTH = 4;
 
-export const LadderSpecSchema = z
-  .object({
-    filters: z
-      .array(z.enum(ATTRIBUTES))
-      .min(MIN_CONSTRAINTS)
-      .max(MAX_CONSTRAINTS)
-      .describe('attributes the request gives for the person, each at most once'),
-    distractors: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_DISTRACTORS)
-      .describe('values the request mentions only to rule them out ("not red")'),
-  })
-  .strict()
-  .superRefine((spec, issues) => {
-    if (new Set(spec.filters).size !== spec.filters.length)
-      issues.addIssue({ code: 'custom', message: 'each filter attribute at most once', path: ['filters'] });
-  });
+/**
+ * The most distractors a ladder of `width` allows: MAX_DISTRACTORS × width. Width 1 is the original ladder; a wider
+ * one adds rungs far above what a warm-started agent solves (the constraint knob has all six attributes already).
+ */
+export const maxDistractorsOf = (width: number): number => MAX_DISTRACTORS * width;
+
+/** The spec schema of a ladder with at most `maxDistractors` distractors. */
+export const ladderSpecSchema = (maxDistractors: number) =>
+  z
+    .object({
+      filters: z
+        .array(z.enum(ATTRIBUTES))
+        .min(MIN_CONSTRAINTS)
+        .max(MAX_CONSTRAINTS)
+        .describe('attributes the request gives for the person, each at most once'),
+      distractors: z
+        .number()
+        .int()
+        .min(0)
+        .max(maxDistractors)
+        .describe('values the request mentions only to rule them out ("not red")'),
+    })
+    .strict()
+    .superRefine((spec, issues) => {
+      if (new Set(spec.filters).size !== spec.filters.length)
+        issues.addIssue({ code: 'custom', message: 'each filter attribute at most once', path: ['filters'] });
+    });
+
+/** The spec schema of the original ladder (width 1). */
+export const LadderSpecSchema = ladderSpecSchema(MAX_DISTRACTORS);
 
 export type LadderSpec = z.infer<typeof LadderSpecSchema>;
 

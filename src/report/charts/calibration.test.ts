@@ -48,7 +48,11 @@ describe('calibration chart', () => {
     const meanLine = series.find((entry) => entry.name === 'mean success rate')!.data;
     expect(meanLine[0]).toBe('-');
     expect(meanLine[3]).toBe('-');
-    expect(chart.points).toBe(totalPHats + 4 + 4);
+    // The share of task types in the band, per epoch with task types, beside the mean.
+    const inBand = series.find((entry) => entry.name === 'share of task types in the band')!.data;
+    expect(inBand.map((value) => value === '-')).toEqual(meanLine.map((value) => value === '-'));
+    expect(inBand[4]).toBe(epochs[4]!.inBandFraction);
+    expect(chart.points).toBe(totalPHats + 4 + 4 + 4);
   });
 
   it('pools the p̂ values of several seeds per epoch', () => {

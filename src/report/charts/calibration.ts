@@ -34,6 +34,9 @@ export function calibrationChart(
     });
   });
   const meanSuccess = meanOnAxis(axis, runs, (entry) => entry.successRate);
+  // Calibration per task type: the share of task types whose own p̂ is in the band, beside the epoch's mean success,
+  // which an epoch of always-solved and never-solved task types can hold at α by itself.
+  const inBand = meanOnAxis(axis, runs, (entry) => entry.inBandFraction);
   const [low, high] = targetBand(alpha, kMin);
   // The band's values go in its legend entry: a label inside the plot would sit on top of the dots.
   const bandName = `α ± k_min = ${alpha} ± ${kMin}`;
@@ -49,6 +52,7 @@ export function calibrationChart(
         'p̂ per task type',
         'distribution',
         'mean success rate',
+        'share of task types in the band',
         { name: bandName, icon: 'rect', itemStyle: { color: 'rgba(44, 160, 44, 0.3)' } },
       ],
     },
@@ -113,6 +117,18 @@ export function calibrationChart(
         color: colorAt(1),
         lineStyle: { width: 2 },
       },
+      {
+        type: 'line',
+        name: 'share of task types in the band',
+        data: inBand.map((value) => (value === null ? '-' : value)),
+        connectNulls: true,
+        showSymbol: true,
+        showAllSymbol: true,
+        symbolSize: 6,
+        symbol: 'diamond',
+        color: colorAt(2),
+        lineStyle: { width: 2, type: 'dashed' },
+      },
     ],
   } as EChartsOption;
   return {
@@ -120,10 +136,11 @@ export function calibrationChart(
     title: options.title ?? 'Difficulty calibration',
     caption:
       `Distribution of the per-task-type success rate p̂ per epoch (box: quartiles; dots: task types) ` +
-      `against the band α ± k_min = ${alpha} ± ${kMin} whose task types train the simulator (paper Fig. 7).`,
+      `against the band α ± k_min = ${alpha} ± ${kMin} whose task types train the simulator (paper Fig. 7), the ` +
+      'mean success rate and the share of task types whose own p̂ lies in the band (calibration per task type).',
     option,
     width,
     height,
-    points: dots.length + boxes.filter((box) => box !== null).length + countDrawn(meanSuccess),
+    points: dots.length + boxes.filter((box) => box !== null).length + countDrawn(meanSuccess) + countDrawn(inBand),
   };
 }
