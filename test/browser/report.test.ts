@@ -179,7 +179,12 @@ describe.skipIf(skip)('report in headless Chromium', () => {
         3 * nonEmpty +
         drawn(runEpochs.map((entry) => entry.responseLength)) +
         drawn(runEpochs.map((entry) => entry.successRate)),
-      calibration: pHats + nonEmpty + drawn(runEpochs.map((entry) => entry.successRate)),
+      // Every p̂, a box per epoch with tasks, the mean success line and the in-band share line.
+      calibration:
+        pHats +
+        nonEmpty +
+        drawn(runEpochs.map((entry) => entry.successRate)) +
+        drawn(runEpochs.map((entry) => entry.inBandFraction)),
       'solved-fractions':
         drawn(runEpochs.map((entry) => entry.solvedFraction)) + drawn(runEpochs.map((entry) => entry.unsolvedFraction)),
     };
