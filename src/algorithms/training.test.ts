@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LanguageModel } from '../models/language-model.ts';
-import { ModelConfigSchema } from '../models/model-config.ts';
 import { Tokenizer } from '../models/tokenizer.ts';
+import { tinyModelConfig } from '../../test/support/tiny-model-config.ts';
 import { deriveSeed } from '../util/random.ts';
 import { grpoUpdate, guidedGroups, warmedUpLearningRate, type GrpoOptions } from './grpo.ts';
 import { rwrUpdate, type RwrOptions } from './rwr.ts';
 import { evaluateLoss, supervisedFineTune } from './sft.ts';
 
 const tokenizer = new Tokenizer([]);
-const config = ModelConfigSchema.parse({
-  vocabSize: tokenizer.vocabSize,
-  modelWidth: 16,
-  layers: 1,
-  heads: 2,
-  hiddenWidth: 32,
-  contextLength: 32,
-});
+const config = tinyModelConfig(tokenizer);
 const adam = { learningRate: 1e-2, beta1: 0.9, beta2: 0.99, epsilon: 1e-8, weightDecay: 0, clipNorm: 1 };
 const encodePair = (prompt: string, response: string) => {
   const promptTokens = [Tokenizer.begin, ...tokenizer.encode(prompt), Tokenizer.separator];

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LanguageModel } from '../models/language-model.ts';
-import { ModelConfigSchema } from '../models/model-config.ts';
 import { Tokenizer } from '../models/tokenizer.ts';
+import { tinyModelConfig } from '../../test/support/tiny-model-config.ts';
 import { fineTuneSteps, supervisedFineTune, type SftOptions } from './sft.ts';
 import { validatedFineTune } from './validated-sft.ts';
 
 const tokenizer = new Tokenizer([]);
-const config = ModelConfigSchema.parse({
-  vocabSize: tokenizer.vocabSize,
-  modelWidth: 16,
-  layers: 1,
-  heads: 2,
-  hiddenWidth: 32,
-  contextLength: 32,
-});
+const config = tinyModelConfig(tokenizer);
 const encodePair = (prompt: string, response: string) => {
   const promptTokens = [Tokenizer.begin, ...tokenizer.encode(prompt), Tokenizer.separator];
   return { tokens: [...promptTokens, ...tokenizer.encode(response), Tokenizer.end], lossStart: promptTokens.length };

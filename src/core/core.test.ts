@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createArithmeticDomain } from '../domains/arithmetic/index.ts';
-import { RunConfigSchema, type Domain, type Proposal } from '../interfaces/index.ts';
+import type { Domain, Proposal } from '../interfaces/index.ts';
 import { buildContexts } from './contexts.ts';
 import { computeEpochMetrics } from './epoch-metrics.ts';
 import { simulatorWeights, taskOutcome } from './task-outcome.ts';
@@ -8,22 +8,9 @@ import type { AssessedTaskType } from './task-type.ts';
 import { deriveSeed } from '../util/random.ts';
 import { uniformProposals } from './task-source.ts';
 import { validateProposals } from './validate.ts';
+import { arithmeticConfig } from '../../test/support/arithmetic-config.ts';
 
-const config = RunConfigSchema.parse({
-  preset: 'test',
-  seed: 1,
-  epochs: 1,
-  tasksPerEpoch: 1,
-  variations: 1,
-  samples: 1,
-  alpha: 0.5,
-  beta: 20,
-  kMin: 0.1,
-  lambda: 1,
-  domain: { name: 'arithmetic' },
-  agent: { policy: 'student' },
-  simulator: { policy: 'parametric' },
-});
+const config = arithmeticConfig({ seed: 1, epochs: 1, tasksPerEpoch: 1, variations: 1, samples: 1 });
 
 describe('task outcome: p̂, R_env and the band', () => {
   it('reuses the group rewards: 4 of 8 successes is p̂ = ½, R_env = 1, in band', () => {

@@ -63,3 +63,17 @@ export function worldOptionsSchema(words: WorldOptionsWords) {
     })
     .strict();
 }
+
+/**
+ * The `width` option of a world that can be widened: an integer from 1 (the original world) to `maximum`, default 1.
+ * `what` says what it multiplies; every such world keeps its seeds, test-id and test-hard where they are.
+ */
+export function widthOptionSchema(maximum: number, what: string) {
+  return z
+    .number()
+    .int()
+    .min(1)
+    .max(maximum)
+    .default(1)
+    .describe(`${what}; the seeds, test-id and test-hard stay where they are`);
+}

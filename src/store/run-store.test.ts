@@ -2,32 +2,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  RunConfigSchema,
-  type EpochCommit,
-  type EpochMetrics,
-  type InstanceRecord,
-  type ProposalRecord,
-  type TaskInstance,
-  type TraceRecord,
+import type {
+  EpochCommit,
+  EpochMetrics,
+  InstanceRecord,
+  ProposalRecord,
+  TaskInstance,
+  TraceRecord,
 } from '../interfaces/index.ts';
 import { RunStore } from './run-store.ts';
+import { arithmeticConfig } from '../../test/support/arithmetic-config.ts';
 
-const config = RunConfigSchema.parse({
-  preset: 'test',
-  seed: 1,
-  epochs: 2,
-  tasksPerEpoch: 2,
-  variations: 1,
-  samples: 2,
-  alpha: 0.5,
-  beta: 20,
-  kMin: 0.1,
-  lambda: 1,
-  domain: { name: 'arithmetic' },
-  agent: { policy: 'student' },
-  simulator: { policy: 'parametric' },
-});
+const config = arithmeticConfig({ seed: 1, epochs: 2, tasksPerEpoch: 2, variations: 1, samples: 2 });
 
 /** A run directory whose config.json also holds `stored` (as written before those options were removed). */
 function storedRun(stored: Record<string, unknown>): string {

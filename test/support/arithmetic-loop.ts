@@ -6,29 +6,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createArithmeticDomain } from '../../src/domains/arithmetic/index.ts';
-import { RunConfigSchema, type TrainableSimulator, type UpdateStats } from '../../src/interfaces/index.ts';
+import type { TrainableSimulator, UpdateStats } from '../../src/interfaces/index.ts';
 import { ParametricSimulator } from '../../src/policies/parametric/parametric-simulator.ts';
 import { SimulatedStudent } from '../../src/policies/student/student.ts';
 import { RunStore } from '../../src/store/run-store.ts';
 import { runCoevolution } from '../../src/core/loop.ts';
+import { arithmeticConfig } from './arithmetic-config.ts';
 
-export const config = (overrides: Record<string, unknown>) =>
-  RunConfigSchema.parse({
-    preset: 'test',
-    seed: 3,
-    epochs: 3,
-    tasksPerEpoch: 6,
-    variations: 2,
-    samples: 4,
-    alpha: 0.5,
-    beta: 20,
-    kMin: 0.1,
-    lambda: 1,
-    domain: { name: 'arithmetic' },
-    agent: { policy: 'student' },
-    simulator: { policy: 'parametric' },
-    ...overrides,
-  });
+export const config = arithmeticConfig;
 
 /** A parametric simulator that counts the updates it receives. */
 export class CountingSimulator extends ParametricSimulator {

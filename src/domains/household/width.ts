@@ -4,10 +4,11 @@
  * holds plans several times longer, most of them out of a warm-started agent's reach, while the seeds and held-out
  * sets stay where they are. The spec schema, its compact-text parser, the grammar and the knobs follow the width.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Knob } from '../../interfaces/domain.ts';
 import type { SpecGrammar } from '../../interfaces/index.ts';
 import type { ParseResult } from '../../interfaces/task.ts';
+import { widthOptionSchema } from '../world-options.ts';
 import { householdGrammar } from './grammar.ts';
 import { HOUSEHOLD_KNOBS, householdKnobs, householdSpecFromKnobs } from './knobs.ts';
 import {
@@ -21,17 +22,11 @@ import {
 } from './spec.ts';
 
 /** The `width` option of a household world. */
-export const householdWidthOption = z
-  .number()
-  .int()
-  .min(1)
-  .max(MAX_WIDTH)
-  .default(1)
-  .describe(
-    `how many times more search receptacles (and deeper targets) than the original household's ${MAX_RECEPTACLES} ` +
-      '(its longest plans far beyond what the warm-started agent solves; the seeds, test-id and test-hard stay ' +
-      'where they are)',
-  );
+export const householdWidthOption = widthOptionSchema(
+  MAX_WIDTH,
+  `how many times more search receptacles (and deeper targets) than the original household's ${MAX_RECEPTACLES} ` +
+    '(its longest plans far beyond what the warm-started agent solves)',
+);
 
 /** What the width of a household world sets. */
 export interface HouseholdWidth {

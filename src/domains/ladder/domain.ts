@@ -9,7 +9,7 @@ import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
-import { worldOptionsSchema } from '../world-options.ts';
+import { widthOptionSchema, worldOptionsSchema } from '../world-options.ts';
 import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
 import { buildSeeds, heldOutDraw, LADDER_FAMILY } from './datasets.ts';
 import { ladderGrammar } from './grammar.ts';
@@ -57,16 +57,11 @@ export const LadderOptionsSchema = worldOptionsSchema({
 }).extend({
   seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
   hardRungs: rungRange([3, 4], [2, 4], 'test-hard'),
-  width: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_WIDTH)
-    .default(1)
-    .describe(
-      `how many times wider the distractor knob is than the original ladder's 0–${MAX_DISTRACTORS} (its top rungs far ` +
-        'above what the warm-started agent solves; the seeds, test-id and test-hard stay where they are)',
-    ),
+  width: widthOptionSchema(
+    MAX_WIDTH,
+    `how many times wider the distractor knob is than the original ladder's 0–${MAX_DISTRACTORS} (its top rungs far ` +
+      'above what the warm-started agent solves)',
+  ),
 });
 export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
