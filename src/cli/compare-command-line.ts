@@ -5,7 +5,7 @@ import { writeJobList } from '../composition/comparison-job-list.ts';
 import type { ComparisonOptions } from '../composition/comparison-plan.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import { addConfigFlags, overridesFrom } from './config-flags.ts';
-import { integerFlag, listFlag } from '../composition/flags.ts';
+import { listFlag, positiveIntegerFlag } from '../composition/flags.ts';
 import { DEFAULT_PRESET } from '../composition/presets.ts';
 import { parseSeedSpec } from './seed-specs.ts';
 import { listenForStop } from '../composition/stop-signals.ts';
@@ -30,7 +30,7 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
         .default([1, 2, 3], '3'),
     )
     .option('--out <dir>', 'comparison directory (default runs/<timestamp>-compare-<preset>)')
-    .option('--parallel <n>', 'runs at once (default: CPU cores)', integerFlag('--parallel'))
+    .option('--parallel <n>', 'runs at once (default: CPU cores)', positiveIntegerFlag('--parallel'))
     .option('--offline-source <spec>', 'offline variant: teacher policy spec or JSONL file of task specs')
     .addOption(
       new Option(

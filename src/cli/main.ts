@@ -118,6 +118,6 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {
-    return exitStatusOf(error, 'genenv');
+    return exitStatusOf(error, 'genenv', namedCommand(argv));
   }
 }

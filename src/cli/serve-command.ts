@@ -36,7 +36,7 @@ function openStore(options: ServeCommandOptions): RunStore {
     });
     // A config the service cannot serve is refused before the run directory exists.
     servePlan(config);
-    return RunStore.create(options.out ?? timestampedRunFolder(`serve-${config.preset}`), config);
+    return RunStore.create(options.out ?? timestampedRunFolder(`serve-${config.preset}`), config, { kind: 'service' });
   }
   const others = Object.entries({
     ...options.overrides,
@@ -51,7 +51,7 @@ function openStore(options: ServeCommandOptions): RunStore {
       'usage',
       `--resume takes the run's stored config; only --epochs may change (got --${others[0]})`,
     );
-  const store = RunStore.open(options.resume);
+  const store = RunStore.open(options.resume, { kind: 'service' });
   const epochs = options.overrides.epochs;
   if (epochs !== undefined && epochs !== store.config.epochs) {
     if (epochs < (store.lastCommittedEpoch() ?? 0))

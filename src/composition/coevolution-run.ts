@@ -4,35 +4,54 @@
  * report.html and closes everything, whatever happens. `genenv run` calls it too, adding its progress lines and the
  * live report through `watch`.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { runCoevolution as runLoop } from '../core/index.ts';
-import type { DomainFactory } from '../domains/define-domain.ts';
 import {
+  type Domain,
+  DomainError,
+  type EnvironmentPolicy,
   type EventSink,
   GenEnvError,
+  messageLine,
   type RunConfig,
   type RunConfigInput,
   type RunSummary,
+  type TrainableAgent,
+  type TrainableSimulator,
+  UsageError,
 } from '../interfaces/index.ts';
 import { describeBackend, resultFamily } from '../models/index.ts';
-import { LOCK_FILE } from '../store/run-lock.ts';
 import { RunStore } from '../store/run-store.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { createOfflineSource } from './offline-source.ts';
-import { createDomain, createTrainableAgent, createTrainableSimulator } from './registry.ts';
+import {
+  checkRegistry,
+  createDomain,
+  createTrainableAgent,
+  createTrainableSimulator,
+  type PlayerRegistry,
+} from './registry.ts';
 import { StopRequested } from './stop-signals.ts';
 
 /** A run config in part: its preset (the default one when absent) and the fields that differ from it. */
 export type CoevolutionConfig = Partial<RunConfigInput>;
 
 /** What a library caller may ask of a run besides its config. */
-export interface CoevolutionOptions {
-  /** The run directory (created; an existing one must not hold a run). Default `runs/<UTC timestamp>-<preset>`. */
+export interface CoevolutionOptions extends PlayerRegistry {
+  /**
+   * The run directory (created; an existing one must not hold a committed run, and one whose start never committed
+   * an epoch is taken over). Default `runs/<UTC timestamp>-<preset>`.
+   */
   out?: string;
-  /** Worlds of the caller's own by name (e.g. written with `defineDomain`), beside the built-in ones. */
-  domains?: Readonly<Record<string, DomainFactory>>;
+  /**
+   * An agent of the caller's own to train, instead of the one the config names: the config then records it as
+   * `agent.policy: "own:<its name>"`, and a resume must be given it again. The caller made it, so the run does not
+   * close it. (A factory under `agents` is the other way: the config names it, and resume finds it by that name.)
+   */
+  agent?: TrainableAgent;
+  /** A simulator of the caller's own, as `agent`: recorded as `simulator.policy: "own:<its name>"`. */
+  simulator?: TrainableSimulator;
   /** Told every event of the loop (epochs and phases starting and ending). */
   onEvent?: EventSink;
   /** Whether report.html is written at the end (default true). */
@@ -64,97 +83,176 @@ export interface CoevolutionResult {
   summary: RunSummary;
 }
 
+/** The policy spec a config records for a player object of the caller's own. */
+export const ownPolicySpec = (player: { name: string }) => `own:${player.name}`;
+
+/**
+ * `config` with the policy specs of the caller's own player objects (see CoevolutionOptions.agent): a config that also
+ * names another policy for that role is refused, since the object would silently replace it.
+ */
+function withOwnPlayers(config: CoevolutionConfig, options: Pick<CoevolutionOptions, 'agent' | 'simulator'>) {
+  const parts: Record<string, unknown> = {};
+  for (const role of ['agent', 'simulator'] as const) {
+    const player = options[role];
+    if (!player) continue;
+    const named = (config[role] as { policy?: string } | undefined)?.policy;
+    const spec = ownPolicySpec(player);
+    if (named !== undefined && named !== spec)
+      throw new UsageError(`${role}.policy names "${named}" and a ${role} object was given too; give one of them`);
+    parts[role] = { policy: spec };
+  }
+  return { ...config, ...parts } as CoevolutionConfig;
+}
+
 /** A validated run config: the preset's (`config.preset`, else the default) with `config`'s fields over it. */
 export function resolveConfig(config: CoevolutionConfig = {}): RunConfig {
   return resolveRunConfig({ preset: config.preset, overrides: config });
 }
 
+/** A player the run made and must close, or one the caller gave and keeps. */
+interface Made<T> {
+  player: T;
+  owned: boolean;
+}
+
+/** The caller's own player for a recorded `own:<name>` spec, or a refusal saying what to give. */
+function ownPlayer<T extends { name: string }>(role: 'agent' | 'simulator', spec: string, given: T | undefined): T {
+  if (!given)
+    throw new UsageError(
+      `this run's ${role} is one of the caller's own ("${spec.slice('own:'.length)}"): give it again as the ${role} option`,
+    );
+  if (ownPolicySpec(given) !== spec)
+    throw new UsageError(`this run's ${role} is "${spec.slice('own:'.length)}", not "${given.name}"`);
+  return given;
+}
+
 /**
- * Removes what RunStore.create wrote (config.json, run.sqlite and its journal files, run.lock, the empty checkpoints folder),
- * and the run folder itself when this run made it, so that the same call works again once its config is fixed.
- * Files the user put in an existing folder stay.
+ * The world of a run checked to answer: its seeds and held-out sets built (they are kept, so the run uses these), a
+ * failure of either a DomainError naming the world.
  */
-function discardRun(store: RunStore, existed: boolean): void {
-  store.close();
-  const directory = store.directory;
-  if (!existed) {
-    rmSync(directory, { recursive: true, force: true });
-    return;
-  }
-  for (const name of ['config.json', 'run.sqlite', 'run.sqlite-wal', 'run.sqlite-shm', 'run.sqlite-journal', LOCK_FILE])
-    rmSync(join(directory, name), { force: true });
-  for (const name of ['checkpoints', 'trainer']) {
-    const path = join(directory, name);
-    if (existsSync(path) && readdirSync(path).length === 0) rmSync(path, { recursive: true });
-  }
-}
-
-/** Creates the run directory, or opens it to resume; `discard` undoes a creation (a no-op for a resumed run). */
-function openStore(start: RunStart): { store: RunStore; discard: () => void } {
-  if ('config' in start) {
-    const directory = start.out ?? timestampedRunFolder(start.config.preset);
-    const existed = existsSync(directory);
-    const store = RunStore.create(directory, start.config);
-    return { store, discard: () => discardRun(store, existed) };
-  }
-  const store = RunStore.open(start.resume);
-  const { epochs } = start;
-  if (epochs !== undefined && epochs !== store.config.epochs) {
-    const committed = store.lastCommittedEpoch() ?? 0;
-    if (epochs < committed) {
-      store.close();
-      throw new GenEnvError('usage', `--epochs ${epochs} is below the ${committed} epochs already committed`);
+function checkedWorld(domain: Domain): Domain {
+  for (const [part, build] of [
+    ['seeds', () => domain.seeds()],
+    ['held-out sets', () => domain.heldOutSets()],
+  ] as const) {
+    try {
+      build();
+    } catch (error) {
+      if (error instanceof GenEnvError) throw error;
+      throw new DomainError(`domain ${domain.name}: building its ${part} failed: ${messageLine(error)}`, {
+        cause: error,
+      });
     }
-    store.updateConfig({ ...store.config, epochs } as RunConfig);
   }
-  return { store, discard: () => store.close() };
+  return domain;
 }
 
-/** The domain and policies of a run, created before it starts (bad options throw here, as config errors). */
-async function createPlayers(config: RunConfig, runDirectory: string, domains: CoevolutionOptions['domains']) {
-  const domain = await createDomain(config.domain.name, config.domain.options, domains);
-  const created: { close?(): Promise<void> }[] = [];
-  const keep = <T extends { close?(): Promise<void> }>(policy: T): T => {
-    created.push(policy);
-    return policy;
+/** Closes the players the run made (never the caller's own). */
+async function closeMade(made: readonly Made<{ close?(): Promise<void> }>[]): Promise<void> {
+  for (const { player, owned } of made) if (owned) await player.close?.();
+}
+
+/**
+ * The domain and players of a run, made and checked before the run folder is written: a bad option throws as a
+ * config error, a world whose seeds or held-out draw fail a DomainError, a server that does not answer a PolicyError.
+ */
+async function createPlayers(config: RunConfig, runDirectory: string, hooks: RunHooks) {
+  const domain = checkedWorld(await createDomain(config.domain.name, config.domain.options, hooks.domains));
+  const made: Made<TrainableAgent | TrainableSimulator | EnvironmentPolicy>[] = [];
+  const keep = <T extends TrainableAgent | TrainableSimulator | EnvironmentPolicy>(player: T, owned = true): T => {
+    made.push({ player, owned });
+    return player;
   };
   try {
     const common = { domain, seed: config.seed, runDirectory };
-    const agent = keep(
-      await createTrainableAgent({ ...common, spec: config.agent.policy, options: config.agent.options }),
-    );
-    const simulator = keep(
-      await createTrainableSimulator({ ...common, spec: config.simulator.policy, options: config.simulator.options }),
-    );
+    const agentSpec = config.agent.policy;
+    const agent = agentSpec.startsWith('own:')
+      ? keep(ownPlayer('agent', agentSpec, hooks.agent), false)
+      : keep(await createTrainableAgent({ ...common, spec: agentSpec, options: config.agent.options }, hooks.agents));
+    const simulatorSpec = config.simulator.policy;
+    const simulator = simulatorSpec.startsWith('own:')
+      ? keep(ownPlayer('simulator', simulatorSpec, hooks.simulator), false)
+      : keep(
+          await createTrainableSimulator(
+            { ...common, spec: simulatorSpec, options: config.simulator.options },
+            hooks.simulators,
+          ),
+        );
     const offline = config.variant === 'offline' ? await createOfflineSource(config, domain) : {};
     if (offline.teacher) keep(offline.teacher);
-    return { domain, agent, simulator, ...offline };
+    // Every server a player talks to answers before anything is written.
+    await Promise.all(made.map(({ player }) => player.ready?.()));
+    return { domain, agent, simulator, ...offline, close: () => closeMade(made) };
   } catch (error) {
-    // Policies made before the bad one hold sockets or workers.
-    for (const policy of created) await policy.close?.();
+    // Players made before the bad one hold sockets or workers.
+    await closeMade(made);
+    throw error;
+  }
+}
+
+type Players = Awaited<ReturnType<typeof createPlayers>>;
+
+/** A run folder opened with its players: a new one (removed again if its start fails) or one resumed. */
+interface OpenedRun {
+  store: RunStore;
+  players: Players;
+  /** Undoes a new run that never committed an epoch (nothing for a resumed one). */
+  discard: () => void;
+}
+
+/**
+ * A new run: its folder checked, its world and players made and answering, and only then the folder written. The
+ * returned `discard` removes what this start wrote (the folder too, when it made it).
+ */
+async function startNewRun(config: RunConfig, out: string | undefined, hooks: RunHooks): Promise<OpenedRun> {
+  const directory = out ?? timestampedRunFolder(config.preset);
+  RunStore.checkNewFolder(directory);
+  const players = await createPlayers(config, directory, hooks);
+  const madeFolder = !existsSync(directory);
+  let store: RunStore;
+  try {
+    store = RunStore.create(directory, config);
+  } catch (error) {
+    await players.close();
+    throw error;
+  }
+  return { store, players, discard: () => store.discard(madeFolder) };
+}
+
+/** A run to resume: its folder checked by RunStore.open, its epoch count raised if asked, its players made. */
+async function resumeRun(directory: string, epochs: number | undefined, hooks: RunHooks): Promise<OpenedRun> {
+  const store = RunStore.open(directory);
+  try {
+    if (epochs !== undefined && epochs !== store.config.epochs) {
+      const committed = store.lastCommittedEpoch() ?? 0;
+      if (epochs < committed)
+        throw new UsageError(`epochs ${epochs} is below the ${committed} epochs already committed`);
+      store.updateConfig({ ...store.config, epochs });
+    }
+    const players = await createPlayers(store.config, store.directory, hooks);
+    return { store, players, discard: () => {} };
+  } catch (error) {
+    store.close();
     throw error;
   }
 }
 
 /**
  * Runs (or resumes) one co-evolution in its run directory until its last epoch, or until `signal` stops it after a
- * committed epoch (StopRequested, saying how to resume). A config error before the first epoch leaves no run behind.
+ * committed epoch (StopRequested, with the remedy of resuming it). A new run whose start fails before its epoch 0 is
+ * committed leaves nothing behind.
  */
 export async function runInDirectory(start: RunStart, hooks: RunHooks = {}): Promise<CoevolutionResult> {
-  const { store, discard } = openStore(start);
+  const { store, players, discard } =
+    'config' in start
+      ? await startNewRun(start.config, start.out, hooks)
+      : await resumeRun(start.resume, start.epochs, hooks);
   const config = store.config;
-  let players: Awaited<ReturnType<typeof createPlayers>>;
-  try {
-    players = await createPlayers(config, store.directory, hooks.domains);
-  } catch (error) {
-    discard();
-    throw error;
-  }
-  if (config.agent.policy === 'builtin' || config.simulator.policy === 'builtin')
-    store.updateConfig({ ...store.config, computeBackend: `${describeBackend()}; ${resultFamily()}` });
   const { domain, agent, simulator, teacher, offlineSpecs } = players;
   let watcher: RunWatcher | null = null;
   try {
+    if (config.agent.policy === 'builtin' || config.simulator.policy === 'builtin')
+      store.updateConfig({ ...store.config, computeBackend: `${describeBackend()}; ${resultFamily()}` });
     watcher = hooks.watch?.({ config, directory: store.directory }) ?? null;
     const summary = await runLoop({
       config,
@@ -175,43 +273,55 @@ export async function runInDirectory(start: RunStart, hooks: RunHooks = {}): Pro
     if (hooks.report !== false && !written) (await import('../report/index.ts')).writeReport(store.directory);
     return { runDirectory: store.directory, summary };
   } catch (error) {
+    const committed = store.lastCommittedEpoch();
+    if (committed === null) {
+      watcher?.close?.();
+      watcher = null;
+      discard();
+    }
     if (!(error instanceof StopRequested)) throw error;
-    throw new StopRequested(
-      error.signal,
-      `stopped by ${error.signal} after epoch ${store.lastCommittedEpoch()} (committed); ` +
-        `genenv run --resume ${store.directory} continues it`,
-    );
+    if (committed === null)
+      throw new StopRequested(
+        error.signal,
+        `stopped by ${error.signal} before epoch 0 was committed; nothing was kept`,
+      );
+    throw new StopRequested(error.signal, `stopped by ${error.signal} after epoch ${committed} (committed)`, {
+      kind: 'resume',
+      folder: store.directory,
+    });
   } finally {
     watcher?.close?.();
     store.close();
-    await agent.close?.();
-    await simulator.close?.();
-    await teacher?.close?.();
+    await players.close();
   }
 }
 
 /**
  * A co-evolution run: `config` over its preset (see `resolveConfig`) in a new run directory (`options.out`). Resolves
- * with the directory and its summary.json once the last epoch is committed and report.html written. Throws
- * GenEnvError('config') for a bad config, before anything is written.
+ * with the directory and its summary.json once the last epoch is committed and report.html written. Throws a
+ * ConfigError for a bad config, a PolicyError for a server that does not answer and a DomainError for a world that
+ * fails, before anything is written; a start that fails later leaves no run folder behind.
  */
 export function runCoevolution(
   config: CoevolutionConfig = {},
   options: CoevolutionOptions = {},
 ): Promise<CoevolutionResult> {
   const { out, ...hooks } = options;
-  return runInDirectory({ config: resolveConfig(config), out }, hooks);
+  checkRegistry(hooks);
+  return runInDirectory({ config: resolveConfig(withOwnPlayers(config, options)), out }, hooks);
 }
 
 /**
  * Continues the run in `runDirectory` from its last committed epoch, with its stored config (`epochs` may raise its
- * epoch count); it ends with the summary an uninterrupted run would have. A world of the caller's own must be given
- * again in `options.domains`.
+ * epoch count); it ends with the summary an uninterrupted run would have. Worlds and players of the caller's own are
+ * found by name in the same registry `runCoevolution` was given (`domains`, `agents`, `simulators`); a player object
+ * must be given again as `agent` or `simulator`.
  */
 export function resumeCoevolution(
   runDirectory: string,
   options: Omit<CoevolutionOptions, 'out'> & { epochs?: number } = {},
 ): Promise<CoevolutionResult> {
   const { epochs, ...hooks } = options;
+  checkRegistry(hooks);
   return runInDirectory({ resume: runDirectory, epochs }, hooks);
 }

@@ -134,7 +134,7 @@ export async function planComparison(options: ComparisonOptions, collecting = fa
  */
 export function prepareRunFolder(run: PlannedRun): void {
   if (existsSync(join(run.folder, 'run.sqlite'))) return;
-  RunStore.create(run.folder, run.config).close();
+  RunStore.create(run.folder, run.config, { prepared: true }).close();
 }
 
 /**

@@ -132,11 +132,10 @@ export async function runComparison(
     // The runs still going got the signal too: the comparison ends when each has stopped at its safe point.
     await Promise.allSettled(runs);
     const { signal } = options.signal.reason as StopRequested;
-    throw new StopRequested(
-      signal,
-      `stopped by ${signal} with ${finished} of ${plan.runs.length} runs finished; ` +
-        `the same command with --out ${plan.directory} continues the comparison`,
-    );
+    throw new StopRequested(signal, `stopped by ${signal} with ${finished} of ${plan.runs.length} runs finished`, {
+      kind: 'repeat-comparison',
+      folder: plan.directory,
+    });
   }
   return writeComparison(plan, options);
 }
@@ -185,13 +184,13 @@ function finishedSummary(run: PlannedRun): RunSummary {
   if (progress.state === 'missing')
     throw new GenEnvError(
       'usage',
-      `${run.folder} is missing: copy the run there if it ran elsewhere, or write the job list again (--job-list)`,
+      `${run.folder} is missing: copy the run there if it ran elsewhere, or write the comparison's job list again`,
     );
   if (progress.state === 'unfinished')
     throw new GenEnvError(
       'usage',
-      `${run.folder} is unfinished (${progress.completedEpochs} of ${run.config.epochs} epochs): ` +
-        `genenv run --resume ${run.folder} continues it`,
+      `${run.folder} is unfinished (${progress.completedEpochs} of ${run.config.epochs} epochs)`,
+      { remedy: { kind: 'resume', folder: run.folder } },
     );
   const difference = settingsDifference(run);
   if (difference !== null)

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { errorLine, GenEnvError } from '../interfaces/errors.ts';
+import { errorLine, GenEnvError, type Remedy } from '../interfaces/errors.ts';
 import { StopRequested } from './stop-signals.ts';
 
 /** The exit codes of every genenv command. */
@@ -15,36 +15,65 @@ export const EXIT_CODES = {
 export const EXIT_CODES_HELP = `Exit codes:
   0    success
   1    runtime failure (a service down, a store unwritable, benchmark data missing or corrupt)
-  2    usage error or invalid input: unknown or retired flag, bad flag value, invalid config file or value
+  2    usage error or invalid input: unknown or retired flag, bad flag value, invalid config file or value, a
+       folder that cannot be resumed, an --out folder that already holds a run
   130  run or compare stopped by SIGINT (Ctrl-C), 143 by SIGTERM, after the last committed epoch:
        genenv run --resume DIR (or the same compare command) continues it
   genenv serve stops on SIGINT or SIGTERM after its in-flight writes and exits 0`;
 
 /**
+ * A remedy in the command line's words, for `command` (the command that failed: `run`, `serve`, `compare`, …). The
+ * library's messages name folders and config fields only; here they become flags.
+ */
+export function remedyText(remedy: Remedy, command = 'run'): string {
+  const resumable = command === 'serve' ? 'serve' : 'run';
+  switch (remedy.kind) {
+    case 'resume':
+      return (
+        `genenv ${resumable} --resume ${remedy.folder} continues it` +
+        (remedy.orElsewhere ? ', or choose another --out' : '')
+      );
+    case 'start-afresh':
+      return `genenv ${resumable} --out ${remedy.folder} starts a new run there`;
+    case 'resume-as':
+      return `genenv ${remedy.as === 'service' ? 'serve' : 'run'} --resume ${remedy.folder} resumes it`;
+    case 'repeat-comparison':
+      return `the same command with --out ${remedy.folder} continues the comparison`;
+  }
+}
+
+/** The error's one line, with its remedy in the command line's words after a semicolon. */
+function lineWithRemedy(error: GenEnvError | StopRequested, command: string | undefined): string {
+  const line = error instanceof GenEnvError ? errorLine(error) : error.message;
+  return error.remedy ? `${line}; ${remedyText(error.remedy, command)}` : line;
+}
+
+/** Error codes that mean the input was wrong (exit 2); every other GenEnvError is a failure while running (exit 1). */
+const INPUT_ERROR_CODES: ReadonlySet<string> = new Set(['usage', 'config', 'resume']);
+
+/**
  * What a command line does with an error that reached its top: commander's own (help and version are not errors;
  * commander already printed its one-line message otherwise) exit 0 or 2; a stop on a signal exits 128 + the signal's
- * number; every other error is one line on stderr prefixed with the program's name (GENENV_DEBUG=1 adds the stack)
- * and exits 2 for usage and config errors, 1 otherwise.
+ * number; every other error is one line on stderr prefixed with the program's name, its remedy worded for `command`
+ * (GENENV_DEBUG=1 adds the stack), and exits 2 for usage, config and resume errors, 1 otherwise.
  */
-export function exitStatusOf(error: unknown, program: string): number {
+export function exitStatusOf(error: unknown, program: string, command?: string): number {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.help'
       ? EXIT_CODES.success
       : EXIT_CODES.usage;
   }
   if (error instanceof StopRequested) {
-    process.stderr.write(`${program}: ${error.message}\n`);
+    process.stderr.write(`${program}: ${lineWithRemedy(error, command)}\n`);
     return error.exitCode;
   }
   const cause = (error as { cause?: unknown }).cause;
   const inner = error instanceof GenEnvError || !(cause instanceof GenEnvError) ? error : cause;
   const line =
     inner instanceof GenEnvError
-      ? errorLine(inner)
+      ? lineWithRemedy(inner, command)
       : `internal error: ${errorLine(inner)} (set GENENV_DEBUG=1 for details)`;
   process.stderr.write(`${program}: ${line}\n`);
   if (process.env.GENENV_DEBUG) process.stderr.write(`${(inner as Error)?.stack ?? ''}\n`);
-  return inner instanceof GenEnvError && (inner.code === 'usage' || inner.code === 'config')
-    ? EXIT_CODES.usage
-    : EXIT_CODES.failure;
+  return inner instanceof GenEnvError && INPUT_ERROR_CODES.has(inner.code) ? EXIT_CODES.usage : EXIT_CODES.failure;
 }

@@ -5,6 +5,7 @@ import { OraclePolicy } from '../policies/oracle.ts';
 import { SimulatedStudent } from '../policies/student/student.ts';
 import { hookSettings, splitTrainerOptions } from './trainer-options.ts';
 import {
+  ConfigError,
   GenEnvError,
   type AgentPolicy,
   type Domain,
@@ -12,6 +13,35 @@ import {
   type TrainableAgent,
   type TrainableSimulator,
 } from '../interfaces/index.ts';
+
+/** What a player factory is given: the config's spec and options for it, the world, the run's seed and folder. */
+export interface PlayerInput {
+  /** The policy spec of the config that named the factory (`builtin`, `openai:<URL>#<model>`, a registered name). */
+  spec: string;
+  domain: Domain;
+  /** The config's `agent.options` or `simulator.options`; the factory validates them. */
+  options: Record<string, unknown>;
+  /** The run's seed. */
+  seed: number;
+  /** The run folder (it is made after every player has been made and has answered). */
+  runDirectory?: string;
+}
+
+/** Makes a trainable agent for a config naming it. */
+export type AgentFactory = (input: PlayerInput) => TrainableAgent | Promise<TrainableAgent>;
+/** Makes a trainable simulator for a config naming it. */
+export type SimulatorFactory = (input: PlayerInput) => TrainableSimulator | Promise<TrainableSimulator>;
+
+/**
+ * Worlds and players of a caller's own, by the names a config gives them (`domain.name`, `agent.policy`,
+ * `simulator.policy`), looked up before the built-in ones; a name may not be one genenv already gives (a built-in
+ * world, or a policy kind such as `builtin` or `openai`).
+ */
+export interface PlayerRegistry {
+  domains?: Readonly<Record<string, DomainFactory>>;
+  agents?: Readonly<Record<string, AgentFactory>>;
+  simulators?: Readonly<Record<string, SimulatorFactory>>;
+}
 
 /** Wiring only: names → constructors. The loop never sees these names. */
 const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Promise<Domain>> = {
@@ -23,8 +53,31 @@ const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Pro
   ladder: async (options) => (await import('../domains/ladder/index.ts')).createLadderWorld(options),
 };
 
-export function domainNames(): string[] {
-  return Object.keys(DOMAINS);
+/** The policy kinds genenv builds itself: the part of a spec before its first colon. */
+const BUILT_IN_POLICY_KINDS = ['builtin', 'student', 'parametric', 'oracle', 'openai', 'external', 'own'];
+
+/** The names of the built-in worlds, and of `registry`'s own after them. */
+export function domainNames(registry: PlayerRegistry = {}): string[] {
+  return [...Object.keys(DOMAINS), ...Object.keys(registry.domains ?? {})];
+}
+
+/**
+ * Refuses a registry that takes a name genenv already gives: a built-in world's, or a built-in policy kind's (a
+ * config naming it would be ambiguous). ConfigError naming the first such name.
+ */
+export function checkRegistry(registry: PlayerRegistry): void {
+  const world = Object.keys(registry.domains ?? {}).find((own) => Object.hasOwn(DOMAINS, own));
+  if (world) throw new ConfigError(`domain "${world}" is built in; give your own world another name`);
+  for (const [role, table] of [
+    ['agent', registry.agents],
+    ['simulator', registry.simulators],
+  ] as const) {
+    const clash = Object.keys(table ?? {}).find((own) => BUILT_IN_POLICY_KINDS.includes(kindOf(own)));
+    if (clash)
+      throw new ConfigError(
+        `${role} "${clash}" takes the name of a built-in policy kind (${BUILT_IN_POLICY_KINDS.join(', ')}); give it another`,
+      );
+  }
 }
 
 /**
@@ -36,24 +89,16 @@ export async function createDomain(
   options: Record<string, unknown> = {},
   extra: Readonly<Record<string, DomainFactory>> = {},
 ): Promise<Domain> {
-  const clash = Object.keys(extra).find((own) => Object.hasOwn(DOMAINS, own));
-  if (clash) throw new GenEnvError('config', `domain "${clash}" is built in; give your own world another name`);
+  checkRegistry({ domains: extra });
   const factory = Object.hasOwn(extra, name) ? extra[name] : Object.hasOwn(DOMAINS, name) ? DOMAINS[name] : undefined;
   if (!factory) {
     const known = [...domainNames(), ...Object.keys(extra)].join(', ');
-    throw new GenEnvError('config', `unknown domain "${name}" (known: ${known})`);
+    throw new ConfigError(`unknown domain "${name}" (known: ${known})`);
   }
   return factory(options);
 }
 
-interface PolicyInput {
-  spec: string;
-  domain: Domain;
-  options: Record<string, unknown>;
-  seed: number;
-  /** The run directory, for backends that keep files of their own (trainer exports). */
-  runDirectory?: string;
-}
+type PolicyInput = PlayerInput;
 
 const kindOf = (spec: string) => spec.split(':')[0]!;
 
@@ -99,8 +144,12 @@ async function openAISimulator(input: PolicyInput): Promise<TrainableSimulator> 
   return new HookTrainedSimulator(simulator, input.domain, settings);
 }
 
-/** A trainable agent for `genenv run`. */
-export async function createTrainableAgent(input: PolicyInput): Promise<TrainableAgent> {
+/** A trainable agent for a run: the registry's factory of that name, else a built-in one. */
+export async function createTrainableAgent(
+  input: PolicyInput,
+  agents: PlayerRegistry['agents'] = {},
+): Promise<TrainableAgent> {
+  if (Object.hasOwn(agents, input.spec)) return agents[input.spec]!(input);
   switch (kindOf(input.spec)) {
     case 'student':
       return new SimulatedStudent(input.options);
@@ -118,13 +167,17 @@ export async function createTrainableAgent(input: PolicyInput): Promise<Trainabl
     default:
       throw new GenEnvError(
         'config',
-        `unknown agent policy "${input.spec}" (known for training: builtin, student, openai:<base URL>#<model>)`,
+        `unknown agent policy "${input.spec}" (known for training: ${['builtin', 'student', 'openai:<base URL>#<model>', ...Object.keys(agents)].join(', ')})`,
       );
   }
 }
 
-/** A trainable simulator for `genenv run`. */
-export async function createTrainableSimulator(input: PolicyInput): Promise<TrainableSimulator> {
+/** A trainable simulator for a run: the registry's factory of that name, else a built-in one. */
+export async function createTrainableSimulator(
+  input: PolicyInput,
+  simulators: PlayerRegistry['simulators'] = {},
+): Promise<TrainableSimulator> {
+  if (Object.hasOwn(simulators, input.spec)) return simulators[input.spec]!(input);
   switch (kindOf(input.spec)) {
     case 'parametric':
       return new ParametricSimulator(input.domain, input.options);
@@ -135,7 +188,7 @@ export async function createTrainableSimulator(input: PolicyInput): Promise<Trai
     default:
       throw new GenEnvError(
         'config',
-        `unknown simulator policy "${input.spec}" (known: builtin, parametric, openai:<base URL>#<model>)`,
+        `unknown simulator policy "${input.spec}" (known: ${['builtin', 'parametric', 'openai:<base URL>#<model>', ...Object.keys(simulators)].join(', ')})`,
       );
   }
 }

@@ -1,4 +1,5 @@
 import { constants } from 'node:os';
+import type { Remedy } from '../interfaces/index.ts';
 
 /** The signals that ask a genenv command to stop. */
 export type StopSignalName = 'SIGINT' | 'SIGTERM';
@@ -6,10 +7,13 @@ export type StopSignalName = 'SIGINT' | 'SIGTERM';
 /** A command stopped because a signal asked it to; it exits 128 + the signal's number (130, 143). */
 export class StopRequested extends Error {
   readonly signal: StopSignalName;
-  constructor(signal: StopSignalName, message = `stopped by ${signal}`) {
+  /** How to continue what was stopped (resume its folder), where something was kept. */
+  readonly remedy?: Remedy;
+  constructor(signal: StopSignalName, message = `stopped by ${signal}`, remedy?: Remedy) {
     super(message);
     this.name = 'StopRequested';
     this.signal = signal;
+    if (remedy) this.remedy = remedy;
   }
 
   get exitCode(): number {

@@ -59,6 +59,11 @@ export class HookTrainedAgent implements TrainableAgent {
     await this.rotation.load(join(dir, STATE_FILE));
   }
 
+  /** The served model's server answers. */
+  ready(): Promise<void> {
+    return this.agent.ready();
+  }
+
   async close(): Promise<void> {
     await this.agent.close();
   }

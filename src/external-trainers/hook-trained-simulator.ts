@@ -63,6 +63,11 @@ export class HookTrainedSimulator implements TrainableSimulator {
     await this.rotation.load(join(dir, STATE_FILE));
   }
 
+  /** The served model's server answers. */
+  ready(): Promise<void> {
+    return this.simulator.ready();
+  }
+
   async close(): Promise<void> {
     await this.simulator.close();
   }

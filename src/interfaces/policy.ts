@@ -22,6 +22,11 @@ export interface SampleOptions {
 export interface AgentPolicy {
   readonly name: string;
   act(prompts: AgentPrompt[], options: SampleOptions): Promise<Completion[][]>;
+  /**
+   * Resolves once the policy's backend answers (its server reached, its key accepted); rejects with a PolicyError
+   * naming the backend otherwise. A run calls it before it writes anything. A policy with nothing to reach has none.
+   */
+  ready?(): Promise<void>;
   /** Frees workers, sockets, ... Idempotent. */
   close?(): Promise<void>;
 }
@@ -30,6 +35,8 @@ export interface AgentPolicy {
 export interface EnvironmentPolicy {
   readonly name: string;
   propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]>;
+  /** As `AgentPolicy.ready`: resolves once the backend answers. */
+  ready?(): Promise<void>;
   close?(): Promise<void>;
 }
 

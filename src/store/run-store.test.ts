@@ -15,10 +15,13 @@ import { arithmeticConfig } from '../../test/support/arithmetic-config.ts';
 
 const config = arithmeticConfig({ seed: 1, epochs: 2, tasksPerEpoch: 2, variations: 1, samples: 2 });
 
-/** A run directory whose config.json also holds `stored` (as written before those options were removed). */
+/**
+ * A run directory whose config.json also holds `stored` (as written before those options were removed). Prepared, as a
+ * comparison's run folders are, so that it may be resumed before any epoch is committed.
+ */
 function storedRun(stored: Record<string, unknown>): string {
   const directory = mkdtempSync(join(tmpdir(), 'genenv-store-'));
-  RunStore.create(directory, config).close();
+  RunStore.create(directory, config, { prepared: true }).close();
   const path = join(directory, 'config.json');
   writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), ...stored }));
   return directory;

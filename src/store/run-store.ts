@@ -4,14 +4,30 @@ import { join } from 'node:path';
 import {
   describeZodError,
   EpochMetricsSchema,
+  fileSystemCause,
   GenEnvError,
+  type Remedy,
+  ResumeError,
+  type RunFolderKind,
+  StoreError,
   StoredRunConfigSchema,
+  UsageError,
   type EpochMetrics,
   type RunConfig,
   type RunSummary,
 } from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
+import { unwritableReason } from './folder-access.ts';
 import { type EpochTiming, flattenEpochMetrics, metricsCsv } from './metrics-csv.ts';
+import {
+  CONFIG_FILE,
+  DATABASE_FILE,
+  holdsRunFiles,
+  holdsUncommittedStart,
+  removeRunLock,
+  removeStartedRun,
+} from './run-folder.ts';
+import { firstDifference, readIdentity, recordedConfigText, writeIdentity } from './run-identity.ts';
 import { claimRunDirectory } from './run-lock.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
 import { type PoolTraceRow, TrainPoolIndex } from './train-pool-index.ts';
@@ -27,8 +43,82 @@ import type {
   TrainPool,
 } from '../interfaces/index.ts';
 
-const CONFIG_FILE = 'config.json';
-const DATABASE_FILE = 'run.sqlite';
+/** How a new run folder is made. */
+export interface CreateRunOptions {
+  /** What the folder holds: a run (default) or a served curriculum (`genenv serve`). */
+  kind?: RunFolderKind;
+  /**
+   * Made now to be started later by a resume (a comparison's run folders, which its job list runs with
+   * `--resume`): such a folder may be resumed before it has committed an epoch.
+   */
+  prepared?: boolean;
+}
+
+/** How a run folder is opened to be resumed. */
+export interface OpenRunOptions {
+  /** The kind of folder expected (default a run); a folder of the other kind is refused. */
+  kind?: RunFolderKind;
+}
+
+const KIND_WORDS: Readonly<Record<RunFolderKind, string>> = {
+  run: 'a co-evolution run',
+  service: 'a served curriculum',
+};
+
+type Refusal = (reason: string) => ResumeError;
+
+/** config.json parsed by the run-config schema, or a refusal naming the file and its first problem. */
+function readConfigFile(path: string, refuse: Refusal): RunConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw refuse(`${CONFIG_FILE} is not valid JSON`);
+  }
+  const parsed = StoredRunConfigSchema.safeParse(raw);
+  if (!parsed.success) throw refuse(`${CONFIG_FILE}: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** The config the database recorded at the start, parsed as config.json is. */
+function parseRecordedConfig(text: string, refuse: Refusal): RunConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw refuse(`${DATABASE_FILE} holds a config that is not valid JSON`);
+  }
+  const parsed = StoredRunConfigSchema.safeParse(raw);
+  if (!parsed.success) throw refuse(`${DATABASE_FILE} holds an invalid config: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+/**
+ * The run database at `path`, checked to be one (a SQLite file with genenv's meta rows) before anything is written to
+ * it: a database of another program is not given genenv's tables.
+ */
+function openRunDatabase(path: string, refuse: Refusal): Database.Database {
+  let database: Database.Database;
+  try {
+    database = new Database(path, { fileMustExist: true });
+  } catch {
+    throw refuse(`${DATABASE_FILE} cannot be opened as a database`);
+  }
+  try {
+    const version = database.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as
+      | { value: string }
+      | undefined;
+    if (version === undefined) throw new Error('no schema version');
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = FULL');
+    database.exec(SCHEMA);
+    database.prepare('SELECT MAX(epoch) FROM epochs').get();
+    return database;
+  } catch {
+    database.close();
+    throw refuse(`${DATABASE_FILE} is not a readable run database (damaged, cut short, or another program's)`);
+  }
+}
 
 /** Row shape of `proposals`. */
 interface ProposalRow {
@@ -69,69 +159,120 @@ export class RunStore implements CoevolutionStore {
     private readonly release: () => void,
   ) {}
 
-  /** Starts a new run in `directory` (created if missing). Refuses a directory that already holds a run. */
-  static create(directory: string, config: RunConfig): RunStore {
-    if (existsSync(join(directory, CONFIG_FILE)) || existsSync(join(directory, DATABASE_FILE))) {
-      throw new GenEnvError(
-        'store',
-        `${directory} already holds a run; use --resume ${directory} to continue it or choose another --out`,
-      );
-    }
-    let release = () => {};
+  /**
+   * Checks, writing nothing, that a new run may start in `directory`: it can be written, and it holds no run that
+   * committed an epoch (whether another process holds it is found when the run is made). Throws as `create` would.
+   */
+  static checkNewFolder(directory: string): void {
+    const problem = unwritableReason(directory);
+    if (problem !== null) throw new StoreError(`cannot make the run folder ${directory}: ${problem}`);
+    if (holdsRunFiles(directory) && !holdsUncommittedStart(directory))
+      throw new UsageError(`${directory} already holds a run`, {
+        remedy: { kind: 'resume', folder: directory, orElsewhere: true },
+      });
+  }
+
+  /**
+   * Starts a new run in `directory` (made if missing), recording its kind and resolved config in the database. A
+   * folder that holds a committed run is refused (resume it instead); one whose start never committed an epoch (a
+   * start that failed or was killed) is taken over. Nothing is written when the folder cannot be written.
+   */
+  static create(directory: string, config: RunConfig, options: CreateRunOptions = {}): RunStore {
+    RunStore.checkNewFolder(directory);
+    const madeFolder = !existsSync(directory);
+    let release: (() => void) | null = null;
     try {
+      if (holdsRunFiles(directory)) {
+        // The lock first: a start in progress in another process looks just like one that was killed.
+        release = claimRunDirectory(directory);
+        RunStore.checkNewFolder(directory);
+        removeStartedRun(directory, false);
+      }
       mkdirSync(join(directory, 'checkpoints'), { recursive: true });
-      release = claimRunDirectory(directory);
+      release ??= claimRunDirectory(directory);
       writeFileAtomic(join(directory, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
       const database = new Database(join(directory, DATABASE_FILE));
       RunStore.prepare(database);
-      database.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schemaVersion', String(SCHEMA_VERSION));
+      database.transaction(() => {
+        database.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schemaVersion', String(SCHEMA_VERSION));
+        writeIdentity(database, {
+          kind: options.kind ?? 'run',
+          config: recordedConfigText(config),
+          prepared: options.prepared ?? false,
+        });
+      })();
       return new RunStore(directory, config, database, release);
     } catch (error) {
-      release();
+      // What this start wrote goes; a folder that held a committed run was refused before anything was written.
+      if (!(error instanceof GenEnvError)) removeStartedRun(directory, madeFolder);
+      release?.();
       if (error instanceof GenEnvError) throw error;
-      throw new GenEnvError('store', `cannot create run directory ${directory}: ${(error as Error).message}`, {
+      const cause = fileSystemCause(error);
+      throw new StoreError(`cannot make the run folder ${directory}: ${cause ?? (error as Error).message}`, {
         cause: error,
       });
     }
   }
 
-  /** Opens an existing run to resume it; removes what an interrupted epoch left behind. */
-  static open(directory: string): RunStore {
-    if (!existsSync(directory) || !statSync(directory).isDirectory())
-      throw new GenEnvError('resume', `cannot resume: ${directory} is not a directory`);
+  /**
+   * Opens the run in `directory` to resume it, after checking that it is one: a folder of `options.kind` (a run by
+   * default) whose database reads, whose config.json is the config the database recorded at the start, and (for a
+   * run) that committed its epoch 0 or was prepared to be started by a resume. Each refusal is one ResumeError line
+   * naming what is wrong, with the remedy. Removes what an interrupted epoch left behind.
+   */
+  static open(directory: string, options: OpenRunOptions = {}): RunStore {
+    const kind = options.kind ?? 'run';
+    const refuse = (reason: string, remedy: Remedy = { kind: 'start-afresh', folder: directory }) =>
+      new ResumeError(`cannot resume ${directory}: ${reason}`, { remedy });
+    if (!existsSync(directory)) throw refuse('no such folder');
+    if (!statSync(directory).isDirectory()) throw refuse('it is a file, not a run folder');
     const configPath = join(directory, CONFIG_FILE);
-    if (!existsSync(configPath) || !existsSync(join(directory, DATABASE_FILE))) {
-      throw new GenEnvError(
-        'resume',
-        `cannot resume: ${directory} holds no run (config.json and run.sqlite are missing)`,
-      );
-    }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(configPath, 'utf8'));
-    } catch (error) {
-      throw new GenEnvError('resume', `cannot resume: ${configPath} is not valid JSON`, { cause: error });
-    }
-    const parsed = StoredRunConfigSchema.safeParse(raw);
-    if (!parsed.success) {
-      throw new GenEnvError('resume', `cannot resume: ${configPath}: ${describeZodError(parsed.error)}`);
-    }
+    const databasePath = join(directory, DATABASE_FILE);
+    const missing = [CONFIG_FILE, DATABASE_FILE].filter((name) => !existsSync(join(directory, name)));
+    if (missing.length)
+      throw refuse(`it holds no run (${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing)`);
+    if (statSync(databasePath).size === 0)
+      throw refuse(`${DATABASE_FILE} is empty (0 bytes): the epochs it held are lost`);
+    const fileConfig = readConfigFile(configPath, refuse);
     const release = claimRunDirectory(directory);
-    let database: Database.Database;
+    let database: Database.Database | null = null;
     try {
-      database = new Database(join(directory, DATABASE_FILE));
-      RunStore.prepare(database);
+      database = openRunDatabase(databasePath, refuse);
+      const identity = readIdentity(database);
+      const recordedKind = identity.kind ?? (fileConfig.agent.policy === 'external' ? 'service' : 'run');
+      if (recordedKind !== kind)
+        throw refuse(`it holds ${KIND_WORDS[recordedKind]}, not ${KIND_WORDS[kind]}`, {
+          kind: 'resume-as',
+          folder: directory,
+          as: recordedKind,
+        });
+      let config = fileConfig;
+      if (identity.config === null) {
+        // A run stored before its identity was recorded: config.json is all there is, and from now on it is kept.
+        writeIdentity(database, { kind, config: recordedConfigText(fileConfig), prepared: false });
+      } else {
+        const recorded = parseRecordedConfig(identity.config, refuse);
+        const difference = firstDifference(
+          JSON.parse(recordedConfigText(recorded)),
+          JSON.parse(recordedConfigText(fileConfig)),
+        );
+        if (difference !== null)
+          throw refuse(
+            `${CONFIG_FILE} is not the config the run started with (${difference.replace(' vs ', ' at the start, ')} now); ` +
+              'put it back as it was',
+          );
+        config = { ...recorded, ...(fileConfig.computeBackend ? { computeBackend: fileConfig.computeBackend } : {}) };
+      }
+      const store = new RunStore(directory, config, database, release);
+      if (kind === 'run' && store.lastCommittedEpoch() === null && identity.prepared !== true)
+        throw refuse('its run stopped before committing epoch 0, so there is nothing to resume');
+      store.removeUncommittedCheckpoints();
+      return store;
     } catch (error) {
+      database?.close();
       release();
-      throw new GenEnvError(
-        'resume',
-        `cannot resume: ${join(directory, DATABASE_FILE)} is not a readable run database`,
-        { cause: error },
-      );
+      throw error;
     }
-    const store = new RunStore(directory, parsed.data, database, release);
-    store.removeUncommittedCheckpoints();
-    return store;
   }
 
   private static prepare(database: Database.Database): void {
@@ -140,9 +281,15 @@ export class RunStore implements CoevolutionStore {
     database.exec(SCHEMA);
   }
 
-  /** Replaces the stored config (used when a resume extends the number of epochs). */
+  /** Replaces the stored config (a resume that extends the number of epochs, the kernels that ran it). */
   updateConfig(config: RunConfig): void {
     writeFileAtomic(join(this.directory, CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
+    const identity = readIdentity(this.database);
+    writeIdentity(this.database, {
+      kind: identity.kind ?? 'run',
+      config: recordedConfigText(config),
+      prepared: identity.prepared ?? false,
+    });
     (this as { config: RunConfig }).config = config;
   }
 
@@ -446,5 +593,22 @@ export class RunStore implements CoevolutionStore {
   close(): void {
     if (this.database.open) this.database.close();
     this.release();
+  }
+
+  /**
+   * Closes the store and removes the run it started, which never committed an epoch, so that the same start works
+   * again: the files the start wrote, and the folder itself when `madeFolder` (the start made it). Files the user put
+   * in the folder stay. A store that committed an epoch is only closed.
+   */
+  discard(madeFolder: boolean): void {
+    const committed = this.database.open && this.lastCommittedEpoch() !== null;
+    if (this.database.open) this.database.close();
+    if (committed) {
+      this.release();
+      return;
+    }
+    removeStartedRun(this.directory, madeFolder);
+    this.release();
+    removeRunLock(this.directory, madeFolder);
   }
 }

@@ -28,7 +28,7 @@ describe.concurrent('bad input reaches the user as one line', () => {
   it('unknown flag', () => expectOneLineError(['run', '--bogus'], /unknown option '--bogus'/));
   it('unknown command', () => expectOneLineError(['fly'], /unknown command 'fly'/));
   it('non-numeric flag value', () =>
-    expectOneLineError(['run', '--epochs', 'many'], /--epochs expects a number, got "many"/));
+    expectOneLineError(['run', '--epochs', 'many'], /--epochs expects an integer, got "many"/));
   it('fractional integer flag', () => expectOneLineError(['run', '--seed', '1.5'], /--seed expects an integer/));
   it('missing config file', () =>
     expectOneLineError(
@@ -54,10 +54,13 @@ describe.concurrent('bad input reaches the user as one line', () => {
   it('empty --resume directory', () => {
     const empty = join(folder, 'empty');
     mkdirSync(empty);
-    return expectOneLineError(['run', '--resume', empty], /cannot resume: .*holds no run/, 1);
+    return expectOneLineError(
+      ['run', '--resume', empty],
+      /cannot resume .*empty: it holds no run \(config\.json and run\.sqlite are missing\); genenv run --out .* starts a new run there$/,
+    );
   });
   it('missing --resume directory', () =>
-    expectOneLineError(['run', '--resume', join(folder, 'nothing')], /cannot resume: .* is not a directory/, 1));
+    expectOneLineError(['run', '--resume', join(folder, 'nothing')], /cannot resume .*nothing: no such folder/));
   it('unknown benchmark', () =>
     expectOneLineError(['eval', '--benchmark', 'mmlu', '--policy', 'oracle'], /unknown benchmark "mmlu"/));
   it('unknown bench suite', () => expectOneLineError(['bench', '--suite', 'fastest'], /fastest.*(speed|choices)/));

@@ -48,7 +48,7 @@ describe.skipIf(skipReason !== null)('genenv compare --job-list, run by GNU para
     const early = await runCli(collect, {}, root);
     expect(early.code).toBe(2);
     expect(early.stderr.trim().split('\n')).toEqual([
-      'genenv: elsewhere/genenv/seed-1 is unfinished (0 of 6 epochs): genenv run --resume elsewhere/genenv/seed-1 continues it',
+      'genenv: elsewhere/genenv/seed-1 is unfinished (0 of 6 epochs); genenv run --resume elsewhere/genenv/seed-1 continues it',
     ]);
 
     const parallel = spawnSync('parallel', ['-j', '2'], {

@@ -37,8 +37,10 @@ export async function serveRun(
 ): Promise<Served> {
   const directory = options.resume ?? mkdtempSync(join(tmpdir(), 'genenv-serve-'));
   const store = options.resume
-    ? RunStore.open(directory)
-    : RunStore.create(directory, resolveRunConfig({ preset: 'student', overrides: { ...SMALL, ...overrides } }));
+    ? RunStore.open(directory, { kind: 'service' })
+    : RunStore.create(directory, resolveRunConfig({ preset: 'student', overrides: { ...SMALL, ...overrides } }), {
+        kind: 'service',
+      });
   const config: RunConfig = store.config;
   const domain = await createDomain(config.domain.name, config.domain.options);
   const simulator = await createTrainableSimulator({

@@ -41,6 +41,11 @@ export class OpenAIAgent implements AgentPolicy {
     this.choicesLimit = options.choicesPerRequest;
   }
 
+  /** Resolves once a base URL answers (EndpointPool.ready). */
+  ready(): Promise<void> {
+    return this.pool.ready();
+  }
+
   /** Version label stamped on completions: the adapter in use (e.g. `agent-v3`), else the base model. */
   get policyVersion(): string {
     return this.adapter?.name ?? this.spec.model;

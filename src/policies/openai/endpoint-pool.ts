@@ -8,7 +8,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { GenEnvError } from '../../interfaces/errors.ts';
+import { GenEnvError, PolicyError } from '../../interfaces/errors.ts';
 import { classifyGenerationFailure, GenerationFailedError } from './generation-failure.ts';
 import { createHttpTransport, type HttpTransport } from './http-transport.ts';
 import {
@@ -39,6 +39,8 @@ export interface EndpointPoolSettings {
   baseUrls: string[];
   /** Name of the environment variable that holds the key; the key is read here and kept only inside the client. */
   apiKeyEnv: string;
+  /** The key itself, given in code; over `apiKeyEnv` when set. Kept only inside the client, never stored. */
+  apiKey?: string;
   concurrency: number;
   timeoutSeconds: number;
   retry: RetrySettings;
@@ -117,7 +119,7 @@ export class EndpointPool {
 
   constructor(private readonly settings: EndpointPoolSettings) {
     this.transport = createHttpTransport(settings.concurrency);
-    this.apiKey = process.env[settings.apiKeyEnv] ?? 'EMPTY';
+    this.apiKey = settings.apiKey ?? process.env[settings.apiKeyEnv] ?? 'EMPTY';
     this.endpoints = settings.baseUrls.map((baseUrl) => ({
       baseUrl,
       client: new OpenAI({
@@ -194,6 +196,29 @@ export class EndpointPool {
     }
   }
 
+  /**
+   * Resolves once a base URL answers `GET /models` (with the retries of any request): the server is up and takes the
+   * key. A server without that route (HTTP 404 or 405) answered too. Rejects with a PolicyError naming the base URL
+   * and the cause (a refused connection, a refused key, a server error after the retries).
+   */
+  async ready(): Promise<void> {
+    try {
+      await this.call(async (endpoint) => {
+        try {
+          await endpoint.client.models.list();
+        } catch (error) {
+          if (error instanceof APIError && (error.status === 404 || error.status === 405)) return;
+          throw error;
+        }
+      });
+    } catch (error) {
+      // The pool's own refusals already name the base URL and the cause.
+      if (error instanceof GenEnvError) throw new PolicyError(error.message, { cause: error });
+      const baseUrls = this.endpoints.map((endpoint) => endpoint.baseUrl).join(', ');
+      throw new PolicyError(`the server at ${baseUrls} does not answer: ${describeFailure(error)}`, { cause: error });
+    }
+  }
+
   /** Frees sockets. Idempotent. */
   close(): void {
     this.transport.close();
@@ -237,7 +262,14 @@ export class EndpointPool {
         };
       }
       if (!retryStatus(failure.status))
-        return { action: 'throw', error: httpError(endpoint.baseUrl, failure, this.settings.apiKeyEnv) };
+        return {
+          action: 'throw',
+          error: httpError(
+            endpoint.baseUrl,
+            failure,
+            this.settings.apiKey === undefined ? ` in $${this.settings.apiKeyEnv}` : '',
+          ),
+        };
       if (failure.status === 429) this.counters.rateLimited++;
       else this.counters.serverErrors++;
       delay = retryAfterSeconds(failure.headers, this.now());
@@ -350,7 +382,7 @@ function describeFailure(failure: unknown): string {
 }
 
 function httpError(baseUrl: string, failure: APIError, apiKeyEnv: string): GenEnvError {
-  const hint = failure.status === 401 || failure.status === 403 ? ` (check the key in $${apiKeyEnv})` : '';
+  const hint = failure.status === 401 || failure.status === 403 ? ` (check the API key${apiKeyEnv})` : '';
   return new GenEnvError('policy', `${baseUrl} answered HTTP ${failure.status}: ${serverMessage(failure)}${hint}`, {
     cause: failure,
   });

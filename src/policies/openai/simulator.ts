@@ -64,6 +64,11 @@ export class OpenAISimulator implements TrainableSimulator {
     this.mode = options.output === 'structured' && this.schema === null ? 'json-extract' : options.output;
   }
 
+  /** Resolves once a base URL answers (EndpointPool.ready). */
+  ready(): Promise<void> {
+    return this.endpoints.ready();
+  }
+
   get version(): number {
     return this.versionCount;
   }
