@@ -16,7 +16,19 @@ export {
   runCoevolution,
 } from './composition/coevolution-run.ts';
 export { DEFAULT_PRESET as defaultPreset, PRESETS as presets } from './composition/presets.ts';
-export { createDomain, domainNames } from './composition/registry.ts';
+export {
+  type AgentFactory,
+  createDomain,
+  domainNames,
+  type PlayerInput,
+  type PlayerRegistry,
+  type SimulatorFactory,
+} from './composition/registry.ts';
+// Worlds and players of your own, registered once for runs, resumes and comparisons.
+export { createGenenv, type Genenv } from './composition/registered-library.ts';
+// Comparisons of variants.
+export { runComparison } from './composition/comparison.ts';
+export type { ComparisonOptions } from './composition/comparison-plan.ts';
 
 // Writing a task world.
 export {
@@ -43,7 +55,7 @@ export {
   createBuiltinSimulator,
   loadBuiltinAgent,
 } from './policies/builtin/index.ts';
-export { createOpenAIAgent, createOpenAISimulator } from './policies/openai/index.ts';
+export { createOpenAIAgent, createOpenAISimulator, type OpenAIPolicyInput } from './policies/openai/index.ts';
 
 // The client side of `genenv serve`.
 export { type Reply, ServeClient } from './serve-client/client.ts';
@@ -60,8 +72,12 @@ export { buildReport } from './report/index.ts';
 
 // The contracts: errors, tasks, domains, policies, configs, summaries, events.
 export {
+  type AgentDemonstration,
   type AgentPolicy,
   type AgentPrompt,
+  type AgentUpdateBatch,
+  type AgentUpdateStats,
+  type AgentWarmStartStats,
   type ChatMessage,
   type Completion,
   type Domain,
@@ -71,7 +87,19 @@ export {
   type ErrorCode,
   type EventSink,
   type Features,
+  BenchmarkError,
+  ConfigError,
+  DomainError,
   GenEnvError,
+  type GenEnvErrorOptions,
+  InternalError,
+  NotAvailableError,
+  PolicyError,
+  type Remedy,
+  ResumeError,
+  type RunFolderKind,
+  StoreError,
+  UsageError,
   type HeldOutSet,
   type InstantiateResult,
   type InteractiveDomain,
@@ -87,11 +115,17 @@ export {
   type SampleOptions,
   type Score,
   type SeedTask,
+  type SimulatorDemonstration,
+  type SimulatorRecord,
+  type SimulatorUpdateBatch,
+  type SimulatorUpdateStats,
+  type SimulatorWarmStartStats,
   type SimulatorContext,
   type SpecGrammar,
   type TaskInstance,
   type ToolSchema,
   type TrainableAgent,
   type TrainableSimulator,
+  type WarmStartOptions,
   type Variant,
 } from './interfaces/index.ts';

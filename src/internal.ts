@@ -7,7 +7,6 @@
  */
 
 // The wiring behind the command lines.
-export { runComparison } from './composition/comparison.ts';
 export { exitStatusOf } from './composition/exit-status.ts';
 export { integerFlag, listFlag } from './composition/flags.ts';
 export { resolveRunConfig } from './composition/config-resolution.ts';

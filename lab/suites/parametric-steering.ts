@@ -1,7 +1,7 @@
 /** `parametric-steering`: genenv against random on toolworld with the neural agent and the parametric simulator. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runComparison } from '../../src/internal.ts';
+import { runComparison } from '../../src/index.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 
 /** The parametric simulator's options for toolworld (the student preset's steering settings). */
@@ -17,12 +17,12 @@ export async function parametricSteeringSuite(options: DiagnosticOptions): Promi
   writeFileSync(configFile, `${JSON.stringify({ simulator: PARAMETRIC_STEERING_SIMULATOR }, null, 1)}\n`);
   const result = await runComparison({
     preset: 'toolworld',
-    config: configFile,
+    configFile,
     variants: ['genenv', 'random'],
     seeds: Array.from({ length: options.seeds ?? 3 }, (_, index) => index + 1),
     out: join(out, 'comparison'),
     quiet: true,
-    overrides: options.quick ? { epochs: 6 } : {},
+    config: options.quick ? { epochs: 6 } : {},
   });
   return emit('parametric-steering', { comparison: result.comparison }, options, () => ({
     title: `Neural agent, parametric simulator on toolworld: final held-out accuracy (${result.directory})`,

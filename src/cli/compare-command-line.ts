@@ -49,7 +49,7 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
     .action(async (options: Record<string, unknown>) => {
       const comparison: ComparisonOptions = {
         preset: options.preset as string | undefined,
-        config: options.config as string | undefined,
+        configFile: options.config as string | undefined,
         variants: options.variants as string[],
         seeds: options.seeds as number[],
         worldSeed: options.worldSeed as number | undefined,
@@ -57,7 +57,7 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
         out: options.out as string | undefined,
         parallel: options.parallel as number | undefined,
         quiet: Boolean(options.quiet),
-        overrides: overridesFrom(options),
+        config: overridesFrom(options),
       };
       if (typeof options.jobList === 'string') {
         const list = await writeJobList(comparison, options.jobList);

@@ -98,7 +98,7 @@ function withOwnPlayers(config: CoevolutionConfig, options: Pick<CoevolutionOpti
     const named = (config[role] as { policy?: string } | undefined)?.policy;
     const spec = ownPolicySpec(player);
     if (named !== undefined && named !== spec)
-      throw new UsageError(`${role}.policy names "${named}" and a ${role} object was given too; give one of them`);
+      throw new UsageError(`${role}.policy names "${named}" and an object was given for it too; give one of them`);
     parts[role] = { policy: spec };
   }
   return { ...config, ...parts } as CoevolutionConfig;
@@ -302,7 +302,7 @@ export async function runInDirectory(start: RunStart, hooks: RunHooks = {}): Pro
  * ConfigError for a bad config, a PolicyError for a server that does not answer and a DomainError for a world that
  * fails, before anything is written; a start that fails later leaves no run folder behind.
  */
-export function runCoevolution(
+export async function runCoevolution(
   config: CoevolutionConfig = {},
   options: CoevolutionOptions = {},
 ): Promise<CoevolutionResult> {
@@ -317,7 +317,7 @@ export function runCoevolution(
  * found by name in the same registry `runCoevolution` was given (`domains`, `agents`, `simulators`); a player object
  * must be given again as `agent` or `simulator`.
  */
-export function resumeCoevolution(
+export async function resumeCoevolution(
   runDirectory: string,
   options: Omit<CoevolutionOptions, 'out'> & { epochs?: number } = {},
 ): Promise<CoevolutionResult> {

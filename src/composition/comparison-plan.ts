@@ -16,23 +16,35 @@ import { RunStore } from '../store/run-store.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 import { resolveRunConfig } from './config-resolution.ts';
+import type { PlayerRegistry } from './registry.ts';
 
-export interface ComparisonOptions {
+/** A comparison of variants: every variant on every seed with one config, each run in a folder of its own. */
+export interface ComparisonOptions extends PlayerRegistry {
+  /** The preset every run starts from (the config's `preset`, else the default one). */
   preset?: string;
-  config?: string;
-  variants: string[];
-  /** The seeds each variant runs with (`--seeds`, read by parseSeedSpec). */
+  /** A JSON config file over the preset (the command line's `--config`). */
+  configFile?: string;
+  /** Run-config fields over the preset and the file, as `runCoevolution` takes them. */
+  config?: Partial<RunConfigInput>;
+  /** The variants (`genenv`, `random`, …, `static-<k>x`), each on every seed. */
+  variants: readonly string[];
+  /** The seeds each variant runs with. */
   seeds: readonly number[];
-  /** The domain's world seed every run uses (`--world-seed`); the preset's when absent. */
+  /** The domain's world seed every run uses (`domain.options.worldSeed`); the preset's when absent. */
   worldSeed?: number;
-  /** The domain's width every run uses (`--width`); the preset's when absent. */
+  /** The domain's width every run uses (`domain.options.width`); the preset's when absent. */
   width?: number;
+  /** The comparison's folder (default `runs/compare-<preset>-<timestamp>`); the same folder continues it. */
   out?: string;
+  /**
+   * Runs at once: child processes for built-in worlds and players (default: the CPU cores); with worlds or players
+   * of the caller's own, which only this process knows, the runs go in this process (default 1 at a time).
+   */
   parallel?: number;
+  /** No progress line per finished run on standard error (default true; the command line sets it from --quiet). */
   quiet?: boolean;
   /** Aborted to stop: no further run starts, running ones get the signal and stop after their epoch. */
   signal?: AbortSignal;
-  overrides: Partial<RunConfigInput>;
 }
 
 /** A variant name as given: `static-2x` is the static variant with twice genenv's synthetic tasks. */
@@ -44,7 +56,7 @@ export interface VariantPlan {
 
 /** Parses variant names; unknown names are a usage error. */
 export function planVariants(names: readonly string[]): VariantPlan[] {
-  if (names.length === 0) throw new GenEnvError('usage', '--variants needs at least one variant');
+  if (names.length === 0) throw new GenEnvError('usage', 'a comparison needs at least one variant');
   return names.map((name) => {
     const multiple = /^static-(\d+(?:\.\d+)?)x$/.exec(name);
     if (multiple) return { name, variant: 'static', staticMultiplier: Number(multiple[1]) };
@@ -85,26 +97,31 @@ const BASE_FILE = 'base-config.json';
  * (unless `collecting`, which needs one), and a comparison folder holding another is refused.
  */
 export async function planComparison(options: ComparisonOptions, collecting = false): Promise<ComparisonPlan> {
-  if (options.seeds.length === 0) throw new GenEnvError('usage', '--seeds names no seed');
+  if (options.seeds.length === 0) throw new GenEnvError('usage', 'a comparison needs at least one seed');
   const variants = planVariants(options.variants);
+  const config = options.config ?? {};
   const base = resolveRunConfig({
-    preset: options.preset,
-    configFile: options.config,
-    overrides: options.overrides,
+    preset: options.preset ?? config.preset,
+    configFile: options.configFile,
+    overrides: config,
     worldSeed: options.worldSeed,
     width: options.width,
   });
   // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists.
-  const { createDomain } = await import('./registry.ts');
-  await createDomain(base.domain.name, base.domain.options);
+  const { checkRegistry, createDomain } = await import('./registry.ts');
+  checkRegistry(options);
+  await createDomain(base.domain.name, base.domain.options, options.domains);
   const directory = options.out ?? timestampedRunFolder(`compare-${base.preset}`);
   const baseFile = join(directory, BASE_FILE);
   const baseText = `${JSON.stringify({ ...base, seed: 1, variant: 'genenv' }, null, 2)}\n`;
   if (existsSync(baseFile)) {
     if (!sameConfig(readFileSync(baseFile, 'utf8'), baseText))
-      throw new GenEnvError('usage', `${directory} holds a comparison with another config; choose another --out`);
+      throw new GenEnvError(
+        'usage',
+        `${directory} holds a comparison with another config; give this one another folder`,
+      );
   } else if (collecting) {
-    throw new GenEnvError('usage', `${directory} holds no comparison (no ${BASE_FILE}); --job-list writes one`);
+    throw new GenEnvError('usage', `${directory} holds no comparison (no ${BASE_FILE}); its job list writes one`);
   }
   if (!collecting) writeFileAtomic(baseFile, baseText);
   const seeds = [...options.seeds];
@@ -120,7 +137,7 @@ export async function planComparison(options: ComparisonOptions, collecting = fa
           variant: variant.variant,
           seed,
           ...(variant.staticMultiplier !== undefined ? { staticMultiplier: variant.staticMultiplier } : {}),
-          ...(options.overrides.offline ? { offline: options.overrides.offline } : {}),
+          ...(config.offline ? { offline: config.offline } : {}),
         },
       }),
     })),

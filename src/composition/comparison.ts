@@ -60,6 +60,21 @@ function runChild(args: string[], signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Runs (or resumes) a prepared run folder in this process, with the caller's worlds and players. */
+async function runHere(run: PlannedRun, options: ComparisonOptions): Promise<void> {
+  const { runInDirectory } = await import('./coevolution-run.ts');
+  await runInDirectory(
+    { resume: run.folder },
+    {
+      report: false,
+      signal: options.signal,
+      domains: options.domains,
+      agents: options.agents,
+      simulators: options.simulators,
+    },
+  );
+}
+
 /** Per-variant statistics of final held-out accuracy (mean and 95% Student-t interval over seeds). Pure. */
 export function summariseVariant(
   name: string,
@@ -110,7 +125,12 @@ export async function runComparison(
   options: ComparisonOptions,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
   const plan = await planComparison(options);
-  const limit = pLimit(Math.max(1, options.parallel ?? availableParallelism()));
+  // Worlds and players of the caller's own exist only in this process: their runs go here, one after another unless
+  // asked otherwise; built-in ones go to child processes, one per core.
+  const inProcess = [options.domains, options.agents, options.simulators].some(
+    (table) => table !== undefined && Object.keys(table).length > 0,
+  );
+  const limit = pLimit(Math.max(1, options.parallel ?? (inProcess ? 1 : availableParallelism())));
   let finished = 0;
   const runs = plan.runs.map((run) =>
     limit(async () => {
@@ -118,10 +138,11 @@ export async function runComparison(
       options.signal?.throwIfAborted();
       if (runProgress(run).state !== 'finished') {
         prepareRunFolder(run);
-        await runChild([...runArguments(run), '--quiet'], options.signal);
+        if (inProcess) await runHere(run, options);
+        else await runChild([...runArguments(run), '--quiet'], options.signal);
       }
       finished++;
-      if (!options.quiet)
+      if (options.quiet === false)
         process.stderr.write(`compare: ${run.variant.name} seed ${run.seed} done (${finished}/${plan.runs.length})\n`);
     }),
   );

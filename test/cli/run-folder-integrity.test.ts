@@ -62,7 +62,10 @@ describe('a start that fails leaves nothing behind', () => {
     writeFileSync(config, JSON.stringify({ simulator: { policy: `openai:${url}#sim`, options: { maxRetries: 0 } } }));
     const refused = await runCli(['run', ...STUDENT, '--config', config, '--out', out]);
     expect(refused.code, refused.stderr).toBe(1);
-    oneLine(refused.stderr, /^genenv: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1: ECONNREFUSED \(is the server running\?\)$/);
+    oneLine(
+      refused.stderr,
+      /^genenv: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1: ECONNREFUSED \(is the server running\?\)$/,
+    );
     expect(existsSync(out)).toBe(false);
     // Up again on the same port: the same command starts the run.
     await server.restart();
