@@ -68,7 +68,11 @@ export const SocketMessageSchema = z.discriminatedUnion('type', [
     ]),
   }),
   z.object({ type: z.literal('state'), data: z.unknown().optional() }),
-  z.object({ type: z.literal('close'), data: z.unknown().optional() }),
+  z.object({
+    type: z.literal('close'),
+    // OpenEnv's close names no episode: the session's own is given back as the socket closes.
+    data: z.object({ episode_id: identifier('an unscored episode to give back first').optional() }).nullish(),
+  }),
 ]);
 export type SocketMessage = z.infer<typeof SocketMessageSchema>;
 

@@ -135,7 +135,13 @@ async function handleMessage(session: Session, raw: string): Promise<void> {
     return send({ type: 'error', data: { message: issueLine(parsed.error), code: 'VALIDATION_ERROR' } });
   const message = parsed.data;
   try {
-    if (message.type === 'close') return session.socket.close(1000, 'closed by client');
+    if (message.type === 'close') {
+      // An episode the close names is given back first, refused as over HTTP when it is not open.
+      const named = message.data?.episode_id;
+      if (named !== undefined) service.giveBack(named);
+      if (named === session.episodeId) session.episodeId = null;
+      return session.socket.close(1000, 'closed by client');
+    }
     if (message.type === 'state') return send({ type: 'state', data: service.state(session.episodeId ?? undefined) });
     if (message.type === 'reset') {
       if (session.episodeId !== null) service.close(session.episodeId);
@@ -283,7 +289,7 @@ export async function buildServer(
   // Not in OpenEnv's HTTP API (its WebSocket has `close`): gives an unscored episode's attempt back.
   app.post('/close', async (request) => {
     const { episode_id: episodeId } = parse(CloseRequestSchema, request.body);
-    service.close(episodeId);
+    service.giveBack(episodeId);
     return { closed: true };
   });
   app.get('/ws', { websocket: true }, (socket) => attachSocket(socket, service));
