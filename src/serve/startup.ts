@@ -1,7 +1,7 @@
 /**
- * Start-up and shutdown of `genenv serve`: the service's limits, the refusal to listen beyond this machine
- * without a token, and the wiring of a served run: outcome log, curriculum driver, episode service and
- * endpoints, restored from the run directory before it listens, closed in order when it stops.
+ * Start-up and shutdown of `genenv serve`: the refusal to listen beyond this machine without a token, and the
+ * wiring of a served run: outcome log, curriculum driver, episode service and endpoints, restored from the run
+ * directory before it listens, closed in order when it stops.
  */
 import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
@@ -11,7 +11,8 @@ import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
 import { RecordingSimulator, servedRunContext } from './run-context.ts';
 import { buildServer } from './endpoints.ts';
-import { EpisodeService, type ServiceLimits } from './episodes.ts';
+import { EpisodeService } from './episodes.ts';
+import { DEFAULT_LIMITS, type ServeLimits } from './limits.ts';
 
 /** What `startServe` needs: an opened run directory with its config, domain and simulator, and where to listen. */
 export interface ServeInput {
@@ -25,7 +26,7 @@ export interface ServeInput {
   token: string | null;
   /** Rounds opened ahead of the closed ones (0: the schedule of `genenv run`; 1: default). Fixed per run. */
   prefetch?: 0 | 1;
-  limits?: Partial<ServiceLimits & { bodyLimit: number; requestTimeoutMs: number; keepAliveMs: number }>;
+  limits?: Partial<ServeLimits>;
 }
 
 /** A service listening at `url`. */
@@ -40,21 +41,6 @@ export interface RunningServer {
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
-
-/**
- * The service's limits. A reset waits up to 45 s for a task, under the 60 s an OpenEnv client waits for an
- * answer; an attempt is handed out again after a 60 s lease, a tenth of the 600 s after which an idle episode
- * is dropped.
- */
-export const DEFAULT_LIMITS = {
-  maxSessions: 1024,
-  idleMs: 600_000,
-  resetWaitMs: 45_000,
-  leaseMs: 60_000,
-  bodyLimit: 1 << 20,
-  requestTimeoutMs: 30_000,
-  keepAliveMs: 75_000,
-};
 
 /**
  * Starts `genenv serve` on an opened run directory: restores the curriculum (warm start, or the state
