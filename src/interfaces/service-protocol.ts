@@ -7,9 +7,15 @@
 import { z } from 'zod';
 import { describeZodError } from './zod-error.ts';
 
-const identifier = (description: string) =>
+/**
+ * An id on the wire: 1 to 255 printable ASCII characters. `required` is the reason given when a request leaves
+ * it out (zod's own says only that a string was expected).
+ */
+const identifier = (description: string, required?: string) =>
   z
-    .string()
+    .string(
+      required === undefined ? undefined : { error: (issue) => (issue.input === undefined ? required : undefined) },
+    )
     .min(1)
     .max(255)
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
@@ -55,7 +61,23 @@ export const StepRequestSchema = z.object({
 });
 export type StepRequest = z.infer<typeof StepRequestSchema>;
 
+/** A step over HTTP, which names its episode (a WebSocket session holds it). */
+export const HttpStepRequestSchema = StepRequestSchema.extend({
+  episode_id: identifier(
+    'the episode the action belongs to',
+    'required over HTTP (it comes with the reset observation)',
+  ),
+});
+export type HttpStepRequest = z.infer<typeof HttpStepRequestSchema>;
+
 export const CloseRequestSchema = z.object({ episode_id: identifier('the unscored episode to give back') });
+export type CloseRequest = z.infer<typeof CloseRequestSchema>;
+
+/** The query of `GET /state`: an episode's state, or the service's when none is named. */
+export const StateQuerySchema = z.object({
+  episode_id: identifier('the episode whose state is asked; left out: the service state').optional(),
+});
+export type StateQuery = z.infer<typeof StateQuerySchema>;
 
 /** WebSocket messages (OpenEnv): `{type, data}`; the session holds the episode. */
 export const SocketMessageSchema = z.discriminatedUnion('type', [
@@ -178,8 +200,18 @@ export const TurnAnswerSchema = unscored(TurnObservationSchema);
 export type ResetAnswer = z.infer<typeof ResetAnswerSchema>;
 export type ScoredAnswer = z.infer<typeof ScoredAnswerSchema>;
 export type TurnAnswer = z.infer<typeof TurnAnswerSchema>;
+/** OpenEnv's answer to a step: scored (`done: true`), or a multi-turn episode's next turn (`done: false`). */
+export const StepAnswerSchema = z.discriminatedUnion('done', [ScoredAnswerSchema, TurnAnswerSchema]);
 /** The answer to reset and step (OpenEnv's `{observation, reward, done}`). */
 export type StepAnswer = ResetAnswer | ScoredAnswer | TurnAnswer;
+
+/** The answer to `POST /close`: the episode's attempt went back to the curriculum. */
+export const CloseAnswerSchema = z.object({ closed: z.literal(true) });
+export type CloseAnswer = z.infer<typeof CloseAnswerSchema>;
+
+/** The answer to `GET /health`: `unhealthy` once the simulator or the store failed (`/state` says why). */
+export const HealthSchema = z.object({ status: z.enum(['healthy', 'unhealthy']) });
+export type Health = z.infer<typeof HealthSchema>;
 
 /** An open round as `/state` shows it: one served epoch's progress. */
 export const RoundStatusSchema = z.object({
@@ -232,6 +264,14 @@ export const RewardAnswerSchema = z.object({
 });
 export type RewardAnswer = z.infer<typeof RewardAnswerSchema>;
 
+/** The answer to `GET /schema`: JSON Schemas of the action, the observation and the state (see `protocolSchemas`). */
+export const ProtocolSchemasSchema = z.object({
+  action: z.record(z.string(), z.unknown()),
+  observation: z.record(z.string(), z.unknown()),
+  state: z.record(z.string(), z.unknown()),
+});
+export type ProtocolSchemas = z.infer<typeof ProtocolSchemasSchema>;
+
 /** An HTTP refusal's body: one line, and a stable code (absent only for a route that does not exist). */
 export const RefusalBodySchema = z.object({ error: z.string(), code: z.string().optional() });
 
@@ -249,7 +289,7 @@ export type SocketReply =
   | { type: 'error'; data: SocketRefusal };
 
 /** JSON schemas of action, observation and state for `GET /schema`. */
-export function protocolSchemas(): Record<'action' | 'observation' | 'state', unknown> {
+export function protocolSchemas(): ProtocolSchemas {
   // One object for every observation: the fields each kind has, optional where some kinds lack them.
   const observation = z.object({
     episode_id: z.string(),
@@ -267,3 +307,37 @@ export function protocolSchemas(): Record<'action' | 'observation' | 'state', un
     state: z.toJSONSchema(EpisodeStateSchema),
   };
 }
+
+/** One HTTP route of the service: how it is called, what it reads (null: nothing) and what it answers. */
+export interface ServiceRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The request body (POST) or query (GET), as the service validates it. */
+  request: z.ZodType | null;
+  answer: z.ZodType;
+}
+
+/**
+ * The HTTP routes of `genenv serve` (docs/serving.md §2), written once: the service registers and validates its
+ * routes by this table and the client derives its typed methods from it, as hono's `hc<App>` derives a client from
+ * an app's routes. `reward` is OpenRLHF's `/get_reward`; the rest are OpenEnv's, and `close` the service's own.
+ */
+export const SERVICE_ROUTES = {
+  reset: { method: 'POST', path: '/reset', request: ResetRequestSchema, answer: ResetAnswerSchema },
+  step: { method: 'POST', path: '/step', request: HttpStepRequestSchema, answer: StepAnswerSchema },
+  close: { method: 'POST', path: '/close', request: CloseRequestSchema, answer: CloseAnswerSchema },
+  state: { method: 'GET', path: '/state', request: StateQuerySchema, answer: ServiceStateSchema },
+  metadata: { method: 'GET', path: '/metadata', request: null, answer: MetadataSchema },
+  schema: { method: 'GET', path: '/schema', request: null, answer: ProtocolSchemasSchema },
+  health: { method: 'GET', path: '/health', request: null, answer: HealthSchema },
+  reward: { method: 'POST', path: '/get_reward', request: RewardRequestSchema, answer: RewardAnswerSchema },
+} as const satisfies Record<string, ServiceRoute>;
+
+export type ServiceRoutes = typeof SERVICE_ROUTES;
+export type RouteName = keyof ServiceRoutes;
+/** What a client sends to a route: its request schema's input (undefined for a route that reads nothing). */
+export type RouteRequest<Name extends RouteName> = ServiceRoutes[Name]['request'] extends z.ZodType
+  ? z.input<ServiceRoutes[Name]['request']>
+  : undefined;
+/** What a route answers, as its answer schema parses it. */
+export type RouteAnswer<Name extends RouteName> = z.infer<ServiceRoutes[Name]['answer']>;

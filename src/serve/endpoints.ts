@@ -9,19 +9,19 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import {
-  CloseRequestSchema,
   type Domain,
   issueLine,
-  type Metadata,
   protocolSchemas,
-  ResetRequestSchema,
   type RewardAnswer,
   type RewardRequest,
-  RewardRequestSchema,
+  type RouteAnswer,
+  type RouteName,
+  SERVICE_ROUTES,
   type ScoredAnswer,
+  type ServiceRoute,
+  type ServiceRoutes,
   SocketMessageSchema,
   type SocketReply,
-  StepRequestSchema,
   type TurnAnswer,
 } from '../interfaces/index.ts';
 import type { EpisodeService } from './episodes.ts';
@@ -71,7 +71,7 @@ function authorize(options: ServerOptions) {
       await reply
         .code(401)
         .header('www-authenticate', 'Bearer')
-        .send({ error: 'missing or wrong bearer token (Authorization: Bearer <token>)' });
+        .send({ error: 'missing or wrong bearer token (Authorization: Bearer <token>)', code: 'UNAUTHORIZED' });
     }
   };
 }
@@ -222,6 +222,32 @@ function attachSocket(socket: WebSocket, service: EpisodeService): void {
   socket.on('error', () => socket.terminate());
 }
 
+/** What a route's handler reads: its request parsed by the route's schema (undefined for a route that reads nothing). */
+type RouteInput<Name extends RouteName> = ServiceRoutes[Name]['request'] extends z.ZodType
+  ? z.infer<ServiceRoutes[Name]['request']>
+  : undefined;
+
+/**
+ * Registers a route of the protocol's table: its method and path, its request (the body, or a GET's query)
+ * validated by the table's schema before the handler sees it (422 with the first issue), its answer typed by it.
+ */
+function addRoute<Name extends RouteName>(
+  app: FastifyInstance,
+  name: Name,
+  handler: (input: RouteInput<Name>, request: FastifyRequest) => Promise<RouteAnswer<Name>>,
+): void {
+  const route: ServiceRoute = SERVICE_ROUTES[name];
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request) => {
+      const given = route.method === 'GET' ? request.query : request.body;
+      const input = route.request === null ? undefined : parse(route.request, given);
+      return handler(input as RouteInput<Name>, request);
+    },
+  });
+}
+
 /**
  * The HTTP + WebSocket server of `genenv serve` (fastify): OpenEnv's `/reset`, `/step`, `/state`,
  * `/schema`, `/metadata`, `/health` and `/ws`, and OpenRLHF's `/get_reward`. Every refusal is a 4xx
@@ -267,44 +293,27 @@ export async function buildServer(
   );
   await app.register(websocket, { options: { maxPayload: options.bodyLimit } });
 
-  app.get('/health', async () => ({ status: service.driver.failure ? 'unhealthy' : 'healthy' }));
-  app.get(
-    '/metadata',
-    async (): Promise<Metadata> => ({
-      name: `genenv-${domain.name}`,
-      description:
-        `GenEnv co-evolving curriculum over the ${domain.name} domain: reset hands out simulator-proposed ` +
-        "tasks, step scores them with the domain's verifier",
-      version: domain.version,
-      author: 'genenv',
-    }),
-  );
-  app.get('/schema', async () => protocolSchemas());
-  app.get('/state', async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const episodeId = typeof query.episode_id === 'string' ? query.episode_id : undefined;
-    return service.state(episodeId);
-  });
-  app.post('/reset', async (request) => {
-    const result = await service.reset(parse(ResetRequestSchema, request.body));
+  addRoute(app, 'health', async () => ({ status: service.driver.failure ? 'unhealthy' : 'healthy' }));
+  addRoute(app, 'metadata', async () => ({
+    name: `genenv-${domain.name}`,
+    description:
+      `GenEnv co-evolving curriculum over the ${domain.name} domain: reset hands out simulator-proposed ` +
+      "tasks, step scores them with the domain's verifier",
+    version: domain.version,
+    author: 'genenv',
+  }));
+  addRoute(app, 'schema', async () => protocolSchemas());
+  addRoute(app, 'state', async ({ episode_id: episodeId }) => service.state(episodeId));
+  addRoute(app, 'reset', async (input, request) => {
+    const result = await service.reset(input);
     // A client that gave up while the reset waited for the next epoch gets nothing: its attempt goes back.
     if (request.socket.destroyed) service.close(result.observation.episode_id);
     return result;
   });
-  app.post('/step', async (request) => {
-    const { episode_id: episodeId, ...step } = parse(StepRequestSchema, request.body);
-    if (episodeId === undefined)
-      throw new ServeError(
-        422,
-        'VALIDATION_ERROR',
-        'episode_id: required over HTTP (it comes with the reset observation)',
-      );
-    return service.step(episodeId, step);
-  });
-  app.post('/get_reward', async (request) => rewardRequest(service, parse(RewardRequestSchema, request.body)));
+  addRoute(app, 'step', async ({ episode_id: episodeId, ...step }) => service.step(episodeId, step));
+  addRoute(app, 'reward', async (input) => rewardRequest(service, input));
   // Not in OpenEnv's HTTP API (its WebSocket has `close`): gives an unscored episode's attempt back.
-  app.post('/close', async (request) => {
-    const { episode_id: episodeId } = parse(CloseRequestSchema, request.body);
+  addRoute(app, 'close', async ({ episode_id: episodeId }) => {
     service.giveBack(episodeId);
     return { closed: true };
   });
