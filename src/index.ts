@@ -95,3 +95,22 @@ export {
   type TrainableSimulator,
   type Variant,
 } from './interfaces/index.ts';
+
+// What the typed service client takes and throws (docs/library.md, docs/serving.md).
+export type { StepInput } from './serve-client/client.ts';
+export { ServiceProtocolError, ServiceRefusal, ServiceUnreachable } from './serve-client/service-errors.ts';
+export type {
+  CloseAnswer,
+  Health,
+  Metadata,
+  ProtocolSchemas,
+  ResetAnswer,
+  ResetObservation,
+  ResetRequest,
+  RewardAnswer,
+  RewardRequest,
+  ScoredAnswer,
+  ServedTask,
+  ServiceState,
+  TurnAnswer,
+} from './interfaces/index.ts';

@@ -5,6 +5,7 @@
  * client validates answers with them, so a reply out of protocol is one readable error, not a crash.
  */
 import { z } from 'zod';
+import { ChatMessageSchema } from './chat.ts';
 import { describeZodError } from './zod-error.ts';
 
 /**
@@ -122,9 +123,16 @@ export function issueLine(error: z.ZodError): string {
 // may add keys without breaking one.
 
 const promptText = z.string().describe('compact text of the task (what a small model reads)');
-const chatMessages = z.array(z.object({ role: z.string(), content: z.string() })).describe('chat messages of the task');
+const chatMessages = z
+  .array(z.object({ role: ChatMessageSchema.shape.role, content: z.string() }))
+  .describe('chat messages of the task');
 const toolSchemas = z
-  .array(z.record(z.string(), z.unknown()))
+  .array(
+    z.object({
+      type: z.literal('function'),
+      function: z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }),
+    }),
+  )
   .describe('OpenAI function tool schemas, when the task has tools');
 /** A prompt as a trainer reads it: compact text, chat messages and tool schemas. */
 const promptFields = { prompt: promptText, messages: chatMessages, tools: toolSchemas };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { resolveRunConfig } from '../../src/composition/config-resolution.ts';
 import { createDomain, createTrainableSimulator } from '../../src/composition/registry.ts';
 import type { RunConfig, RunConfigInput } from '../../src/interfaces/index.ts';
@@ -97,6 +97,14 @@ export function servedSuite(...input: Parameters<typeof serveRun>): {
     await suite.served?.stop();
   });
   return suite;
+}
+
+/** The error a promise rejects with (a failure when it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.fail('expected a rejection'),
+    (error: unknown) => error,
+  );
 }
 
 /**
