@@ -96,7 +96,14 @@ export {
   type Variant,
 } from './interfaces/index.ts';
 
-// What the typed service client takes and throws (docs/library.md, docs/serving.md).
+// The service from the library, and what its typed client throws (docs/library.md, docs/serving.md).
+export {
+  type ServeHandle,
+  type ServeOptions,
+  type ServeSettings,
+  serve,
+} from './composition/served-run.ts';
+export type { ServeLimits } from './serve/limits.ts';
 export type { StepInput } from './serve-client/client.ts';
 export { ServiceProtocolError, ServiceRefusal, ServiceUnreachable } from './serve-client/service-errors.ts';
 export type {

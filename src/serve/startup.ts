@@ -1,8 +1,9 @@
 /**
- * Start-up and shutdown of `genenv serve`: the refusal to listen beyond this machine without a token, and the
- * wiring of a served run: outcome log, curriculum driver, episode service and endpoints, restored from the run
- * directory before it listens, closed in order when it stops.
+ * Start-up and shutdown of `genenv serve`: the refusal to listen beyond this machine without a token, the check that
+ * a port can be listened on, and the wiring of a served run: outcome log, curriculum driver, episode service and
+ * endpoints, restored from the run directory before it listens, closed in order when it stops.
  */
+import { createServer } from 'node:net';
 import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import type { RunStore } from '../store/run-store.ts';
@@ -40,6 +41,37 @@ export interface RunningServer {
 /** Hosts that only this machine can reach. */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The error of a service that cannot listen on `host:port`, naming the cause where the system gives a known one. */
+function listenFailure(host: string, port: number, error: unknown): GenEnvError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const cause =
+    code === 'EADDRINUSE'
+      ? 'the port is in use'
+      : code === 'EACCES'
+        ? 'permission denied (ports below 1024 need privileges)'
+        : code === 'EADDRNOTAVAIL'
+          ? 'no interface of this machine has that address'
+          : (error as Error).message;
+  return new GenEnvError('service', `cannot listen on ${host}:${port}: ${cause}`, { cause: error });
+}
+
+/**
+ * Checks that the service could listen on `host:port` now, by listening there and closing at once: a start checks
+ * this before it writes anything or warms up, so a port in use refuses it in a moment. (Port 0 always can.)
+ */
+export async function checkListenable(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ host, port }, () => probe.close(() => resolve()));
+    });
+  } catch (error) {
+    throw listenFailure(host, port, error);
+  }
 }
 
 /**
@@ -87,9 +119,7 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
   } catch (error) {
     service.stop();
     log.close();
-    throw new GenEnvError('usage', `cannot listen on ${input.host}:${input.port}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw listenFailure(input.host, input.port, error);
   }
   let closing: Promise<void> | null = null;
   return {
