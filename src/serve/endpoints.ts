@@ -25,20 +25,13 @@ import {
   type TurnAnswer,
 } from '../interfaces/index.ts';
 import type { EpisodeService } from './episodes.ts';
+import type { ServeLimits } from './limits.ts';
 import { httpRefusal, ServeError, socketRefusal } from './refusals.ts';
 
-export interface ServerOptions {
+/** The HTTP server's settings: the token, and its limits (body size, request deadline, keep-alive). */
+export interface ServerOptions extends Pick<ServeLimits, 'bodyLimit' | 'requestTimeoutMs' | 'keepAliveMs'> {
   /** Bearer token every request but `/health` must carry; null = no authentication (loopback only). */
   token: string | null;
-  /** Largest request body or WebSocket message, in bytes. */
-  bodyLimit: number;
-  /**
-   * Time to receive a whole request (headers and body), in milliseconds: a slower client is answered 408 and cut
-   * off within `DEADLINE_CHECK_MS` after it. A request received in time may take longer to answer (a reset waits).
-   */
-  requestTimeoutMs: number;
-  /** Idle keep-alive connections are closed after this many milliseconds. */
-  keepAliveMs: number;
 }
 
 /** JSON reviver that refuses prototype-poisoning keys (as fastify's default parser does). */

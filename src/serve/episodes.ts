@@ -183,8 +183,9 @@ export class EpisodeService {
   }
 
   /**
-   * Scores an action. Idempotent: a retried request_id, or the same action on a scored episode, gets the
-   * logged answer; another action on a scored episode is refused.
+   * Scores an action. Idempotent: a retried request_id with the same action, or the same action on a scored
+   * episode, gets the logged answer; a request_id used for another action or episode, or another action on a
+   * scored episode, is refused (409).
    */
   async step(episodeId: string, request: Omit<StepRequest, 'episode_id'>): Promise<ScoredAnswer | TurnAnswer> {
     const requestId = request.request_id;

@@ -8,7 +8,11 @@ import type { ServiceLimits } from './episodes.ts';
 export interface ServeLimits extends ServiceLimits {
   /** Largest request body or WebSocket message, in bytes. */
   bodyLimit: number;
-  /** A request (headers and body) must arrive within this many milliseconds; a slower one is answered 408. */
+  /**
+   * A request (headers and body) must arrive within this many milliseconds; a slower one is answered 408 and cut
+   * off within a second of it (endpoints.ts, `DEADLINE_CHECK_MS`). A request received in time may take longer to
+   * answer (a reset waits for a task).
+   */
   requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this many milliseconds. */
   keepAliveMs: number;
