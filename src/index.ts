@@ -129,3 +129,29 @@ export {
   type WarmStartOptions,
   type Variant,
 } from './interfaces/index.ts';
+
+// The service from the library, and what its typed client throws (docs/library.md, docs/serving.md).
+export {
+  type ServeHandle,
+  type ServeOptions,
+  type ServeSettings,
+  serve,
+} from './composition/served-run.ts';
+export type { ServeLimits } from './serve/limits.ts';
+export type { StepInput } from './serve-client/client.ts';
+export { ServiceProtocolError, ServiceRefusal, ServiceUnreachable } from './serve-client/service-errors.ts';
+export type {
+  CloseAnswer,
+  Health,
+  Metadata,
+  ProtocolSchemas,
+  ResetAnswer,
+  ResetObservation,
+  ResetRequest,
+  RewardAnswer,
+  RewardRequest,
+  ScoredAnswer,
+  ServedTask,
+  ServiceState,
+  TurnAnswer,
+} from './interfaces/index.ts';

@@ -1,14 +1,17 @@
 import type { Command } from 'commander';
-import { GenEnvError, type RunConfig, type RunConfigInput } from '../interfaces/index.ts';
-import { servePlan } from '../serve/run-context.ts';
-import { RunStore } from '../store/run-store.ts';
-import { resolveRunConfig } from '../composition/config-resolution.ts';
+import { GenEnvError, type RunConfigInput } from '../interfaces/index.ts';
+import {
+  MIN_TOKEN_LENGTH,
+  resolveServedConfig,
+  type ServeHandle,
+  type ServeStart,
+  serveInDirectory,
+} from '../composition/served-run.ts';
 import { integerFlag, numberFlag } from '../composition/flags.ts';
 import { DEFAULT_PRESET, PRESETS } from '../composition/presets.ts';
+import { DEFAULT_LIMITS } from '../serve/limits.ts';
 import type { CommandOutput } from './command-output.ts';
-import { createDomain, createTrainableSimulator } from '../composition/registry.ts';
 import { listenForStop, type StopRequested, whenAborted } from '../composition/stop-signals.ts';
-import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 
 export interface ServeCommandOptions {
   preset?: string;
@@ -26,17 +29,22 @@ export interface ServeCommandOptions {
   overrides: Partial<RunConfigInput>;
 }
 
-/** Opens (--resume) or creates the served run's directory; only --epochs may change on resume. */
-function openStore(options: ServeCommandOptions): RunStore {
+/** The service's defaults in the flags' unit, seconds. */
+const DEFAULT_SECONDS = {
+  idleTimeout: DEFAULT_LIMITS.idleMs / 1000,
+  lease: DEFAULT_LIMITS.leaseMs / 1000,
+  resetWait: DEFAULT_LIMITS.resetWaitMs / 1000,
+};
+
+/** What the flags start: a new served run of the config they resolve to, or --resume's (only --epochs may change). */
+function serveStart(options: ServeCommandOptions): ServeStart {
   if (options.resume === undefined) {
-    const config = resolveRunConfig({
+    const config = resolveServedConfig({
       preset: options.preset,
       configFile: options.config,
-      overrides: { ...options.overrides, agent: { policy: 'external', options: {} } },
+      overrides: options.overrides,
     });
-    // A config the service cannot serve is refused before the run directory exists.
-    servePlan(config);
-    return RunStore.create(options.out ?? timestampedRunFolder(`serve-${config.preset}`), config, { kind: 'service' });
+    return { config, ...(options.out !== undefined ? { out: options.out } : {}) };
   }
   const others = Object.entries({
     ...options.overrides,
@@ -51,66 +59,43 @@ function openStore(options: ServeCommandOptions): RunStore {
       'usage',
       `--resume takes the run's stored config; only --epochs may change (got --${others[0]})`,
     );
-  const store = RunStore.open(options.resume, { kind: 'service' });
-  const epochs = options.overrides.epochs;
-  if (epochs !== undefined && epochs !== store.config.epochs) {
-    if (epochs < (store.lastCommittedEpoch() ?? 0))
-      throw new GenEnvError('usage', `--epochs ${epochs} is below the epochs already committed`);
-    store.updateConfig({ ...store.config, epochs } as RunConfig);
-  }
-  return store;
+  const { epochs } = options.overrides;
+  return { resume: options.resume, ...(epochs !== undefined ? { epochs } : {}) };
 }
 
 function tokenFrom(name: string | undefined): string | null {
   if (name === undefined) return null;
   const value = process.env[name];
   if (!value) throw new GenEnvError('usage', `--token-env ${name}: the environment variable ${name} is empty or unset`);
-  if (value.length < 16)
-    throw new GenEnvError('usage', `--token-env ${name}: the token must have at least 16 characters`);
+  if (value.length < MIN_TOKEN_LENGTH)
+    throw new GenEnvError('usage', `--token-env ${name}: the token must have at least ${MIN_TOKEN_LENGTH} characters`);
   return value;
 }
 
 /**
  * `genenv serve`: the co-evolving curriculum as an environment service that an external trainer drives
- * (OpenEnv HTTP/WebSocket, OpenRLHF reward endpoint). Runs until SIGINT/SIGTERM (or, under npx, until npm's
- * shell is gone), then closes after its in-flight writes, writes the report and exits 0.
+ * (OpenEnv HTTP/WebSocket, OpenRLHF reward endpoint): the flags as `serve`'s options, then the service until
+ * SIGINT/SIGTERM (or, under npx, until npm's shell is gone); it closes after its in-flight writes, writes the report
+ * and exits 0.
  */
 export async function serveCommand(options: ServeCommandOptions, out: (text: string) => void): Promise<void> {
   const token = tokenFrom(options.tokenEnv);
-  const { startServe, isLoopback } = await import('../serve/startup.ts');
-  // Checked before the run directory is created, so a refused start leaves nothing behind.
+  const { isLoopback } = await import('../serve/startup.ts');
+  // Said in the flags' words here, before anything is written; the library refuses it too, in its own.
   if (!isLoopback(options.host) && token === null)
     throw new GenEnvError(
       'usage',
       `--host ${options.host} is not loopback: give --token-env NAME (bearer token in $NAME)`,
     );
-  const store = openStore(options);
-  const config = store.config;
+  const start = serveStart(options);
   // Listening from here: a signal during the warm-up stops the service as soon as it is up, with nothing lost.
   const stop = listenForStop();
-  let server: Awaited<ReturnType<typeof startServe>> | null = null;
-  let committed = false;
+  let service: ServeHandle | null = null;
   try {
-    for (const line of servePlan(config).lines) out(`genenv serve: ${line}\n`);
-    const starting =
-      store.lastCommittedEpoch() === null ? 'warming up the simulator, opening epoch 0' : 'restoring the curriculum';
-    out(`genenv serve: ${starting}\n`);
-    const domain = await createDomain(config.domain.name, config.domain.options);
-    const simulator = await createTrainableSimulator({
-      spec: config.simulator.policy,
-      domain,
-      options: config.simulator.options,
-      seed: config.seed,
-      runDirectory: store.directory,
-    });
-    server = await startServe({
-      config,
-      domain,
-      simulator,
-      store,
+    service = await serveInDirectory(start, {
       host: options.host,
       port: options.port,
-      token,
+      ...(token !== null ? { token } : {}),
       ...(options.prefetch !== undefined ? { prefetch: options.prefetch === 0 ? 0 : 1 } : {}),
       limits: {
         ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
@@ -118,21 +103,17 @@ export async function serveCommand(options: ServeCommandOptions, out: (text: str
         ...(options.lease !== undefined ? { leaseMs: options.lease * 1000 } : {}),
         ...(options.resetWait !== undefined ? { resetWaitMs: options.resetWait * 1000 } : {}),
       },
+      onLine: (line) => out(`genenv serve: ${line}\n`),
     });
-    out(`genenv serve: listening on ${server.url} (run directory ${store.directory})\n`);
+    out(`genenv serve: listening on ${service.url} (run directory ${service.directory})\n`);
     await whenAborted(stop.signal);
     out(`genenv serve: ${(stop.signal.reason as StopRequested).signal}: finishing in-flight writes and closing\n`);
   } finally {
     // The listeners stay until the service is closed: a second signal meanwhile exits at once.
-    await server?.close();
+    await service?.close();
     stop.dispose();
-    committed = store.lastCommittedEpoch() !== null;
-    store.close();
   }
-  if (committed) {
-    const { buildReport } = await import('../report/index.ts');
-    out(`report written: ${await buildReport(store.directory)}\n`);
-  }
+  if (service.reportPath !== null) out(`report written: ${service.reportPath}\n`);
 }
 
 /** The options and action of `genenv serve`. */
@@ -148,17 +129,17 @@ export function configureServeCommand(command: Command, output: CommandOutput): 
     .option('--max-sessions <n>', 'open episodes (and WebSocket sessions) at most', integerFlag('--max-sessions'))
     .option(
       '--idle-timeout <s>',
-      'an episode not stepped within s seconds expires (default 600)',
+      `an episode not stepped within s seconds expires (default ${DEFAULT_SECONDS.idleTimeout})`,
       numberFlag('--idle-timeout'),
     )
     .option(
       '--lease <s>',
-      'an attempt not stepped within s seconds is handed out again; the first scored answer counts (default 60)',
+      `an attempt not stepped within s seconds is handed out again; the first scored answer counts (default ${DEFAULT_SECONDS.lease})`,
       numberFlag('--lease'),
     )
     .option(
       '--reset-wait <s>',
-      'how long a reset waits for a task before a 503 (default 45)',
+      `how long a reset waits for a task before a 503 (default ${DEFAULT_SECONDS.resetWait})`,
       numberFlag('--reset-wait'),
     )
     .option(

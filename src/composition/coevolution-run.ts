@@ -25,6 +25,7 @@ import { RunStore } from '../store/run-store.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { createOfflineSource } from './offline-source.ts';
+import { raiseEpochs } from './raise-epochs.ts';
 import {
   checkRegistry,
   createDomain,
@@ -223,12 +224,7 @@ async function startNewRun(config: RunConfig, out: string | undefined, hooks: Ru
 async function resumeRun(directory: string, epochs: number | undefined, hooks: RunHooks): Promise<OpenedRun> {
   const store = RunStore.open(directory);
   try {
-    if (epochs !== undefined && epochs !== store.config.epochs) {
-      const committed = store.lastCommittedEpoch() ?? 0;
-      if (epochs < committed)
-        throw new UsageError(`epochs ${epochs} is below the ${committed} epochs already committed`);
-      store.updateConfig({ ...store.config, epochs });
-    }
+    raiseEpochs(store, epochs);
     const players = await createPlayers(store.config, store.directory, hooks);
     return { store, players, discard: () => {} };
   } catch (error) {

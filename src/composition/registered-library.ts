@@ -1,7 +1,7 @@
 /**
  * genenv with worlds and players of the caller's own, registered once: `createGenenv({ domains, agents, simulators })`
  * gives the library's entry points bound to that registry, so that a run, its resume after a `kill -9`, a comparison
- * and a served curriculum all find them by the names a config gives them. The registry is a value the caller holds,
+ * and a served curriculum (`serve`) all find them by the names a config gives them. The registry is a value the caller holds,
  * not a side effect of importing a module.
  */
 import type { Domain } from '../interfaces/index.ts';
@@ -14,6 +14,7 @@ import {
   runCoevolution,
 } from './coevolution-run.ts';
 import type { ComparisonOptions } from './comparison-plan.ts';
+import type { ServeHandle, ServeOptions } from './served-run.ts';
 import { checkRegistry, createDomain, domainNames, type PlayerRegistry } from './registry.ts';
 
 /** The library's entry points bound to a registry of the caller's worlds and players. */
@@ -34,6 +35,8 @@ export interface Genenv {
   runComparison(
     options: Omit<ComparisonOptions, keyof PlayerRegistry | 'configFile'>,
   ): ReturnType<typeof import('./comparison.ts').runComparison>;
+  /** `serve` with the registry's worlds and simulators. */
+  serve(options?: ServeOptions): Promise<ServeHandle>;
   /** `resolveConfig`: the config a run of `config` would store. */
   resolveConfig: typeof resolveConfig;
   /** The names of the built-in worlds and the registry's. */
@@ -55,6 +58,8 @@ export function createGenenv(registry: PlayerRegistry): Genenv {
     resumeCoevolution: (runDirectory, options = {}) => resumeCoevolution(runDirectory, { ...options, ...held }),
     runComparison: async (options) =>
       (await import('./comparison.ts')).runComparison({ ...options, ...held, quiet: options.quiet ?? true }),
+    serve: async (options = {}) =>
+      (await import('./served-run.ts')).serve({ ...options, domains: held.domains, simulators: held.simulators }),
     resolveConfig,
     domainNames: () => domainNames(held),
     createDomain: (name, options = {}) => createDomain(name, options, held.domains),

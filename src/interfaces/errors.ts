@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'resume' // a resume pointed at something that cannot be resumed
   | 'store' // the run directory could not be read or written
   | 'policy' // a policy backend failed (server down, bad checkpoint)
+  | 'service' // genenv serve could not start (a port in use), refused a request or answered outside its protocol
   | 'domain' // a domain could not be built or read
   | 'benchmark' // benchmark data missing or malformed
   | 'internal'; // a bug: should not happen

@@ -5,11 +5,18 @@
  * client validates answers with them, so a reply out of protocol is one readable error, not a crash.
  */
 import { z } from 'zod';
+import { ChatMessageSchema } from './chat.ts';
 import { describeZodError } from './zod-error.ts';
 
-const identifier = (description: string) =>
+/**
+ * An id on the wire: 1 to 255 printable ASCII characters. `required` is the reason given when a request leaves
+ * it out (zod's own says only that a string was expected).
+ */
+const identifier = (description: string, required?: string) =>
   z
-    .string()
+    .string(
+      required === undefined ? undefined : { error: (issue) => (issue.input === undefined ? required : undefined) },
+    )
     .min(1)
     .max(255)
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
@@ -55,7 +62,23 @@ export const StepRequestSchema = z.object({
 });
 export type StepRequest = z.infer<typeof StepRequestSchema>;
 
+/** A step over HTTP, which names its episode (a WebSocket session holds it). */
+export const HttpStepRequestSchema = StepRequestSchema.extend({
+  episode_id: identifier(
+    'the episode the action belongs to',
+    'required over HTTP (it comes with the reset observation)',
+  ),
+});
+export type HttpStepRequest = z.infer<typeof HttpStepRequestSchema>;
+
 export const CloseRequestSchema = z.object({ episode_id: identifier('the unscored episode to give back') });
+export type CloseRequest = z.infer<typeof CloseRequestSchema>;
+
+/** The query of `GET /state`: an episode's state, or the service's when none is named. */
+export const StateQuerySchema = z.object({
+  episode_id: identifier('the episode whose state is asked; left out: the service state').optional(),
+});
+export type StateQuery = z.infer<typeof StateQuerySchema>;
 
 /** WebSocket messages (OpenEnv): `{type, data}`; the session holds the episode. */
 export const SocketMessageSchema = z.discriminatedUnion('type', [
@@ -68,7 +91,11 @@ export const SocketMessageSchema = z.discriminatedUnion('type', [
     ]),
   }),
   z.object({ type: z.literal('state'), data: z.unknown().optional() }),
-  z.object({ type: z.literal('close'), data: z.unknown().optional() }),
+  z.object({
+    type: z.literal('close'),
+    // OpenEnv's close names no episode: the session's own is given back as the socket closes.
+    data: z.object({ episode_id: identifier('an unscored episode to give back first').optional() }).nullish(),
+  }),
 ]);
 export type SocketMessage = z.infer<typeof SocketMessageSchema>;
 
@@ -96,9 +123,16 @@ export function issueLine(error: z.ZodError): string {
 // may add keys without breaking one.
 
 const promptText = z.string().describe('compact text of the task (what a small model reads)');
-const chatMessages = z.array(z.object({ role: z.string(), content: z.string() })).describe('chat messages of the task');
+const chatMessages = z
+  .array(z.object({ role: ChatMessageSchema.shape.role, content: z.string() }))
+  .describe('chat messages of the task');
 const toolSchemas = z
-  .array(z.record(z.string(), z.unknown()))
+  .array(
+    z.object({
+      type: z.literal('function'),
+      function: z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }),
+    }),
+  )
   .describe('OpenAI function tool schemas, when the task has tools');
 /** A prompt as a trainer reads it: compact text, chat messages and tool schemas. */
 const promptFields = { prompt: promptText, messages: chatMessages, tools: toolSchemas };
@@ -174,8 +208,18 @@ export const TurnAnswerSchema = unscored(TurnObservationSchema);
 export type ResetAnswer = z.infer<typeof ResetAnswerSchema>;
 export type ScoredAnswer = z.infer<typeof ScoredAnswerSchema>;
 export type TurnAnswer = z.infer<typeof TurnAnswerSchema>;
+/** OpenEnv's answer to a step: scored (`done: true`), or a multi-turn episode's next turn (`done: false`). */
+export const StepAnswerSchema = z.discriminatedUnion('done', [ScoredAnswerSchema, TurnAnswerSchema]);
 /** The answer to reset and step (OpenEnv's `{observation, reward, done}`). */
 export type StepAnswer = ResetAnswer | ScoredAnswer | TurnAnswer;
+
+/** The answer to `POST /close`: the episode's attempt went back to the curriculum. */
+export const CloseAnswerSchema = z.object({ closed: z.literal(true) });
+export type CloseAnswer = z.infer<typeof CloseAnswerSchema>;
+
+/** The answer to `GET /health`: `unhealthy` once the simulator or the store failed (`/state` says why). */
+export const HealthSchema = z.object({ status: z.enum(['healthy', 'unhealthy']) });
+export type Health = z.infer<typeof HealthSchema>;
 
 /** An open round as `/state` shows it: one served epoch's progress. */
 export const RoundStatusSchema = z.object({
@@ -228,6 +272,14 @@ export const RewardAnswerSchema = z.object({
 });
 export type RewardAnswer = z.infer<typeof RewardAnswerSchema>;
 
+/** The answer to `GET /schema`: JSON Schemas of the action, the observation and the state (see `protocolSchemas`). */
+export const ProtocolSchemasSchema = z.object({
+  action: z.record(z.string(), z.unknown()),
+  observation: z.record(z.string(), z.unknown()),
+  state: z.record(z.string(), z.unknown()),
+});
+export type ProtocolSchemas = z.infer<typeof ProtocolSchemasSchema>;
+
 /** An HTTP refusal's body: one line, and a stable code (absent only for a route that does not exist). */
 export const RefusalBodySchema = z.object({ error: z.string(), code: z.string().optional() });
 
@@ -245,7 +297,7 @@ export type SocketReply =
   | { type: 'error'; data: SocketRefusal };
 
 /** JSON schemas of action, observation and state for `GET /schema`. */
-export function protocolSchemas(): Record<'action' | 'observation' | 'state', unknown> {
+export function protocolSchemas(): ProtocolSchemas {
   // One object for every observation: the fields each kind has, optional where some kinds lack them.
   const observation = z.object({
     episode_id: z.string(),
@@ -263,3 +315,37 @@ export function protocolSchemas(): Record<'action' | 'observation' | 'state', un
     state: z.toJSONSchema(EpisodeStateSchema),
   };
 }
+
+/** One HTTP route of the service: how it is called, what it reads (null: nothing) and what it answers. */
+export interface ServiceRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The request body (POST) or query (GET), as the service validates it. */
+  request: z.ZodType | null;
+  answer: z.ZodType;
+}
+
+/**
+ * The HTTP routes of `genenv serve` (docs/serving.md §2), written once: the service registers and validates its
+ * routes by this table and the client derives its typed methods from it, as hono's `hc<App>` derives a client from
+ * an app's routes. `reward` is OpenRLHF's `/get_reward`; the rest are OpenEnv's, and `close` the service's own.
+ */
+export const SERVICE_ROUTES = {
+  reset: { method: 'POST', path: '/reset', request: ResetRequestSchema, answer: ResetAnswerSchema },
+  step: { method: 'POST', path: '/step', request: HttpStepRequestSchema, answer: StepAnswerSchema },
+  close: { method: 'POST', path: '/close', request: CloseRequestSchema, answer: CloseAnswerSchema },
+  state: { method: 'GET', path: '/state', request: StateQuerySchema, answer: ServiceStateSchema },
+  metadata: { method: 'GET', path: '/metadata', request: null, answer: MetadataSchema },
+  schema: { method: 'GET', path: '/schema', request: null, answer: ProtocolSchemasSchema },
+  health: { method: 'GET', path: '/health', request: null, answer: HealthSchema },
+  reward: { method: 'POST', path: '/get_reward', request: RewardRequestSchema, answer: RewardAnswerSchema },
+} as const satisfies Record<string, ServiceRoute>;
+
+export type ServiceRoutes = typeof SERVICE_ROUTES;
+export type RouteName = keyof ServiceRoutes;
+/** What a client sends to a route: its request schema's input (undefined for a route that reads nothing). */
+export type RouteRequest<Name extends RouteName> = ServiceRoutes[Name]['request'] extends z.ZodType
+  ? z.input<ServiceRoutes[Name]['request']>
+  : undefined;
+/** What a route answers, as its answer schema parses it. */
+export type RouteAnswer<Name extends RouteName> = z.infer<ServiceRoutes[Name]['answer']>;

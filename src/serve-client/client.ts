@@ -1,23 +1,40 @@
 /**
- * The client side of `genenv serve`'s wire: a keep-alive HTTP client, answers read by the protocol's own schemas
- * (`interfaces/service-protocol.ts`), and a trainer loop of simulated students that drives the service as an
- * external trainer would (the benchmark's and the crash check's load).
+ * The client side of `genenv serve`'s wire: a keep-alive HTTP client whose typed methods are derived from the
+ * protocol's route table (`interfaces/service-protocol.ts`), every answer read by its schema, and a trainer loop of
+ * simulated students that drives the service as an external trainer would (the benchmark's and the crash check's load).
  */
 import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import type { z } from 'zod';
 import {
   type AgentPrompt,
+  type CloseAnswer,
   type Completion,
   describeZodError,
-  GenEnvError,
-  type ResetObservation,
+  type Health,
+  type HttpStepRequestSchema,
+  type Metadata,
+  type ProtocolSchemas,
+  RefusalBodySchema,
+  type ResetAnswer,
   ResetAnswerSchema,
+  type ResetObservation,
+  type ResetRequest,
+  type RewardAnswer,
+  type RewardRequest,
   type RolloutGroup,
+  type RouteAnswer,
+  type RouteName,
+  type RouteRequest,
+  type ScoredAnswer,
   ScoredAnswerSchema,
+  SERVICE_ROUTES,
   type ServedTask,
+  type ServiceState,
+  type TurnAnswer,
 } from '../interfaces/index.ts';
 import type { SimulatedStudent } from '../policies/student/student.ts';
 import { deriveSeed } from '../util/random.ts';
+import { ServiceProtocolError, ServiceRefusal, ServiceUnreachable } from './service-errors.ts';
 
 /** A reply of the service: status and parsed JSON body (null when the body was not JSON), not yet validated. */
 export interface Reply {
@@ -28,7 +45,36 @@ export interface Reply {
   milliseconds: number;
 }
 
-/** A small HTTP client of `genenv serve` over keep-alive connections (node:http, lighter than fetch). */
+/** A step as a client sends it over HTTP: the episode, the action and, for retries, a request id. */
+export type StepInput = z.input<typeof HttpStepRequestSchema>;
+
+/** A GET route's query string: the request's fields that are set, in order. */
+function queryOf(request: Record<string, unknown> | undefined): string {
+  const entries = Object.entries(request ?? {}).filter(([, value]) => value !== undefined);
+  return entries.length
+    ? `?${new URLSearchParams(entries.map(([key, value]): [string, string] => [key, String(value)]))}`
+    : '';
+}
+
+/** The refusal a 4xx or 5xx reply carries: its reason and code when the body is the protocol's refusal body. */
+function refusalOf(route: string, reply: Reply): ServiceRefusal {
+  const body = RefusalBodySchema.safeParse(reply.body);
+  const retryAfter = Number(reply.headers['retry-after']);
+  return new ServiceRefusal(
+    route,
+    reply.status,
+    body.data?.code,
+    body.success ? body.data.error : 'no reason given',
+    reply.headers['retry-after'] !== undefined && Number.isFinite(retryAfter) ? retryAfter : undefined,
+  );
+}
+
+/**
+ * A client of `genenv serve` over keep-alive connections (node:http, lighter than fetch). Its typed methods call the
+ * protocol's routes: the request typed by the route's schema, the answer validated by it. A refusal throws
+ * ServiceRefusal (status and code), an answer outside the protocol ServiceProtocolError, a service that cannot be
+ * reached ServiceUnreachable. `request`, `get` and `post` send anything and return the reply unvalidated (probes).
+ */
 export class ServeClient {
   private readonly agent: Agent;
   private readonly url: URL;
@@ -42,6 +88,64 @@ export class ServeClient {
     this.agent = new Agent({ keepAlive: true, maxSockets: connections });
   }
 
+  /** Calls a route of the protocol's table: the request as its body (POST) or query (GET), the answer validated. */
+  async call<Name extends RouteName>(name: Name, request?: RouteRequest<Name>): Promise<RouteAnswer<Name>> {
+    const route = SERVICE_ROUTES[name];
+    const label = `${route.method} ${route.path}`;
+    let reply: Reply;
+    try {
+      reply =
+        route.method === 'GET'
+          ? await this.get(`${route.path}${queryOf(request as Record<string, unknown> | undefined)}`)
+          : await this.post(route.path, request);
+    } catch (error) {
+      throw new ServiceUnreachable(this.baseUrl, error);
+    }
+    if (reply.status >= 400) throw refusalOf(label, reply);
+    return readReply(reply, route.answer, label) as RouteAnswer<Name>;
+  }
+
+  /** OpenEnv reset: a new episode on the next attempt; resets with one `group_key` share a task (a GRPO group). */
+  reset(request: ResetRequest = {}): Promise<ResetAnswer> {
+    return this.call('reset', request);
+  }
+
+  /** OpenEnv step: the verifier's reward (`done: true`), or on a multi-turn domain the next turn (`done: false`). */
+  step(request: StepInput): Promise<ScoredAnswer | TurnAnswer> {
+    return this.call('step', request);
+  }
+
+  /** Gives an unscored episode's attempt back (refused: 404 for an episode not open, 409 for a scored one). */
+  closeEpisode(episodeId: string): Promise<CloseAnswer> {
+    return this.call('close', { episode_id: episodeId });
+  }
+
+  /** OpenEnv state: the service's (open rounds, counters), or an episode's when one is named. */
+  state(episodeId?: string): Promise<ServiceState> {
+    return this.call('state', episodeId === undefined ? {} : { episode_id: episodeId });
+  }
+
+  /** OpenEnv metadata; `name` is `genenv-<domain>`. */
+  metadata(): Promise<Metadata> {
+    return this.call('metadata');
+  }
+
+  /** JSON Schemas of the action, the observation and the state. */
+  schema(): Promise<ProtocolSchemas> {
+    return this.call('schema');
+  }
+
+  /** Whether the curriculum runs (`unhealthy` once the simulator or the store failed). */
+  health(): Promise<Health> {
+    return this.call('health');
+  }
+
+  /** OpenRLHF's remote reward: one reward per (query, label), a label being an episode id or `group:<key>`. */
+  reward(request: RewardRequest): Promise<RewardAnswer> {
+    return this.call('reward', request);
+  }
+
+  /** Sends a request as it is and returns the reply unvalidated (a string body is sent as it is). */
   request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply> {
     const started = performance.now();
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
@@ -84,10 +188,12 @@ export class ServeClient {
     this.agent.destroy();
   }
 
+  /** POSTs `body` (`{}` when absent) and returns the reply unvalidated. */
   post(path: string, body?: unknown): Promise<Reply> {
     return this.request('POST', path, body ?? {});
   }
 
+  /** GETs `path` and returns the reply unvalidated. */
   get(path: string): Promise<Reply> {
     return this.request('GET', path);
   }
@@ -108,15 +214,12 @@ export function arithmeticAnswer(prompt: string): string | null {
 
 /**
  * The body of a reply read by its protocol schema. A body out of protocol (another service at the URL, a
- * version that differs) is one readable error naming the request and the first field that does not match.
+ * version that differs) is a ServiceProtocolError naming the request and the first field that does not match.
  */
 export function readReply<Schema extends z.ZodType>(reply: Reply, schema: Schema, request: string): z.infer<Schema> {
   const parsed = schema.safeParse(reply.body);
   if (parsed.success) return parsed.data;
-  throw new GenEnvError(
-    'policy',
-    `${request} answered HTTP ${reply.status} outside genenv serve's protocol (${describeZodError(parsed.error, 'body')})`,
-  );
+  throw new ServiceProtocolError(request, reply.status, describeZodError(parsed.error, 'body'));
 }
 
 /** The observation's task, as the service describes it. */

@@ -1,19 +1,11 @@
 /**
  * The served episodes of one epoch, as a trainer claims them: GRPO groups of resets sharing a group key, and
- * idempotent steps, over OpenEnv's HTTP routes. Answers are read by the protocol's schemas.
+ * idempotent steps, over OpenEnv's HTTP routes, through the client's typed methods.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type Action,
-  GenEnvError,
-  MetadataSchema,
-  RefusalBodySchema,
-  ResetAnswerSchema,
-  type ResetObservation,
-  ScoredAnswerSchema,
-  ServiceStateSchema,
-} from '../interfaces/index.ts';
-import { type Reply, readReply, ServeClient } from './client.ts';
+import { type Action, GenEnvError, type ResetObservation } from '../interfaces/index.ts';
+import { ServeClient } from './client.ts';
+import { ServiceProtocolError, ServiceRefusal, ServiceUnreachable } from './service-errors.ts';
 
 /** A reset observation of a single-response task, as `genenv serve` sends it (never the answer). */
 export type TaskObservation = ResetObservation;
@@ -51,14 +43,9 @@ export interface ServedCurriculumOptions {
   retryMs?: number;
 }
 
-/** The one-line reason of a refusal, or the status when the body does not give one. */
-function errorOf(reply: Reply): string {
-  const refusal = RefusalBodySchema.safeParse(reply.body);
-  return refusal.success ? refusal.data.error : `HTTP ${reply.status} without a reason`;
-}
-
-/** The stable code of a refusal, if its body has one. */
-const codeOf = (reply: Reply) => RefusalBodySchema.safeParse(reply.body).data?.code;
+/** A refusal with this status and code. */
+const refused = (error: unknown, status: number, code: string): error is ServiceRefusal =>
+  error instanceof ServiceRefusal && error.status === status && error.refusalCode === code;
 
 /**
  * The trainer's side of the protocol, over OpenEnv's HTTP routes only: it claims a served epoch as GRPO
@@ -86,42 +73,42 @@ export class ServedCurriculum {
   }
 
   /**
-   * A request, retried while the service cannot be reached or answers 503 (busy, or preparing the next
-   * epoch); any other reply is returned, and a refusal for the session cap too when `capacity` is 'return'.
-   * Past the patience, one line says why.
+   * A call, retried while the service cannot be reached or refuses with 503 (busy, or preparing the next epoch),
+   * and at its session cap unless `capacity` is 'refuse'; any other refusal is thrown as it is. Past the patience,
+   * one line says why.
    */
-  private async call(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    options: { patienceMs?: number; capacity?: 'retry' | 'return' } = {},
-  ): Promise<Reply> {
+  private async patiently<Answer>(
+    call: () => Promise<Answer>,
+    options: { patienceMs?: number; capacity?: 'retry' | 'refuse' } = {},
+  ): Promise<Answer> {
     const deadline = performance.now() + (options.patienceMs ?? this.patienceMs);
     for (let failures = 0; ; failures++) {
       let reason: string;
       try {
-        const reply = await this.client.request(method, path, method === 'POST' ? (body ?? {}) : undefined);
-        if (reply.status !== 503) return reply;
-        if (options.capacity === 'return' && codeOf(reply) === 'CAPACITY_REACHED') return reply;
-        reason = errorOf(reply);
+        return await call();
       } catch (error) {
-        reason = `cannot reach it (${(error as Error).message})`;
+        if (error instanceof ServiceUnreachable) reason = error.message;
+        else if (!(error instanceof ServiceRefusal) || error.status !== 503) throw error;
+        else if (options.capacity === 'refuse' && error.refusalCode === 'CAPACITY_REACHED') throw error;
+        else reason = `genenv serve at ${this.client.baseUrl}: ${error.reason}`;
       }
-      if (performance.now() > deadline)
-        throw new GenEnvError('policy', `genenv serve at ${this.client.baseUrl}: ${reason}`);
+      if (performance.now() > deadline) throw new GenEnvError('service', reason);
       await this.pause(failures);
     }
   }
 
   /** The served domain's name, from OpenEnv's `/metadata` (`genenv-<domain>`); a service not up in 10 s is an error. */
   async domainName(): Promise<string> {
-    const reply = await this.call('GET', '/metadata', undefined, { patienceMs: 10_000 });
-    const name = MetadataSchema.safeParse(reply.body).data?.name;
-    if (reply.status !== 200 || name === undefined || !name.startsWith('genenv-'))
-      throw new GenEnvError(
-        'policy',
-        `${this.client.baseUrl} is not a genenv serve (GET /metadata: ${errorOf(reply)})`,
-      );
+    const notService = (why: string) =>
+      new GenEnvError('service', `${this.client.baseUrl} is not a genenv serve: ${why}`);
+    let name: string;
+    try {
+      ({ name } = await this.patiently(() => this.client.metadata(), { patienceMs: 10_000 }));
+    } catch (error) {
+      if (error instanceof ServiceRefusal || error instanceof ServiceProtocolError) throw notService(error.message);
+      throw error;
+    }
+    if (!name.startsWith('genenv-')) throw notService(`GET /metadata names "${name.slice(0, 100)}"`);
     return name.slice('genenv-'.length);
   }
 
@@ -130,26 +117,36 @@ export class ServedCurriculum {
    * ('group-full'), the service holds as many open episodes as it allows ('capacity'), the run is over.
    */
   private async reset(groupKey: string): Promise<TaskObservation | 'group-full' | 'capacity' | 'finished'> {
-    const reply = await this.call('POST', '/reset', { group_key: groupKey }, { capacity: 'return' });
-    if (reply.status === 410) return 'finished';
-    if (reply.status === 503) return 'capacity';
-    if (reply.status === 409 && codeOf(reply) === 'GROUP_FULL') return 'group-full';
-    if (reply.status !== 200) throw new GenEnvError('policy', `reset refused: ${errorOf(reply)}`);
-    return readReply(reply, ResetAnswerSchema, 'POST /reset').observation;
+    try {
+      const answer = await this.patiently(() => this.client.reset({ group_key: groupKey }), { capacity: 'refuse' });
+      return answer.observation;
+    } catch (error) {
+      if (refused(error, 410, 'FINISHED')) return 'finished';
+      if (refused(error, 503, 'CAPACITY_REACHED')) return 'capacity';
+      if (refused(error, 409, 'GROUP_FULL')) return 'group-full';
+      throw error;
+    }
   }
 
   /** Attempts of `epoch` not yet scored (those just claimed included), from `/state` (the open rounds). */
   private async attemptsLeft(epoch: number): Promise<number> {
-    const reply = await this.call('GET', '/state');
-    if (reply.status !== 200) throw new GenEnvError('policy', `GET /state refused: ${errorOf(reply)}`);
-    const round = readReply(reply, ServiceStateSchema, 'GET /state').open_rounds.find((entry) => entry.epoch === epoch);
-    if (!round) throw new GenEnvError('policy', `GET /state does not list epoch ${epoch} among the open rounds`);
+    const state = await this.patiently(() => this.client.state());
+    const round = state.open_rounds.find((entry) => entry.epoch === epoch);
+    if (!round) throw new GenEnvError('service', `GET /state does not list epoch ${epoch} among the open rounds`);
     return round.size - round.done;
   }
 
-  /** Gives unscored episodes back to the service. */
+  /** Gives unscored episodes back to the service; one that expired meanwhile has gone back already. */
   private async release(observations: readonly TaskObservation[]): Promise<void> {
-    await Promise.all(observations.map((entry) => this.call('POST', '/close', { episode_id: entry.episode_id })));
+    await Promise.all(
+      observations.map(async (entry) => {
+        try {
+          await this.patiently(() => this.client.closeEpisode(entry.episode_id));
+        } catch (error) {
+          if (!refused(error, 404, 'UNKNOWN_EPISODE')) throw error;
+        }
+      }),
+    );
   }
 
   /**
@@ -165,7 +162,7 @@ export class ServedCurriculum {
     let waits = 0;
     const waitForRoom = async () => {
       if (performance.now() > deadline)
-        throw new GenEnvError('policy', `genenv serve at ${this.client.baseUrl}: its session cap stays reached`);
+        throw new GenEnvError('service', `genenv serve at ${this.client.baseUrl}: its session cap stays reached`);
       await this.pause(waits++);
     };
     let finished = false;
@@ -226,12 +223,20 @@ export class ServedCurriculum {
    * when its answer came after another copy of the attempt was scored (a duplicate: recorded, never counted).
    */
   async step(episodeId: string, action: ServedAction): Promise<StepOutcome | null> {
-    const reply = await this.call('POST', '/step', { episode_id: episodeId, action, request_id: `${episodeId}:1` });
-    if (reply.status === 404 && codeOf(reply) === 'UNKNOWN_EPISODE') return null;
-    if (reply.status !== 200)
-      throw new GenEnvError('policy', `step of episode ${episodeId} refused: ${errorOf(reply)}`);
-    const { reward, observation } = readReply(reply, ScoredAnswerSchema, `POST /step of episode ${episodeId}`);
-    if (observation.duplicate) return null;
-    return { reward, success: observation.feedback.success };
+    const request = { episode_id: episodeId, action, request_id: `${episodeId}:1` };
+    let answer: Awaited<ReturnType<ServeClient['step']>>;
+    try {
+      answer = await this.patiently(() => this.client.step(request));
+    } catch (error) {
+      if (refused(error, 404, 'UNKNOWN_EPISODE')) return null;
+      throw error;
+    }
+    if (!answer.done)
+      throw new GenEnvError(
+        'service',
+        `episode ${episodeId} goes on after one step: the served trainer plays single-response domains`,
+      );
+    if (answer.observation.duplicate) return null;
+    return { reward: answer.reward, success: answer.observation.feedback.success };
   }
 }

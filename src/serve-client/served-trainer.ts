@@ -4,13 +4,11 @@ import { evaluateHeldOut, evaluatesAt } from '../core/evaluate.ts';
 import { RandomStreams } from '../core/random-streams.ts';
 import {
   type AgentPrompt,
-  type ChatMessage,
   type Completion,
   type Domain,
   namespaced,
   type RolloutGroup,
   type RunConfig,
-  type ToolSchema,
   type TrainableAgent,
 } from '../interfaces/index.ts';
 import { deriveSeed } from '../util/random.ts';
@@ -36,11 +34,8 @@ export function observedPrompt(observation: TaskObservation): AgentPrompt {
     id: observation.task.id,
     family: observation.task.family,
     text: observation.prompt,
-    messages: observation.messages.map((message) => ({
-      role: message.role as ChatMessage['role'],
-      content: message.content,
-    })),
-    tools: observation.tools as unknown as ToolSchema[],
+    messages: observation.messages.map((message) => ({ role: message.role, content: message.content })),
+    tools: observation.tools,
     reference: { answer: '', difficulty: 0 },
   };
 }

@@ -9,33 +9,29 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import {
-  CloseRequestSchema,
   type Domain,
   issueLine,
-  type Metadata,
   protocolSchemas,
-  ResetRequestSchema,
   type RewardAnswer,
   type RewardRequest,
-  RewardRequestSchema,
+  type RouteAnswer,
+  type RouteName,
+  SERVICE_ROUTES,
   type ScoredAnswer,
+  type ServiceRoute,
+  type ServiceRoutes,
   SocketMessageSchema,
   type SocketReply,
-  StepRequestSchema,
   type TurnAnswer,
 } from '../interfaces/index.ts';
 import type { EpisodeService } from './episodes.ts';
+import type { ServeLimits } from './limits.ts';
 import { httpRefusal, ServeError, socketRefusal } from './refusals.ts';
 
-export interface ServerOptions {
+/** The HTTP server's settings: the token, and its limits (body size, request deadline, keep-alive). */
+export interface ServerOptions extends Pick<ServeLimits, 'bodyLimit' | 'requestTimeoutMs' | 'keepAliveMs'> {
   /** Bearer token every request but `/health` must carry; null = no authentication (loopback only). */
   token: string | null;
-  /** Largest request body or WebSocket message, in bytes. */
-  bodyLimit: number;
-  /** Time to receive a whole request, in milliseconds (slow clients are cut off). */
-  requestTimeoutMs: number;
-  /** Idle keep-alive connections are closed after this many milliseconds. */
-  keepAliveMs: number;
 }
 
 /** JSON reviver that refuses prototype-poisoning keys (as fastify's default parser does). */
@@ -43,6 +39,13 @@ function refuseProtoKeys(key: string, value: unknown): unknown {
   if (key === '__proto__' || key === 'constructor') throw new Error(`the key "${key}" is not allowed`);
   return value;
 }
+
+/**
+ * How often the HTTP server looks for requests past their deadline, in milliseconds. Node looks every 30 s by
+ * default, so a 30 s request timeout cut a slow client off after 30 to 60 s (43.7 s was measured); looking every
+ * second, a request is refused within a second of its deadline.
+ */
+export const DEADLINE_CHECK_MS = 1000;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -61,7 +64,7 @@ function authorize(options: ServerOptions) {
       await reply
         .code(401)
         .header('www-authenticate', 'Bearer')
-        .send({ error: 'missing or wrong bearer token (Authorization: Bearer <token>)' });
+        .send({ error: 'missing or wrong bearer token (Authorization: Bearer <token>)', code: 'UNAUTHORIZED' });
     }
   };
 }
@@ -135,7 +138,13 @@ async function handleMessage(session: Session, raw: string): Promise<void> {
     return send({ type: 'error', data: { message: issueLine(parsed.error), code: 'VALIDATION_ERROR' } });
   const message = parsed.data;
   try {
-    if (message.type === 'close') return session.socket.close(1000, 'closed by client');
+    if (message.type === 'close') {
+      // An episode the close names is given back first, refused as over HTTP when it is not open.
+      const named = message.data?.episode_id;
+      if (named !== undefined) service.giveBack(named);
+      if (named === session.episodeId) session.episodeId = null;
+      return session.socket.close(1000, 'closed by client');
+    }
     if (message.type === 'state') return send({ type: 'state', data: service.state(session.episodeId ?? undefined) });
     if (message.type === 'reset') {
       if (session.episodeId !== null) service.close(session.episodeId);
@@ -206,6 +215,32 @@ function attachSocket(socket: WebSocket, service: EpisodeService): void {
   socket.on('error', () => socket.terminate());
 }
 
+/** What a route's handler reads: its request parsed by the route's schema (undefined for a route that reads nothing). */
+type RouteInput<Name extends RouteName> = ServiceRoutes[Name]['request'] extends z.ZodType
+  ? z.infer<ServiceRoutes[Name]['request']>
+  : undefined;
+
+/**
+ * Registers a route of the protocol's table: its method and path, its request (the body, or a GET's query)
+ * validated by the table's schema before the handler sees it (422 with the first issue), its answer typed by it.
+ */
+function addRoute<Name extends RouteName>(
+  app: FastifyInstance,
+  name: Name,
+  handler: (input: RouteInput<Name>, request: FastifyRequest) => Promise<RouteAnswer<Name>>,
+): void {
+  const route: ServiceRoute = SERVICE_ROUTES[name];
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request) => {
+      const given = route.method === 'GET' ? request.query : request.body;
+      const input = route.request === null ? undefined : parse(route.request, given);
+      return handler(input as RouteInput<Name>, request);
+    },
+  });
+}
+
 /**
  * The HTTP + WebSocket server of `genenv serve` (fastify): OpenEnv's `/reset`, `/step`, `/state`,
  * `/schema`, `/metadata`, `/health` and `/ws`, and OpenRLHF's `/get_reward`. Every refusal is a 4xx
@@ -219,6 +254,12 @@ export async function buildServer(
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit,
+    // Headers and body share the deadline; Node's own headers deadline (60 s) would outlast it.
+    http: {
+      requestTimeout: options.requestTimeoutMs,
+      headersTimeout: options.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, options.requestTimeoutMs),
+    },
     requestTimeout: options.requestTimeoutMs,
     keepAliveTimeout: options.keepAliveMs,
     return503OnClosing: true,
@@ -245,45 +286,28 @@ export async function buildServer(
   );
   await app.register(websocket, { options: { maxPayload: options.bodyLimit } });
 
-  app.get('/health', async () => ({ status: service.driver.failure ? 'unhealthy' : 'healthy' }));
-  app.get(
-    '/metadata',
-    async (): Promise<Metadata> => ({
-      name: `genenv-${domain.name}`,
-      description:
-        `GenEnv co-evolving curriculum over the ${domain.name} domain: reset hands out simulator-proposed ` +
-        "tasks, step scores them with the domain's verifier",
-      version: domain.version,
-      author: 'genenv',
-    }),
-  );
-  app.get('/schema', async () => protocolSchemas());
-  app.get('/state', async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const episodeId = typeof query.episode_id === 'string' ? query.episode_id : undefined;
-    return service.state(episodeId);
-  });
-  app.post('/reset', async (request) => {
-    const result = await service.reset(parse(ResetRequestSchema, request.body));
+  addRoute(app, 'health', async () => ({ status: service.driver.failure ? 'unhealthy' : 'healthy' }));
+  addRoute(app, 'metadata', async () => ({
+    name: `genenv-${domain.name}`,
+    description:
+      `GenEnv co-evolving curriculum over the ${domain.name} domain: reset hands out simulator-proposed ` +
+      "tasks, step scores them with the domain's verifier",
+    version: domain.version,
+    author: 'genenv',
+  }));
+  addRoute(app, 'schema', async () => protocolSchemas());
+  addRoute(app, 'state', async ({ episode_id: episodeId }) => service.state(episodeId));
+  addRoute(app, 'reset', async (input, request) => {
+    const result = await service.reset(input);
     // A client that gave up while the reset waited for the next epoch gets nothing: its attempt goes back.
     if (request.socket.destroyed) service.close(result.observation.episode_id);
     return result;
   });
-  app.post('/step', async (request) => {
-    const { episode_id: episodeId, ...step } = parse(StepRequestSchema, request.body);
-    if (episodeId === undefined)
-      throw new ServeError(
-        422,
-        'VALIDATION_ERROR',
-        'episode_id: required over HTTP (it comes with the reset observation)',
-      );
-    return service.step(episodeId, step);
-  });
-  app.post('/get_reward', async (request) => rewardRequest(service, parse(RewardRequestSchema, request.body)));
+  addRoute(app, 'step', async ({ episode_id: episodeId, ...step }) => service.step(episodeId, step));
+  addRoute(app, 'reward', async (input) => rewardRequest(service, input));
   // Not in OpenEnv's HTTP API (its WebSocket has `close`): gives an unscored episode's attempt back.
-  app.post('/close', async (request) => {
-    const { episode_id: episodeId } = parse(CloseRequestSchema, request.body);
-    service.close(episodeId);
+  addRoute(app, 'close', async ({ episode_id: episodeId }) => {
+    service.giveBack(episodeId);
     return { closed: true };
   });
   app.get('/ws', { websocket: true }, (socket) => attachSocket(socket, service));

@@ -38,6 +38,15 @@ const processUsage = () => {
   };
 };
 
+/** The refusal of a request id used again with another action than the one it was answered for. */
+const otherAction = (requestId: string, episodeId: string) =>
+  new ServeError(
+    409,
+    'REQUEST_ID_REUSED',
+    `request_id ${requestId} was already used for another action on episode ${episodeId}; ` +
+      'a new action needs a new request_id',
+  );
+
 /** Retry-After of a reset refused at the session cap, in seconds: a step or an expiry frees a place. */
 const CAPACITY_RETRY_SECONDS = 1;
 /** Retry-After of a reset that waited its whole bound for a task, in seconds. */
@@ -59,8 +68,8 @@ interface Play {
   environment: EpisodeEnvironment;
   turns: EpisodeTurn[];
   maxSteps: number;
-  /** The answer to the last turn, for a retried request id. */
-  last: { requestId: string; result: TurnAnswer } | null;
+  /** The answer to the last turn and its action (see `actionKey`), for a retried request id. */
+  last: { requestId: string; action: string; result: TurnAnswer } | null;
 }
 
 export interface ServiceLimits {
@@ -75,6 +84,18 @@ export interface ServiceLimits {
    * out again; its episode stays open, and the first scored answer counts.
    */
   leaseMs: number;
+}
+
+/** An action as the service compares a retry with what it answered: the completion read from it, as JSON. */
+const actionKey = (completion: Completion) => JSON.stringify(completion);
+
+/** Request ids of multi-turn episodes scored by this process, with their last action, kept at most. */
+const REMEMBERED_FINAL_TURNS = 65_536;
+
+/** Who used a request id, and with what action (null: not known any more, so the id alone decides). */
+interface RequestOwner {
+  episodeId: string;
+  action: string | null;
 }
 
 /**
@@ -92,7 +113,12 @@ function duplicateResult(result: ScoredAnswer): ScoredAnswer {
  */
 export class EpisodeService {
   private readonly episodes = new Map<string, Episode>();
-  private readonly pendingRequests = new Map<string, { episodeId: string; result: Promise<ScoredAnswer> }>();
+  private readonly pendingRequests = new Map<string, RequestOwner & { result: Promise<ScoredAnswer> }>();
+  /**
+   * The last action of each multi-turn episode scored here, by its request id: the log keeps the trajectory as
+   * the environment read it, not the action as sent, so a retry is compared with this (the newest ones only).
+   */
+  private readonly finalTurns = new Map<string, string>();
   private readonly reaper: NodeJS.Timeout;
   /**
    * Counters for `/state`: `steps` are scored episodes (`duplicates` of them scored an attempt another copy
@@ -140,7 +166,7 @@ export class EpisodeService {
         410,
         'FINISHED',
         `the curriculum finished its ${this.config.epochs} epochs; ` +
-          'restart with --resume and a larger --epochs to go on',
+          'resume the served run with more epochs to go on',
       );
     if (claim.kind === 'stopped') throw new ServeError(503, 'CURRICULUM_STOPPED', claim.reason);
     if (claim.kind === 'busy') throw new ServeError(503, 'BUSY', claim.reason, BUSY_RETRY_SECONDS);
@@ -157,21 +183,26 @@ export class EpisodeService {
   }
 
   /**
-   * Scores an action. Idempotent: a retried request_id, or the same action on a scored episode, gets the
-   * logged answer; another action on a scored episode is refused.
+   * Scores an action. Idempotent: a retried request_id with the same action, or the same action on a scored
+   * episode, gets the logged answer; a request_id used for another action or episode, or another action on a
+   * scored episode, is refused (409).
    */
   async step(episodeId: string, request: Omit<StepRequest, 'episode_id'>): Promise<ScoredAnswer | TurnAnswer> {
     const requestId = request.request_id;
+    const completion = actionCompletion(request.action);
+    const action = actionKey(completion);
     if (requestId !== undefined) {
       const pending = this.pendingRequests.get(requestId);
-      if (pending) return this.sameEpisode(pending.episodeId, episodeId, requestId, pending.result);
+      if (pending) return this.sameRequest(pending, episodeId, requestId, action, pending.result);
       // An open, unscored episode cannot own a logged request id; one logged for another episode makes the
       // insert fail on its unique key (409), so the lookup is only needed for episodes no longer open.
       const open = this.episodes.get(episodeId);
       const logged = open && !open.scoring ? null : this.log.byRequest(requestId);
-      if (logged) return this.sameEpisode(logged.episodeId, episodeId, requestId, Promise.resolve(logged));
+      if (logged) {
+        const owner = { episodeId: logged.episodeId, action: this.loggedAction(logged) };
+        return this.sameRequest(owner, episodeId, requestId, action, Promise.resolve(logged));
+      }
     }
-    const completion = actionCompletion(request.action);
     const episode = this.episodes.get(episodeId);
     if (!episode) {
       const logged = this.log.byEpisode(episodeId);
@@ -195,7 +226,7 @@ export class EpisodeService {
       return this.step(episodeId, request);
     }
     if (episode.play) {
-      const turn = this.playTurn(episode, episode.play, completion, requestId ?? null);
+      const turn = this.playTurn(episode, episode.play, completion, requestId ?? null, action);
       if (!turn.done) return turn.result;
       try {
         return await turn.scoring;
@@ -205,7 +236,7 @@ export class EpisodeService {
     }
     const result = this.score(episode, completion, requestId ?? null);
     episode.scoring = result;
-    if (requestId !== undefined) this.pendingRequests.set(requestId, { episodeId, result });
+    if (requestId !== undefined) this.pendingRequests.set(requestId, { episodeId, action, result });
     try {
       return await result;
     } finally {
@@ -217,15 +248,18 @@ export class EpisodeService {
    * One turn of a multi-turn episode. A turn that does not end the episode answers with the
    * environment's observation and the next turn's prompt (reward null); the turn that ends it (done, or
    * the step limit) is scored like a single-response step, on the whole trajectory (its actions, one per
-   * line, which the verifier replays). Returns the scoring of that last turn for the caller to await.
+   * line, which the verifier replays). Returns the scoring of that last turn for the caller to await. A retried
+   * request id gets the last turn's answer again, if it comes with the same action.
    */
   private playTurn(
     episode: Episode,
     play: Play,
     completion: Completion,
     requestId: string | null,
+    action: string,
   ): { done: false; result: TurnAnswer } | { done: true; scoring: Promise<ScoredAnswer> } {
     if (requestId !== null && play.last?.requestId === requestId) {
+      if (play.last.action !== action) throw otherAction(requestId, episode.id);
       this.counters.replays++;
       return { done: false, result: play.last.result };
     }
@@ -247,7 +281,10 @@ export class EpisodeService {
       };
       const scoring = this.score(episode, trajectory, requestId, step.observation);
       episode.scoring = scoring;
-      if (requestId !== null) this.pendingRequests.set(requestId, { episodeId: episode.id, result: scoring });
+      if (requestId !== null) {
+        this.pendingRequests.set(requestId, { episodeId: episode.id, action, result: scoring });
+        this.rememberFinalTurn(requestId, action);
+      }
       return { done: true, scoring };
     }
     const prompt = this.domain.interactive!.turnPrompt(
@@ -261,23 +298,40 @@ export class EpisodeService {
       reward: null,
       done: false,
     };
-    if (requestId !== null) play.last = { requestId, result };
+    if (requestId !== null) play.last = { requestId, action, result };
     this.counters.turns++;
     return { done: false, result };
   }
 
-  private async sameEpisode(
-    owner: string,
+  /**
+   * The answer to a request id used before: the same episode and the same action get the first answer again
+   * (the action unknown, the id alone decides); another episode or another action is refused.
+   */
+  private async sameRequest(
+    owner: RequestOwner,
     episodeId: string,
     requestId: string,
+    action: string,
     result: Promise<ScoredAnswer | OutcomeRow>,
   ): Promise<ScoredAnswer> {
-    if (owner !== episodeId)
+    if (owner.episodeId !== episodeId)
       throw new ServeError(409, 'REQUEST_ID_REUSED', `request_id ${requestId} was already used for another episode`);
+    if (owner.action !== null && owner.action !== action) throw otherAction(requestId, episodeId);
     const value = await result;
     if ('response' in value) return this.replay(value);
     this.counters.replays++;
     return value;
+  }
+
+  /** The action a logged outcome was scored on, as `actionKey` writes it; null when it is not known any more. */
+  private loggedAction(row: OutcomeRow): string | null {
+    if (!this.domain.interactive) return actionKey(row.completion);
+    return row.requestId === null ? null : (this.finalTurns.get(row.requestId) ?? null);
+  }
+
+  private rememberFinalTurn(requestId: string, action: string): void {
+    this.finalTurns.set(requestId, action);
+    if (this.finalTurns.size > REMEMBERED_FINAL_TURNS) this.finalTurns.delete(this.finalTurns.keys().next().value!);
   }
 
   private replay(row: OutcomeRow): ScoredAnswer {
@@ -331,12 +385,37 @@ export class EpisodeService {
     return result;
   }
 
-  /** Ends an unscored episode early; its attempt goes back to the curriculum. */
+  /** Ends an unscored episode early; its attempt goes back to the curriculum. Nothing when it is not open. */
   close(episodeId: string): void {
     const episode = this.episodes.get(episodeId);
     if (!episode || episode.scoring) return;
     this.episodes.delete(episodeId);
     this.driver.release(episode.slot);
+  }
+
+  /**
+   * A client's close of an episode (`POST /close`, or a WebSocket close that names one): its attempt goes back to
+   * the curriculum. Refused when there is none to give back: 404 for an episode the service does not hold open
+   * (never reset, expired, closed already, or lost in a restart), 409 for one scored (or being scored).
+   */
+  giveBack(episodeId: string): void {
+    const episode = this.episodes.get(episodeId);
+    if (episode && !episode.scoring) {
+      this.close(episodeId);
+      return;
+    }
+    if (episode || this.log.byEpisode(episodeId))
+      throw new ServeError(
+        409,
+        'ALREADY_SCORED',
+        `episode ${episodeId} was already scored: it has no attempt to give back`,
+      );
+    throw new ServeError(
+      404,
+      'UNKNOWN_EPISODE',
+      `unknown episode ${episodeId} (never reset, expired after idling, closed already, or lost in a restart): ` +
+        'nothing to close',
+    );
   }
 
   /** OpenEnv `state` of an episode, or of the service when no episode is named. */

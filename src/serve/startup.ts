@@ -1,8 +1,9 @@
 /**
- * Start-up and shutdown of `genenv serve`: the service's limits, the refusal to listen beyond this machine
- * without a token, and the wiring of a served run: outcome log, curriculum driver, episode service and
+ * Start-up and shutdown of `genenv serve`: the refusal to listen beyond this machine without a token, the check that
+ * a port can be listened on, and the wiring of a served run: outcome log, curriculum driver, episode service and
  * endpoints, restored from the run directory before it listens, closed in order when it stops.
  */
+import { createServer } from 'node:net';
 import type { Domain, RunConfig, TrainableSimulator } from '../interfaces/index.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import type { RunStore } from '../store/run-store.ts';
@@ -11,7 +12,8 @@ import { CurriculumDriver } from './curriculum-driver.ts';
 import { OutcomeLog } from './outcome-log.ts';
 import { RecordingSimulator, servedRunContext } from './run-context.ts';
 import { buildServer } from './endpoints.ts';
-import { EpisodeService, type ServiceLimits } from './episodes.ts';
+import { EpisodeService } from './episodes.ts';
+import { DEFAULT_LIMITS, type ServeLimits } from './limits.ts';
 
 /** What `startServe` needs: an opened run directory with its config, domain and simulator, and where to listen. */
 export interface ServeInput {
@@ -25,7 +27,7 @@ export interface ServeInput {
   token: string | null;
   /** Rounds opened ahead of the closed ones (0: the schedule of `genenv run`; 1: default). Fixed per run. */
   prefetch?: 0 | 1;
-  limits?: Partial<ServiceLimits & { bodyLimit: number; requestTimeoutMs: number; keepAliveMs: number }>;
+  limits?: Partial<ServeLimits>;
 }
 
 /** A service listening at `url`. */
@@ -41,20 +43,36 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/** The error of a service that cannot listen on `host:port`, naming the cause where the system gives a known one. */
+function listenFailure(host: string, port: number, error: unknown): GenEnvError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const cause =
+    code === 'EADDRINUSE'
+      ? 'the port is in use'
+      : code === 'EACCES'
+        ? 'permission denied (ports below 1024 need privileges)'
+        : code === 'EADDRNOTAVAIL'
+          ? 'no interface of this machine has that address'
+          : (error as Error).message;
+  return new GenEnvError('service', `cannot listen on ${host}:${port}: ${cause}`, { cause: error });
+}
+
 /**
- * The service's limits. A reset waits up to 45 s for a task, under the 60 s an OpenEnv client waits for an
- * answer; an attempt is handed out again after a 60 s lease, a tenth of the 600 s after which an idle episode
- * is dropped.
+ * Checks that the service could listen on `host:port` now, by listening there and closing at once: a start checks
+ * this before it writes anything or warms up, so a port in use refuses it in a moment. (Port 0 always can.)
  */
-export const DEFAULT_LIMITS = {
-  maxSessions: 1024,
-  idleMs: 600_000,
-  resetWaitMs: 45_000,
-  leaseMs: 60_000,
-  bodyLimit: 1 << 20,
-  requestTimeoutMs: 30_000,
-  keepAliveMs: 75_000,
-};
+export async function checkListenable(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ host, port }, () => probe.close(() => resolve()));
+    });
+  } catch (error) {
+    throw listenFailure(host, port, error);
+  }
+}
 
 /**
  * Starts `genenv serve` on an opened run directory: restores the curriculum (warm start, or the state
@@ -64,8 +82,7 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
   if (!isLoopback(input.host) && input.token === null)
     throw new GenEnvError(
       'usage',
-      `--host ${input.host} exposes the service beyond this machine: ` +
-        'give --token-env NAME with a bearer token in $NAME',
+      `host ${input.host} exposes the service beyond this machine: it needs a bearer token`,
     );
   const limits = { ...DEFAULT_LIMITS, ...input.limits };
   const log = new OutcomeLog(input.store.directory);
@@ -82,7 +99,7 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
   try {
     const stored = log.setting('prefetch', String(input.prefetch ?? 1));
     if (input.prefetch !== undefined && stored !== String(input.prefetch))
-      throw new GenEnvError('usage', `this served run uses --prefetch ${stored}; it cannot change on resume`);
+      throw new GenEnvError('usage', `this served run uses prefetch ${stored}; it cannot change on resume`);
     const prefetch = stored === '0' ? 0 : 1;
     const run = servedRunContext(input.config, input.domain, simulator, input.store, prefetch);
     driver = new CurriculumDriver(run, simulator, log, prefetch, limits.leaseMs);
@@ -101,9 +118,7 @@ export async function startServe(input: ServeInput): Promise<RunningServer> {
   } catch (error) {
     service.stop();
     log.close();
-    throw new GenEnvError('usage', `cannot listen on ${input.host}:${input.port}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw listenFailure(input.host, input.port, error);
   }
   let closing: Promise<void> | null = null;
   return {

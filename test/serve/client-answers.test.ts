@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GenEnvError, ResetAnswerSchema } from '../../src/interfaces/index.ts';
 import { readReply, ServeClient } from '../../src/serve-client/client.ts';
+import { ServiceProtocolError } from '../../src/serve-client/service-errors.ts';
 import { ServedCurriculum } from '../../src/serve-client/served-episodes.ts';
-import { serveRun } from './serve-fixture.ts';
+import { rejection, serveRun } from './serve-fixture.ts';
 
 // The client reads every answer by the protocol's schemas: an answer out of protocol (another service at the URL,
 // a version that differs) is one GenEnvError naming the request and the field, never a TypeError deep inside.
@@ -26,14 +27,6 @@ async function fakeService(routes: Record<string, [number, unknown]>): Promise<s
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-}
-
-/** The error a promise rejects with (a failure when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: unknown) => error,
-  );
 }
 
 describe('the service client reads answers by the protocol', () => {
@@ -67,6 +60,22 @@ describe('the service client reads answers by the protocol', () => {
     }
   });
 
+  it("throws a typed method's malformed answer as a ServiceProtocolError", async () => {
+    const url = await fakeService({ 'GET /health': [200, { status: 'fine' }] });
+    const client = new ServeClient(url);
+    try {
+      const error = await rejection(client.health());
+      expect(error).toBeInstanceOf(ServiceProtocolError);
+      expect(error).toMatchObject({ code: 'service', route: 'GET /health', status: 200 });
+      expect((error as Error).message).toBe(
+        "GET /health answered HTTP 200 outside genenv serve's protocol " +
+          '(status: Invalid option: expected one of "healthy"|"unhealthy")',
+      );
+    } finally {
+      client.close();
+    }
+  });
+
   it('turns a malformed step, state or metadata answer into one readable GenEnvError', async () => {
     const url = await fakeService({
       'POST /step': [200, { observation: {}, reward: '1', done: true }],
@@ -76,9 +85,15 @@ describe('the service client reads answers by the protocol', () => {
     try {
       const step = await rejection(curriculum.step('e1', { text: '1' }));
       expect(step).toBeInstanceOf(GenEnvError);
-      expect((step as GenEnvError).message).toMatch(/^POST \/step of episode e1 answered HTTP 200 outside/);
+      expect((step as GenEnvError).message).toBe(
+        "POST /step answered HTTP 200 outside genenv serve's protocol (observation.episode_id: " +
+          'Invalid input: expected string, received undefined)',
+      );
       const metadata = await rejection(curriculum.domainName());
-      expect((metadata as GenEnvError).message).toMatch(/is not a genenv serve \(GET \/metadata: HTTP 200 without/);
+      expect((metadata as GenEnvError).message).toBe(
+        `${url} is not a genenv serve: GET /metadata answered HTTP 200 outside genenv serve's protocol ` +
+          '(body: Invalid input: expected object, received array)',
+      );
     } finally {
       curriculum.close();
     }

@@ -3,18 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ServeClient } from '../../src/serve-client/client.ts';
 import type { HouseholdPayload } from '../../src/domains/household/index.ts';
-import { runPythonDriver, type Served, serveRun } from './serve-fixture.ts';
+import { HOUSEHOLD, runPythonDriver, type Served, serveRun } from './serve-fixture.ts';
 
 // Multi-turn episodes over the OpenEnv protocol: a household scene is reset once, every step is one
 // command, and the verifier scores the trajectory on the step that ends the episode.
-const HOUSEHOLD = {
-  domain: { name: 'household', options: {} },
-  simulator: { policy: 'parametric', options: {} },
-  tasksPerEpoch: 4,
-  variations: 1,
-  samples: 4,
-  epochs: 2,
-};
 
 type Body = Record<string, unknown>;
 const observationOf = (body: Body | null) => (body?.observation ?? {}) as Body;

@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { resolveRunConfig } from '../../src/composition/config-resolution.ts';
 import { createDomain, createTrainableSimulator } from '../../src/composition/registry.ts';
 import type { RunConfig, RunConfigInput } from '../../src/interfaces/index.ts';
 import { type RunningServer, startServe } from '../../src/serve/startup.ts';
+import { ServeClient } from '../../src/serve-client/client.ts';
 import { RunStore } from '../../src/store/run-store.ts';
 
 /** A small student-preset curriculum: 8 task types × 2 variations × 8 attempts = 128 episodes an epoch. */
@@ -15,6 +17,16 @@ export const SMALL: Partial<RunConfigInput> = {
   variations: 2,
   samples: 8,
   agent: { policy: 'external', options: {} },
+};
+
+/** A small multi-turn curriculum: household scenes, 4 task types × 1 variation × 4 attempts an epoch, epochs 0..2. */
+export const HOUSEHOLD: Partial<RunConfigInput> = {
+  domain: { name: 'household', options: {} },
+  simulator: { policy: 'parametric', options: {} },
+  tasksPerEpoch: 4,
+  variations: 1,
+  samples: 4,
+  epochs: 2,
 };
 
 export interface Served extends RunningServer {
@@ -70,6 +82,31 @@ export async function serveRun(
       if (!keep) rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** A served run and a client for the tests of one describe block: started before them, stopped after them. */
+export function servedSuite(...input: Parameters<typeof serveRun>): {
+  readonly served: Served;
+  readonly client: ServeClient;
+} {
+  const suite = {} as { served: Served; client: ServeClient };
+  beforeAll(async () => {
+    suite.served = await serveRun(...input);
+    suite.client = new ServeClient(suite.served.url);
+  });
+  afterAll(async () => {
+    suite.client?.close();
+    await suite.served?.stop();
+  });
+  return suite;
+}
+
+/** The error a promise rejects with (a failure when it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.fail('expected a rejection'),
+    (error: unknown) => error,
+  );
 }
 
 /**
