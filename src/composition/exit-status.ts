@@ -16,7 +16,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   0    success
   1    runtime failure (a service down, a store unwritable, benchmark data missing or corrupt)
   2    usage error or invalid input: unknown or retired flag, bad flag value, invalid config file or value, a
-       folder that cannot be resumed, an --out folder that already holds a run
+       folder that cannot be resumed, an --out folder that already holds a run, a malformed file read back
   130  run or compare stopped by SIGINT (Ctrl-C), 143 by SIGTERM, after the last committed epoch:
        genenv run --resume DIR (or the same compare command) continues it
   genenv serve stops on SIGINT or SIGTERM after its in-flight writes and exits 0`;
@@ -48,8 +48,11 @@ function lineWithRemedy(error: GenEnvError | StopRequested, command: string | un
   return error.remedy ? `${line}; ${remedyText(error.remedy, command)}` : line;
 }
 
-/** Error codes that mean the input was wrong (exit 2); every other GenEnvError is a failure while running (exit 1). */
-const INPUT_ERROR_CODES: ReadonlySet<string> = new Set(['usage', 'config', 'resume']);
+/**
+ * Error codes that mean the input was wrong (exit 2): a flag, a config, a folder to resume, a file read back. Every
+ * other GenEnvError is a failure while running (exit 1).
+ */
+const INPUT_ERROR_CODES: ReadonlySet<string> = new Set(['usage', 'config', 'resume', 'invalid-file']);
 
 /**
  * What a command line does with an error that reached its top: commander's own (help and version are not errors;

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'usage' // bad use: an unknown flag, a missing argument, an option that cannot apply
   | 'not-available' // a command whose part is not built in this version
   | 'resume' // a resume pointed at something that cannot be resumed
+  | 'invalid-file' // a file read back (a run's, a comparison's, a task list) is missing or malformed
   | 'store' // the run directory could not be read or written
   | 'policy' // a policy backend failed (server down, bad checkpoint)
   | 'service' // genenv serve could not start (a port in use), refused a request or answered outside its protocol
@@ -70,6 +71,14 @@ export class ResumeError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('resume', message, options);
     this.name = 'ResumeError';
+  }
+}
+
+/** A file genenv reads back (a run's or comparison's files, a task list) is missing or malformed. */
+export class InvalidFileError extends GenEnvError {
+  constructor(message: string, options?: GenEnvErrorOptions) {
+    super('invalid-file', message, options);
+    this.name = 'InvalidFileError';
   }
 }
 

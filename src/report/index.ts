@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { GenEnvError } from '../interfaces/errors.ts';
+import { GenEnvError, InvalidFileError } from '../interfaces/errors.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { loadComparison } from './comparison-data.ts';
 import { comparisonReportHtml } from './comparison-report.ts';
@@ -16,17 +16,17 @@ export { loadComparison } from './comparison-data.ts';
 export function directoryKind(directory: string): 'run' | 'comparison' {
   const absolute = resolve(directory);
   if (!existsSync(absolute) || !statSync(absolute).isDirectory())
-    throw new GenEnvError('store', `${absolute} is not a directory`);
+    throw new InvalidFileError(`${absolute} is not a directory`);
   if (existsSync(join(absolute, 'comparison.json'))) return 'comparison';
   if (existsSync(join(absolute, 'summary.json'))) return 'run';
-  throw new GenEnvError('store', `${absolute} holds neither summary.json (a run) nor comparison.json (a comparison)`);
+  throw new InvalidFileError(`${absolute} holds neither summary.json (a run) nor comparison.json (a comparison)`);
 }
 
 /**
  * Builds `report.html` in a run or comparison directory from its stored files only (config.json,
  * summary.json, metrics.jsonl; comparison.json and its runs). The page is self-contained: charts are
  * inline SVG rendered here, no scripts, nothing fetched. Returns the absolute path of the report.
- * Throws GenEnvError('store') when a file is missing or malformed.
+ * Throws InvalidFileError (code `invalid-file`) when a file is missing or malformed.
  */
 export async function buildReport(directory: string): Promise<string> {
   return writeReport(directory);

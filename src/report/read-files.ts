@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
-import { GenEnvError } from '../interfaces/errors.ts';
+import { GenEnvError, InvalidFileError } from '../interfaces/errors.ts';
 import { describeZodError } from '../interfaces/zod-error.ts';
 
 /** The file name and its parent folder, enough for a user to find the file in one error line. */
@@ -10,7 +10,7 @@ function shortName(path: string): string {
 }
 
 function readText(path: string): string {
-  if (!existsSync(path)) throw new GenEnvError('store', `${shortName(path)} is missing (${path})`);
+  if (!existsSync(path)) throw new InvalidFileError(`${shortName(path)} is missing (${path})`);
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
@@ -18,20 +18,18 @@ function readText(path: string): string {
   }
 }
 
-/** Reads a JSON file and validates it; a missing, unparsable or invalid file throws GenEnvError('store'). */
+/** Reads a JSON file and validates it; a missing, unparsable or invalid file throws InvalidFileError. */
 export function readJsonFile<Schema extends z.ZodType>(path: string, schema: Schema): z.infer<Schema> {
   const text = readText(path);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new GenEnvError('store', `${shortName(path)} is not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new InvalidFileError(`${shortName(path)} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success)
-    throw new GenEnvError('store', `${shortName(path)} is malformed: ${describeZodError(parsed.error, '(root)')}`);
+    throw new InvalidFileError(`${shortName(path)} is malformed: ${describeZodError(parsed.error, '(root)')}`);
   return parsed.data;
 }
 
@@ -45,16 +43,16 @@ export function readJsonLinesFile<Schema extends z.ZodType>(path: string, schema
     try {
       value = JSON.parse(line);
     } catch (error) {
-      throw new GenEnvError(
-        'store',
+      throw new InvalidFileError(
         `${shortName(path)} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
-        { cause: error },
+        {
+          cause: error,
+        },
       );
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success)
-      throw new GenEnvError(
-        'store',
+      throw new InvalidFileError(
         `${shortName(path)} line ${index + 1} is malformed: ${describeZodError(parsed.error, '(root)')}`,
       );
     values.push(parsed.data);

@@ -19,7 +19,7 @@ function storeError(call: () => unknown): GenEnvError {
     call();
   } catch (error) {
     expect(error).toBeInstanceOf(GenEnvError);
-    expect((error as GenEnvError).code).toBe('store');
+    expect((error as GenEnvError).code).toBe('invalid-file');
     expect((error as GenEnvError).message).not.toContain('\n');
     return error as GenEnvError;
   }

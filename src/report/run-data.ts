@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { type RunConfig, StoredRunConfigSchema } from '../interfaces/config.ts';
-import { GenEnvError } from '../interfaces/errors.ts';
+import { GenEnvError, InvalidFileError } from '../interfaces/errors.ts';
 import { EpochMetricsSchema, RunSummarySchema, type EpochMetrics, type RunSummary } from '../interfaces/summary.ts';
 import { readJsonFile, readJsonLinesFile } from './read-files.ts';
 
@@ -35,8 +35,7 @@ export function loadRun(directory: string): RunData {
   const summary = readJsonFile(join(absolute, 'summary.json'), RunSummarySchema);
   const metricLines = readJsonLinesFile(join(absolute, 'metrics.jsonl'), EpochMetricsSchema);
   if (summary.seed !== config.seed) {
-    throw new GenEnvError(
-      'store',
+    throw new InvalidFileError(
       `summary.json seed ${summary.seed} does not match config.json seed ${config.seed} in ${absolute}`,
     );
   }

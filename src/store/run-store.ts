@@ -6,6 +6,7 @@ import {
   EpochMetricsSchema,
   fileSystemCause,
   GenEnvError,
+  InvalidFileError,
   type Remedy,
   ResumeError,
   type RunFolderKind,
@@ -109,15 +110,55 @@ function openRunDatabase(path: string, refuse: Refusal): Database.Database {
       | { value: string }
       | undefined;
     if (version === undefined) throw new Error('no schema version');
+    // Damage anywhere in the file is found now, before the run reads (or writes over) any of it.
+    const check = database.pragma('quick_check(1)', { simple: true });
+    if (check !== 'ok') throw new Error(String(check));
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = FULL');
     database.exec(SCHEMA);
     database.prepare('SELECT MAX(epoch) FROM epochs').get();
-    return database;
   } catch {
     database.close();
     throw refuse(`${DATABASE_FILE} is not a readable run database (damaged, cut short, or another program's)`);
   }
+  const damaged = damagedRecord(database);
+  if (damaged !== null) {
+    database.close();
+    throw refuse(`${DATABASE_FILE} holds a damaged record (${damaged})`);
+  }
+  return database;
+}
+
+/** The columns of run.sqlite that hold JSON, by table: what a resume reads back and parses. */
+const JSON_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  epochs: ['metrics'],
+  proposals: ['spec', 'sample', 'features'],
+  instances: ['payload'],
+  traces: ['completion'],
+};
+
+/**
+ * The first record whose JSON does not parse (`<table> row <rowid>`), or null: the file's structure passed SQLite's
+ * check, but bytes damaged inside a record would otherwise surface later as a crash in the middle of the run.
+ */
+function damagedRecord(database: Database.Database): string | null {
+  for (const [table, columns] of Object.entries(JSON_COLUMNS)) {
+    const rows = database.prepare(`SELECT rowid AS row, ${columns.join(', ')} FROM ${table}`).iterate() as Iterable<
+      Record<string, unknown>
+    >;
+    for (const row of rows)
+      for (const column of columns) {
+        const value = row[column];
+        if (value === null) continue;
+        if (typeof value !== 'string') return `${table} row ${row.row}`;
+        try {
+          JSON.parse(value);
+        } catch {
+          return `${table} row ${row.row}`;
+        }
+      }
+  }
+  return null;
 }
 
 /** Row shape of `proposals`. */
@@ -380,8 +421,7 @@ export class RunStore implements CoevolutionStore {
     return rows.map((row) => {
       const parsed = EpochMetricsSchema.safeParse(JSON.parse(row.metrics));
       if (!parsed.success)
-        throw new GenEnvError(
-          'store',
+        throw new InvalidFileError(
           `metrics of epoch ${row.epoch} in ${this.directory} are malformed: ${describeZodError(parsed.error)}`,
         );
       return parsed.data;

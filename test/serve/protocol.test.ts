@@ -122,7 +122,9 @@ describe('OpenEnv protocol over WebSocket', () => {
 
 describe('exposure and timeouts', () => {
   it('refuses a non-loopback host without a token', async () => {
-    await expect(serveRun({}, { host: '0.0.0.0' })).rejects.toThrow(/exposes the service beyond this machine: it needs a bearer token/);
+    await expect(serveRun({}, { host: '0.0.0.0' })).rejects.toThrow(
+      /exposes the service beyond this machine: it needs a bearer token/,
+    );
   });
 
   it('requires the bearer token when one is set, except for /health', async () => {
