@@ -49,13 +49,16 @@ function toyWorld(built: { seeds: number; heldOut: number; grammar: number }): W
 }
 
 describe('defineDomain', () => {
-  it('parses options with defaults, and a bad one is one config line naming the domain', () => {
+  it('parses options with defaults, and a bad one is one config line naming it where the config holds it', () => {
     const schema = datasetOptionsSchema({ seedTasks: 12, heldOutSize: 5, maxHeldOutSize: 10 });
-    expect(parseDomainOptions('toy', schema, {})).toEqual({ seedTasks: 12, heldOutSize: 5 });
-    expect(() => parseDomainOptions('toy', schema, { heldOutSize: 11 })).toThrow(GenEnvError);
-    expect(() => parseDomainOptions('toy', schema, { bogus: 1 })).toThrow(/^toy options: Unrecognized key/);
-    expect(() => parseDomainOptions('toy', z.object({ size: z.number() }), { size: 'big' })).toThrow(
-      /^toy options: size: /,
+    expect(parseDomainOptions(schema, {})).toEqual({ seedTasks: 12, heldOutSize: 5 });
+    expect(() => parseDomainOptions(schema, { heldOutSize: 11 })).toThrow(GenEnvError);
+    expect(() => parseDomainOptions(schema, { bogus: 1 })).toThrow(/^domain\.options\.bogus: unknown key$/);
+    expect(() => parseDomainOptions(schema, { seedTask: 1 })).toThrow(
+      /^domain\.options\.seedTask: unknown key; did you mean seedTasks\?$/,
+    );
+    expect(() => parseDomainOptions(z.object({ size: z.number() }), { size: 'big' })).toThrow(
+      /^domain\.options\.size: /,
     );
     const seen: unknown[] = [];
     const create = defineDomain({
@@ -68,10 +71,10 @@ describe('defineDomain', () => {
     });
     create({ seedTasks: 3 });
     expect(seen).toEqual([{ seedTasks: 3, heldOutSize: 5 }]);
-    expect(() => create({ heldOutSize: 0 })).toThrow(/^toy options: heldOutSize/);
+    expect(() => create({ heldOutSize: 0 })).toThrow(/^domain\.options\.heldOutSize: /);
     const plain = defineDomain({ name: 'plain', world: () => toyWorld({ seeds: 0, heldOut: 0, grammar: 0 }) });
     expect(plain().name).toBe('plain');
-    expect(() => plain({ size: 1 })).toThrow(/^plain options: Unrecognized key/);
+    expect(() => plain({ size: 1 })).toThrow(/^domain\.options\.size: unknown key$/);
   });
 
   it('builds seeds, held-out sets and grammar once, hands out copies of the seeds, and fails on a bad held-out spec', () => {

@@ -7,7 +7,13 @@
  * and so is a user's own (docs/library.md).
  */
 import { z } from 'zod';
-import { describeZodError, episodeActions, GenEnvError, replayEpisode } from '../interfaces/index.ts';
+import {
+  describeZodErrorAt,
+  episodeActions,
+  GenEnvError,
+  replayEpisode,
+  unknownKeyError,
+} from '../interfaces/index.ts';
 import type {
   AgentPrompt,
   Completion,
@@ -116,10 +122,13 @@ export type DomainFactory<Spec = unknown, Payload = unknown> = (
   options?: Record<string, unknown>,
 ) => Domain<Spec, Payload>;
 
-/** A domain's options parsed by its schema; a bad one throws GenEnvError('config') `<domain> options: <first issue>`. */
-export function parseDomainOptions<Options>(domain: string, schema: z.ZodType<Options>, options: unknown): Options {
-  const parsed = schema.safeParse(options);
-  if (!parsed.success) throw new GenEnvError('config', `${domain} options: ${describeZodError(parsed.error)}`);
+/**
+ * A domain's options parsed by its schema; a bad one throws GenEnvError('config') naming it where the run config holds
+ * it: `domain.options.heldOutSize: Too big: …`, `domain.options.seedTask: unknown key; did you mean seedTasks?`.
+ */
+export function parseDomainOptions<Options>(schema: z.ZodType<Options>, options: unknown): Options {
+  const parsed = schema.safeParse(options, { error: unknownKeyError });
+  if (!parsed.success) throw new GenEnvError('config', describeZodErrorAt(parsed.error, 'domain.options'));
   return parsed.data;
 }
 
@@ -157,7 +166,7 @@ export function defineDomain<Spec, Payload, Options = Record<string, never>>(
   const { name } = definition;
   const schema = definition.options ?? (z.strictObject({}) as unknown as z.ZodType<Options>);
   return (options = {}) => {
-    const world = definition.world(parseDomainOptions(name, schema, options));
+    const world = definition.world(parseDomainOptions(schema, options));
     const instantiate = instantiateOf(name, world);
     const instantiateOne = (spec: Spec, seed: number) => heldOutInstance(name, instantiate(spec, 1, seed));
     let seeds: SeedTask<Spec>[] | undefined;

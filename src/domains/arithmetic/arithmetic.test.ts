@@ -54,6 +54,6 @@ describe('arithmetic domain', () => {
   });
   it('rejects bad options with one line', () => {
     expect(() => createArithmeticDomain({ seedCount: -1 })).toThrow(/seedCount/);
-    expect(() => createArithmeticDomain({ bogus: 1 })).toThrow(/^arithmetic options: Unrecognized key/);
+    expect(() => createArithmeticDomain({ bogus: 1 })).toThrow(/^domain\.options\.bogus: unknown key$/);
   });
 });

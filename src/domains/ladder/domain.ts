@@ -85,7 +85,7 @@ export const createLadderWorld: DomainFactory<LadderSpec, LadderPayload> = defin
       if (range.distractors[1] > maxDistractors)
         throw new GenEnvError(
           'config',
-          `ladder options: ${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
+          `domain.options.${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
         );
     // Width 1 keeps the original world's objects, so its runs and held-out sets are the same as before widths.
     const specSchema = width === 1 ? LadderSpecSchema : ladderSpecSchema(maxDistractors);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
-import { describeZodError } from '../../interfaces/zod-error.ts';
+import { describeZodErrorAt, unknownKeyError } from '../../interfaces/zod-error.ts';
 import { PieceSplitSchema } from '../../models/tokenizer.ts';
 
 /** Model shapes by name; `default` is the ≈0.5M-parameter model of the embedded preset. */
@@ -185,10 +185,8 @@ function parseOptions<R extends BuiltinRole>(options: Record<string, unknown>, r
   const misplaced = Object.keys(options).find((key) => onlyOf[other].includes(key));
   if (misplaced !== undefined)
     throw new GenEnvError('config', `${role}.options.${misplaced}: only the built-in ${other} takes this option`);
-  const parsed = schemas[role].safeParse(options);
-  if (!parsed.success) {
-    throw new GenEnvError('config', `${role}.options.${describeZodError(parsed.error, '(options)')}`);
-  }
+  const parsed = schemas[role].safeParse(options, { error: unknownKeyError });
+  if (!parsed.success) throw new GenEnvError('config', describeZodErrorAt(parsed.error, `${role}.options`));
   const value = parsed.data;
   const shape = {
     ...modelSizes[value.size],
