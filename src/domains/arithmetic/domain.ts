@@ -10,6 +10,7 @@ import {
 } from '../../interfaces/index.ts';
 import { Random, stableId } from '../../util/random.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
+import { ArithmeticOptionsSchema } from './options.ts';
 import { arithmeticGrammar } from './grammar.ts';
 import {
   ArithmeticSpecSchema,
@@ -19,17 +20,9 @@ import {
   type ArithmeticSpec,
 } from './spec.ts';
 import { formatArithmeticSpec, parseArithmeticSpec } from './format.ts';
-import { z } from 'zod';
 
 const SYMBOL: Record<ArithmeticSpec['operation'], string> = { add: '+', subtract: '-', multiply: '*' };
 const VERSION = 'arithmetic-1';
-
-const OptionsSchema = z
-  .object({
-    seedCount: z.number().int().min(1).max(10000).default(60).describe('seed tasks in the base dataset'),
-    heldOutSize: z.number().int().min(1).max(10000).default(120).describe('items per held-out set'),
-  })
-  .strict();
 
 /** Exact integer result, or null when it would lose precision (beyond 2^53). */
 function evaluate(operation: ArithmeticSpec['operation'], operands: readonly number[]): number | null {
@@ -130,7 +123,7 @@ function render(instance: TaskInstance<ArithmeticPayload>): AgentPrompt {
  */
 export const createArithmeticDomain: DomainFactory<ArithmeticSpec, ArithmeticPayload> = defineDomain({
   name: 'arithmetic',
-  options: OptionsSchema,
+  options: ArithmeticOptionsSchema,
   world: ({ seedCount, heldOutSize }) => ({
     version: VERSION,
     specSchema: ArithmeticSpecSchema,

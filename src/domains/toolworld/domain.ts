@@ -2,7 +2,6 @@
  * The tool-use world as a Domain: executable tool-calling tasks (API-Bank / BFCL style) verified by
  * running the gold calls against a seeded in-memory world.
  */
-import type { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
@@ -17,18 +16,9 @@ import { scoreToolWorld } from './score.ts';
 import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
-import { worldOptionsSchema } from '../world-options.ts';
+import { ToolWorldOptionsSchema } from './options.ts';
 import { buildVariation, type ToolWorldPayload } from './variation.ts';
 import { createWorld } from './world.ts';
-
-export const ToolWorldOptionsSchema = worldOptionsSchema({
-  seedTasks: 500,
-  world: 'the in-memory world',
-  exactReward: 'the exact call sequence',
-  partialReward: 'the F1 of matched call names and argument values',
-  success: 'the exact match',
-});
-export type ToolWorldOptions = z.infer<typeof ToolWorldOptionsSchema>;
 
 /** The tool-use domain. Throws GenEnvError('config') on bad options. */
 export const createToolWorld: DomainFactory<ToolWorldSpec, ToolWorldPayload> = defineDomain({

@@ -3,11 +3,10 @@
  * the solver, answered in one response (sole planning: the reference information is in the prompt) and scored by
  * TravelPlanner's own checks (shared with the benchmark).
  */
-import type { z } from 'zod';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
-import { worldOptionsSchema } from '../world-options.ts';
+import { TravelOptionsSchema } from './options.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatTravelSpec, parseTravelSpec } from './compact-spec.ts';
 import { buildSeeds, drawSpec, HELD_OUT, type SpecDistribution, travelFamily } from './datasets.ts';
@@ -19,15 +18,6 @@ import { scoreTravel } from './score.ts';
 import { TravelSpecSchema, type TravelSpec } from './spec.ts';
 import { buildVariation, type TravelPayload } from './variation.ts';
 import { createTravelWorld } from './world.ts';
-
-export const TravelOptionsSchema = worldOptionsSchema({
-  seedTasks: 400,
-  world: 'the generated sandbox',
-  exactReward: "TravelPlanner's final pass",
-  partialReward: 'the share of its 13 checks passed',
-  success: 'the final pass',
-});
-export type TravelOptions = z.infer<typeof TravelOptionsSchema>;
 
 /** The travel domain. Throws GenEnvError('config') on bad options. */
 export const createTravel: DomainFactory<TravelSpec, TravelPayload> = defineDomain({
