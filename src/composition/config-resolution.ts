@@ -8,7 +8,7 @@ import {
   type RunConfigInput,
 } from '../interfaces/index.ts';
 import { mergeConfigLayers } from './config-layers.ts';
-import { DEFAULT_PRESET, PRESETS } from './presets.ts';
+import { DEFAULT_PRESET, isPresetName, PRESETS } from './presets.ts';
 
 /** Reads a JSON config file (a partial run config) with one-line errors. */
 export function readConfigFile(path: string): Record<string, unknown> {
@@ -50,7 +50,7 @@ export function resolveRunConfig(input: {
 }): RunConfig {
   const fileLayer = input.configFile ? readConfigFile(input.configFile) : {};
   const presetName = input.preset ?? (typeof fileLayer.preset === 'string' ? fileLayer.preset : DEFAULT_PRESET);
-  const preset = PRESETS[presetName];
+  const preset = isPresetName(presetName) ? PRESETS[presetName] : undefined;
   if (!preset)
     throw new GenEnvError('config', `unknown preset "${presetName}" (known: ${Object.keys(PRESETS).join(', ')})`);
   const merged = mergeConfigLayers(
