@@ -7,7 +7,7 @@ import { defineDomain, parseDomainOptions, type WorldDefinition } from './define
 import { datasetOptionsSchema } from './world-options.ts';
 
 /** A toy world: a spec is a whole number n, its task "say n + index", its family "even" or "odd". */
-function toyWorld(built: { seeds: number; heldOut: number; grammar: number }): WorldDefinition<number, number> {
+function toyWorld(built: { seeds: number; heldOut: number; grammar: number }) {
   return {
     version: '1',
     specSchema: z.number().int().min(0),
@@ -45,7 +45,7 @@ function toyWorld(built: { seeds: number; heldOut: number; grammar: number }): W
       built.grammar++;
       return { kind: 'seeds', seeds: seeds.length } as never;
     },
-  };
+  } satisfies WorldDefinition<number, number>;
 }
 
 describe('defineDomain', () => {
@@ -74,6 +74,7 @@ describe('defineDomain', () => {
     expect(() => create({ heldOutSize: 0 })).toThrow(/^domain\.options\.heldOutSize: /);
     const plain = defineDomain({ name: 'plain', world: () => toyWorld({ seeds: 0, heldOut: 0, grammar: 0 }) });
     expect(plain().name).toBe('plain');
+    // @ts-expect-error: a world without an options schema takes no options, and its type says so.
     expect(() => plain({ size: 1 })).toThrow(/^domain\.options\.size: unknown key$/);
   });
 
@@ -128,6 +129,37 @@ describe('defineDomain', () => {
     ]);
     expect(sets[1]!.instances.every((instance) => (instance.payload as number) >= 10)).toBe(true);
     expect(domain.knobValuesOf).toBeUndefined();
+  });
+
+  it("fills a variation's family and features, and a seed's family, from the spec; keeps the full forms as given", () => {
+    const toy = toyWorld({ seeds: 0, heldOut: 0, grammar: 0 });
+    const stated: TaskInstance<number> = { id: 'stated', family: 'f', features: {}, payload: 7 };
+    const domain = defineDomain({
+      name: 'toy',
+      world: () => ({
+        ...toy,
+        variation: (spec, _seed, index) =>
+          index === 0 ? { ok: true, instance: { id: `short-${spec}`, payload: spec } } : { ok: true, instance: stated },
+        seeds: () => [
+          { id: 's0', spec: 3 },
+          { id: 's1', family: 'own', spec: 4 },
+        ],
+      }),
+    })();
+    const made = domain.instantiate(3, 2, 1);
+    if (!made.ok) throw new Error(made.reason);
+    // In the order of a TaskInstance, as the built-in worlds write theirs.
+    expect(Object.entries(made.instances[0]!)).toEqual([
+      ['id', 'short-3'],
+      ['family', 'odd'],
+      ['features', { difficulty: 3 }],
+      ['payload', 3],
+    ]);
+    expect(made.instances[1]).toBe(stated);
+    expect(domain.seeds()).toEqual([
+      { id: 's0', family: 'odd', spec: 3 },
+      { id: 's1', family: 'own', spec: 4 },
+    ]);
   });
 
   it('takes a whole instantiate instead, has no grammar unless given, and scores a multi-turn world by replay', () => {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   type AgentPrompt,
   type Completion,
@@ -121,7 +122,11 @@ function render(instance: TaskInstance<ArithmeticPayload>): AgentPrompt {
  * The arithmetic domain: integer expressions whose difficulty grows with digits, terms, the operation
  * and distractor numbers in the prompt. Verified by evaluating the expression.
  */
-export const createArithmeticDomain: DomainFactory<ArithmeticSpec, ArithmeticPayload> = defineDomain({
+export const createArithmeticDomain: DomainFactory<
+  ArithmeticSpec,
+  ArithmeticPayload,
+  z.input<typeof ArithmeticOptionsSchema>
+> = defineDomain({
   name: 'arithmetic',
   options: ArithmeticOptionsSchema,
   world: ({ seedCount, heldOutSize }) => ({

@@ -3,6 +3,7 @@
  * engine, each with a reference plan proven by playing it in the engine. Interactive: the agent acts
  * one command per turn.
  */
+import type { z } from 'zod';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
 import type { VariationResult } from '../variations.ts';
@@ -39,7 +40,11 @@ function instantiateVariation(spec: HouseholdSpec, seed: number, index: number):
 }
 
 /** The household domain. Throws GenEnvError('config') on bad options. */
-export const createHousehold: DomainFactory<HouseholdSpec, HouseholdPayload> = defineDomain({
+export const createHousehold: DomainFactory<
+  HouseholdSpec,
+  HouseholdPayload,
+  z.input<typeof HouseholdOptionsSchema>
+> = defineDomain({
   name: 'household',
   options: HouseholdOptionsSchema,
   world: ({ seedTasks, heldOutSize, width }) => {

@@ -4,6 +4,7 @@
  * how many attributes the request gives (1..6) and how many other values it mentions only to rule them out (0..6).
  * Verified by matching the agent's calls against the gold calls.
  */
+import type { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
@@ -34,7 +35,11 @@ const features = (spec: LadderSpec) => ({
 });
 
 /** The ladder domain. Throws GenEnvError('config') on bad options. */
-export const createLadderWorld: DomainFactory<LadderSpec, LadderPayload> = defineDomain({
+export const createLadderWorld: DomainFactory<
+  LadderSpec,
+  LadderPayload,
+  z.input<typeof LadderOptionsSchema>
+> = defineDomain({
   name: 'ladder',
   options: LadderOptionsSchema,
   world: ({ seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs, width }) => {

@@ -18,7 +18,8 @@ const rungRange = (constraints: [number, number], distractors: [number, number],
         .describe(`distractors of ${what}`),
     })
     .strict()
-    .default({ constraints, distractors });
+    .default({ constraints, distractors })
+    .describe(`the rungs of ${what}: the [low, high] range of each knob, inclusive`);
 
 export const LadderOptionsSchema = worldOptionsSchema({
   seedTasks: 120,

@@ -3,6 +3,7 @@
  * fictional world, answered by searching its documents turn by turn, each with a reference plan proven
  * by playing it. Interactive: the agent searches or answers once per turn.
  */
+import type { z } from 'zod';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
 import { MultihopOptionsSchema } from './options.ts';
@@ -14,7 +15,11 @@ import { MULTIHOP_KNOBS, multihopFeatures, multihopKnobValuesOf, multihopSpecFro
 import { MultihopSpecSchema, type MultihopSpec, familyOf, formatMultihopSpec, parseMultihopSpec } from './spec.ts';
 
 /** The multihop domain. Throws GenEnvError('config') on bad options. */
-export const createMultihop: DomainFactory<MultihopSpec, MultihopPayload> = defineDomain({
+export const createMultihop: DomainFactory<
+  MultihopSpec,
+  MultihopPayload,
+  z.input<typeof MultihopOptionsSchema>
+> = defineDomain({
   name: 'multihop',
   options: MultihopOptionsSchema,
   world: ({ seedTasks, heldOutSize }) => ({

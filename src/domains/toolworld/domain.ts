@@ -2,6 +2,7 @@
  * The tool-use world as a Domain: executable tool-calling tasks (API-Bank / BFCL style) verified by
  * running the gold calls against a seeded in-memory world.
  */
+import type { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
@@ -21,7 +22,11 @@ import { buildVariation, type ToolWorldPayload } from './variation.ts';
 import { createWorld } from './world.ts';
 
 /** The tool-use domain. Throws GenEnvError('config') on bad options. */
-export const createToolWorld: DomainFactory<ToolWorldSpec, ToolWorldPayload> = defineDomain({
+export const createToolWorld: DomainFactory<
+  ToolWorldSpec,
+  ToolWorldPayload,
+  z.input<typeof ToolWorldOptionsSchema>
+> = defineDomain({
   name: 'toolworld',
   options: ToolWorldOptionsSchema,
   world: ({ seedTasks, heldOutSize, worldSeed, reward }) => {
