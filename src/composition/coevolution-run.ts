@@ -8,24 +8,18 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCoevolution as runLoop } from '../core/index.ts';
 import type { DomainFactory } from '../domains/define-domain.ts';
-import {
-  type EventSink,
-  GenEnvError,
-  type RunConfig,
-  type RunConfigInput,
-  type RunSummary,
-} from '../interfaces/index.ts';
+import { type EventSink, GenEnvError, type RunConfig, type RunSummary } from '../interfaces/index.ts';
 import { describeBackend, resultFamily } from '../models/index.ts';
 import { LOCK_FILE } from '../store/run-lock.ts';
 import { RunStore } from '../store/run-store.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
+import type { CoevolutionConfig, DomainNames, ExtraNames, NoExtraNames } from './config-input.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { createOfflineSource } from './offline-source.ts';
 import { createDomain, createTrainableAgent, createTrainableSimulator } from './registry.ts';
 import { StopRequested } from './stop-signals.ts';
 
-/** A run config in part: its preset (the default one when absent) and the fields that differ from it. */
-export type CoevolutionConfig = Partial<RunConfigInput>;
+export type { CoevolutionConfig } from './config-input.ts';
 
 /** What a library caller may ask of a run besides its config. */
 export interface CoevolutionOptions {
@@ -65,7 +59,9 @@ export interface CoevolutionResult {
 }
 
 /** A validated run config: the preset's (`config.preset`, else the default) with `config`'s fields over it. */
-export function resolveConfig(config: CoevolutionConfig = {}): RunConfig {
+export function resolveConfig<Extra extends ExtraNames = NoExtraNames>(
+  config: NoInfer<CoevolutionConfig<Extra>> = {},
+): RunConfig {
   return resolveRunConfig({ preset: config.preset, overrides: config });
 }
 
@@ -195,12 +191,12 @@ export async function runInDirectory(start: RunStart, hooks: RunHooks = {}): Pro
  * with the directory and its summary.json once the last epoch is committed and report.html written. Throws
  * GenEnvError('config') for a bad config, before anything is written.
  */
-export function runCoevolution(
-  config: CoevolutionConfig = {},
-  options: CoevolutionOptions = {},
+export function runCoevolution<Domains extends Readonly<Record<string, DomainFactory>> = Record<never, never>>(
+  config: NoInfer<CoevolutionConfig<DomainNames<Domains>>> = {},
+  options: CoevolutionOptions & { domains?: Domains } = {},
 ): Promise<CoevolutionResult> {
   const { out, ...hooks } = options;
-  return runInDirectory({ config: resolveConfig(config), out }, hooks);
+  return runInDirectory({ config: resolveConfig<DomainNames<Domains>>(config), out }, hooks);
 }
 
 /**

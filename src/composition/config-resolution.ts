@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import {
-  describeZodError,
-  GenEnvError,
-  RunConfigSchema,
-  type RunConfig,
-  type RunConfigInput,
-} from '../interfaces/index.ts';
+import { describeZodError, GenEnvError, RunConfigSchema, type RunConfig } from '../interfaces/index.ts';
 import { mergeConfigLayers } from './config-layers.ts';
 import { DEFAULT_PRESET, isPresetName, PRESETS } from './presets.ts';
 
@@ -44,7 +38,8 @@ export function readConfigFile(path: string): Record<string, unknown> {
 export function resolveRunConfig(input: {
   preset?: string;
   configFile?: string;
-  overrides: Partial<RunConfigInput>;
+  /** A partial run config over the preset and the file (a library caller's `CoevolutionConfig`, or the flags'). */
+  overrides: object;
   worldSeed?: number;
   width?: number;
 }): RunConfig {

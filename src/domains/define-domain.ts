@@ -139,7 +139,9 @@ export type DomainFactory<Spec = unknown, Payload = unknown, Options = Record<st
 ) => Domain<Spec, Payload>;
 
 /** The options a domain factory takes, as its schema's input type (`domain.options` of a run config naming it). */
-export type DomainOptionsOf<Factory> = Factory extends DomainFactory<never, never, infer Options> ? Options : never;
+export type DomainOptionsOf<Factory> = Factory extends (options?: infer Options) => Domain<infer _Spec, infer _Payload>
+  ? Exclude<Options, undefined>
+  : never;
 
 /**
  * A domain's options parsed by its schema; a bad one throws GenEnvError('config') naming it where the run config holds
