@@ -78,57 +78,74 @@ export interface NoExtraNames {
   simulators: Record<never, never>;
 }
 
+/** A player part that names its backend (`agent` or `simulator` of a run config). */
+export interface PlayerChoice<Name, Options> {
+  /** The backend that plays this part; naming another than the preset's starts its options afresh. */
+  policy: Name;
+  /** The backend's options, merged key by key over the preset's when it is the preset's backend; null: its defaults. */
+  options?: Options | null;
+}
+
+/** A player part that keeps the preset's backend and changes only its options. */
+export interface PresetPlayer<Options> {
+  policy?: undefined;
+  /**
+   * Options of the preset's backend, merged key by key over the preset's; null: its defaults. Any backend's options
+   * are admitted, as the type cannot know which backend the preset names.
+   */
+  options?: Options | null;
+}
+
 /**
- * A run config's player part (`agent` or `simulator`) over the preset's: a named backend with its own options, or
- * options alone for the preset's backend (any backend's options, as the type cannot know which one the preset names).
- * `options: null` starts from the backend's defaults.
+ * A run config's player part (`agent` or `simulator`) over the preset's: a backend of `Players` by name with its own
+ * options, or options alone for the preset's backend.
  */
 export type PlayerPart<Players> =
-  | {
-      [Name in keyof Players]: {
-        /** The backend that plays this part; naming another than the preset's starts its options afresh. */
-        policy: Name;
-        /** The backend's options, merged key by key over the preset's when the backend is the preset's. */
-        options?: Players[Name] | null;
-      };
-    }[keyof Players]
-  | {
-      policy?: undefined;
-      /** Options of the preset's backend, merged key by key over the preset's. */
-      options?: Players[keyof Players] | null;
-    };
+  | { [Name in keyof Players]: PlayerChoice<Name, Players[Name]> }[keyof Players]
+  | PresetPlayer<Players[keyof Players]>;
 
-/** A run config's `domain` part over the preset's: a named world with its own options, or options alone. */
+/** A `domain` part that names its world. */
+export interface WorldChoice<Name, Options> {
+  /** The task world; naming another than the preset's starts its options afresh. */
+  name: Name;
+  /** The world's options, merged key by key over the preset's when it is the preset's world; null: its defaults. */
+  options?: Options | null;
+}
+
+/** A `domain` part that keeps the preset's world and changes only its options. */
+export interface PresetWorld<Options> {
+  name?: undefined;
+  /**
+   * Options of the preset's world, merged key by key over the preset's; null: its defaults. Any world's options are
+   * admitted, as the type cannot know which world the preset names.
+   */
+  options?: Options | null;
+}
+
+/** A run config's `domain` part over the preset's: a world of `Domains` by name with its options, or options alone. */
 export type DomainPart<Domains> =
-  | {
-      [Name in keyof Domains]: {
-        /** The task world; naming another than the preset's starts its options afresh. */
-        name: Name;
-        /** The world's options, merged key by key over the preset's when the world is the preset's. */
-        options?: Domains[Name] | null;
-      };
-    }[keyof Domains]
-  | {
-      name?: undefined;
-      /** Options of the preset's world, merged key by key over the preset's. */
-      options?: Domains[keyof Domains] | null;
-    };
+  | { [Name in keyof Domains]: WorldChoice<Name, Domains[Name]> }[keyof Domains]
+  | PresetWorld<Domains[keyof Domains]>;
+
+/** The offline variant's teacher: a simulator by name, never trained, with its options. */
+export interface TeacherChoice<Name, Options> {
+  /** The teacher policy that proposes every task type. */
+  source: Name;
+  /** The teacher's options (as `simulator.options`). */
+  options?: Options;
+}
+
+/** The offline variant's task file. */
+export interface TaskFileChoice {
+  /** A JSONL file of task specs, one a line (a spec, or `{"spec": …}`). */
+  source: `${string}.jsonl` | `${string}.json`;
+  options?: undefined;
+}
 
 /** The offline variant's task source: a teacher simulator with its options, or a JSONL file of task specs. */
 export type OfflinePart<Simulators> =
-  | {
-      [Name in keyof Simulators]: {
-        /** The teacher policy that proposes every task type, never trained. */
-        source: Name;
-        /** The teacher's options (as `simulator.options`). */
-        options?: Simulators[Name];
-      };
-    }[keyof Simulators]
-  | {
-      /** A JSONL file of task specs, one a line (a spec, or `{"spec": …}`). */
-      source: `${string}.jsonl` | `${string}.json`;
-      options?: undefined;
-    };
+  | { [Name in keyof Simulators]: TeacherChoice<Name, Simulators[Name]> }[keyof Simulators]
+  | TaskFileChoice;
 
 /**
  * A run config in part, as a library caller gives it: its preset (the default one when absent) and the fields that
