@@ -84,9 +84,10 @@ export interface WorldSeed<Spec> {
 
 /**
  * What every world gives, whichever way it makes variations and scores (see `Domain` for each member's contract).
- * The spec's type is read from `specSchema`, `specFromKnobs` and `parseSpec` (so write them before the functions that
- * take a spec), never from the seeds or the held-out draw: a wrong spec there is one error where it is written. The
- * held-out draw's distribution is read from `drawSpec`'s parameter alone.
+ * The spec's type is read from `specSchema`, `specFromKnobs` and `parseSpec`, never from the seeds or the held-out
+ * draw: a wrong spec there is one error where it is written. In a world of options (`world: ({ … }) => …`) only
+ * functions written in it count, so write `specFromKnobs` or `parseSpec` there before the functions that take a spec.
+ * The held-out draw's distribution is read from `drawSpec`'s parameter alone.
  */
 export interface WorldParts<Spec, Payload, Distribution = unknown> {
   version: string;
