@@ -155,3 +155,53 @@ export type {
   ServiceState,
   TurnAnswer,
 } from './interfaces/index.ts';
+// Typed configs: the names of presets, worlds and players as literal unions that admit a caller's registered names,
+// each option's input type (its members documented with their ranges and defaults), and the schemas that check them.
+export type {
+  BuiltinAgents,
+  BuiltinDomains,
+  BuiltinSimulators,
+  DomainNames,
+  DomainPart,
+  ExtraNames,
+  NoExtraNames,
+  OfflinePart,
+  OpenAIPolicyName,
+  PlayerPart,
+} from './composition/config-input.ts';
+export type {
+  ArithmeticOptionsInput,
+  BuiltinAgentOptionsInput,
+  BuiltinSimulatorOptionsInput,
+  HouseholdOptionsInput,
+  LadderOptionsInput,
+  MultihopOptionsInput,
+  OpenAIAgentOptionsInput,
+  OpenAISimulatorOptionsInput,
+  ParametricOptionsInput,
+  RunConfigFields,
+  StudentOptionsInput,
+  ToolWorldOptionsInput,
+  TrainerHookOptionsInput,
+  TravelOptionsInput,
+} from './composition/option-inputs.ts';
+export type { PresetFields, PresetName } from './composition/presets.ts';
+export { TrainerOptionsSchema as TrainerHookOptionsSchema } from './composition/trainer-options.ts';
+export type { DomainOptionsOf, WorldSeed } from './domains/define-domain.ts';
+export type { Variation } from './domains/variations.ts';
+export { ArithmeticOptionsSchema } from './domains/arithmetic/options.ts';
+export { HouseholdOptionsSchema } from './domains/household/options.ts';
+export { LadderOptionsSchema } from './domains/ladder/options.ts';
+export { MultihopOptionsSchema } from './domains/multihop/options.ts';
+export { ToolWorldOptionsSchema } from './domains/toolworld/options.ts';
+export { TravelOptionsSchema } from './domains/travel/options.ts';
+export {
+  AgentOptionsSchema as BuiltinAgentOptionsSchema,
+  SimulatorOptionsSchema as BuiltinSimulatorOptionsSchema,
+} from './policies/builtin/options.ts';
+export {
+  AgentOptionsSchema as OpenAIAgentOptionsSchema,
+  SimulatorOptionsSchema as OpenAISimulatorOptionsSchema,
+} from './policies/openai/options.ts';
+export { ParametricOptionsSchema } from './policies/parametric/parametric-simulator.ts';
+export { StudentOptionsSchema } from './policies/student/student.ts';

@@ -3,6 +3,7 @@ import type { CommandOutput } from './command-output.ts';
 import { collectComparison, runComparison } from '../composition/comparison.ts';
 import { writeJobList } from '../composition/comparison-job-list.ts';
 import type { ComparisonOptions } from '../composition/comparison-plan.ts';
+import type { CoevolutionConfig } from '../composition/config-input.ts';
 import { GenEnvError } from '../interfaces/index.ts';
 import { addConfigFlags, overridesFrom } from './config-flags.ts';
 import { listFlag, positiveIntegerFlag } from '../composition/flags.ts';
@@ -57,7 +58,8 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
         out: options.out as string | undefined,
         parallel: options.parallel as number | undefined,
         quiet: Boolean(options.quiet),
-        config: overridesFrom(options),
+        // Checked at run time as a config file is; the flags' types are the schema's, not the library's.
+        config: overridesFrom(options) as CoevolutionConfig,
       };
       if (typeof options.jobList === 'string') {
         const list = await writeJobList(comparison, options.jobList);

@@ -74,7 +74,7 @@ describe('genenv eval generation flags', () => {
   it('bad values are one config line', async () => {
     await expect(
       evalCommand({ benchmark: 'bfcl', policy: 'openai:http://127.0.0.1:9/v1#m', seed: 1, timeout: -1 }),
-    ).rejects.toThrow(/^openai agent option timeoutSeconds: /);
+    ).rejects.toThrow(/^agent\.options\.timeoutSeconds: /);
   });
 });
 

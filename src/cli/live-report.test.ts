@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeRunFixture } from '../../test/support/report-fixtures.ts';
+import type { EpochMetrics } from '../interfaces/index.ts';
 import { backgroundReportRenderer } from './background-report.ts';
 import { liveReport, type ReportRenderer, reportDue } from './live-report.ts';
 
@@ -43,7 +44,8 @@ function heldRenderer(fail: string | null = null) {
 }
 
 describe('liveReport', () => {
-  const epochEnd = (epoch: number) => ({ type: 'epoch-end' as const, epoch, metrics: {} });
+  // The live report reads only that an epoch ended, never its metrics.
+  const epochEnd = (epoch: number) => ({ type: 'epoch-end' as const, epoch, metrics: {} as EpochMetrics });
 
   it('rewrites on epoch ends only, one rewrite at a time, then once more at the end', async () => {
     const held = heldRenderer();

@@ -80,7 +80,7 @@ function lineReporter(options: { quiet: boolean; label: string }): { sink: Event
         epochEnds.push(performance.now());
         remaining = Math.max(0, remaining - 1);
         const time = clock();
-        const line = `${epochLine(event.metrics as unknown as EpochMetrics)} | ${time.runTime} elapsed, ETA ${time.timeLeft}`;
+        const line = `${epochLine(event.metrics)} | ${time.runTime} elapsed, ETA ${time.timeLeft}`;
         if (bars && bar) {
           bars.log(`${line}\n`);
           bar.increment(1, time);

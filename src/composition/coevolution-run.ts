@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { runCoevolution as runLoop } from '../core/index.ts';
+import type { DomainFactory } from '../domains/define-domain.ts';
 import {
   type Domain,
   DomainError,
@@ -14,7 +15,6 @@ import {
   GenEnvError,
   messageLine,
   type RunConfig,
-  type RunConfigInput,
   type RunSummary,
   type TrainableAgent,
   type TrainableSimulator,
@@ -23,6 +23,7 @@ import {
 import { describeBackend, resultFamily } from '../models/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
+import type { CoevolutionConfig, ExtraNames, NoExtraNames, RegistryNames } from './config-input.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { createOfflineSource } from './offline-source.ts';
 import { raiseEpochs } from './raise-epochs.ts';
@@ -31,12 +32,13 @@ import {
   createDomain,
   createTrainableAgent,
   createTrainableSimulator,
+  type AgentFactory,
   type PlayerRegistry,
+  type SimulatorFactory,
 } from './registry.ts';
 import { StopRequested } from './stop-signals.ts';
 
-/** A run config in part: its preset (the default one when absent) and the fields that differ from it. */
-export type CoevolutionConfig = Partial<RunConfigInput>;
+export type { CoevolutionConfig } from './config-input.ts';
 
 /** What a library caller may ask of a run besides its config. */
 export interface CoevolutionOptions extends PlayerRegistry {
@@ -91,22 +93,27 @@ export const ownPolicySpec = (player: { name: string }) => `own:${player.name}`;
  * `config` with the policy specs of the caller's own player objects (see CoevolutionOptions.agent): a config that also
  * names another policy for that role is refused, since the object would silently replace it.
  */
-function withOwnPlayers(config: CoevolutionConfig, options: Pick<CoevolutionOptions, 'agent' | 'simulator'>) {
+function withOwnPlayers<Config extends object>(
+  config: Config,
+  options: Pick<CoevolutionOptions, 'agent' | 'simulator'>,
+): Config {
   const parts: Record<string, unknown> = {};
   for (const role of ['agent', 'simulator'] as const) {
     const player = options[role];
     if (!player) continue;
-    const named = (config[role] as { policy?: string } | undefined)?.policy;
+    const named = ((config as Record<string, unknown>)[role] as { policy?: string } | undefined)?.policy;
     const spec = ownPolicySpec(player);
     if (named !== undefined && named !== spec)
       throw new UsageError(`${role}.policy names "${named}" and an object was given for it too; give one of them`);
     parts[role] = { policy: spec };
   }
-  return { ...config, ...parts } as CoevolutionConfig;
+  return { ...config, ...parts };
 }
 
 /** A validated run config: the preset's (`config.preset`, else the default) with `config`'s fields over it. */
-export function resolveConfig(config: CoevolutionConfig = {}): RunConfig {
+export function resolveConfig<Extra extends ExtraNames = NoExtraNames>(
+  config: NoInfer<CoevolutionConfig<Extra>> = {},
+): RunConfig {
   return resolveRunConfig({ preset: config.preset, overrides: config });
 }
 
@@ -298,13 +305,18 @@ export async function runInDirectory(start: RunStart, hooks: RunHooks = {}): Pro
  * ConfigError for a bad config, a PolicyError for a server that does not answer and a DomainError for a world that
  * fails, before anything is written; a start that fails later leaves no run folder behind.
  */
-export async function runCoevolution(
-  config: CoevolutionConfig = {},
-  options: CoevolutionOptions = {},
+export async function runCoevolution<
+  Domains extends Readonly<Record<string, DomainFactory>> = Record<never, never>,
+  Agents extends Readonly<Record<string, AgentFactory>> = Record<never, never>,
+  Simulators extends Readonly<Record<string, SimulatorFactory>> = Record<never, never>,
+>(
+  config: NoInfer<CoevolutionConfig<RegistryNames<Domains, Agents, Simulators>>> = {},
+  options: CoevolutionOptions & { domains?: Domains; agents?: Agents; simulators?: Simulators } = {},
 ): Promise<CoevolutionResult> {
   const { out, ...hooks } = options;
   checkRegistry(hooks);
-  return runInDirectory({ config: resolveConfig(withOwnPlayers(config, options)), out }, hooks);
+  const resolved = resolveConfig<RegistryNames<Domains, Agents, Simulators>>(withOwnPlayers(config, options));
+  return runInDirectory({ config: resolved, out }, hooks);
 }
 
 /**

@@ -16,16 +16,17 @@ import { RunStore } from '../store/run-store.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 import { resolveRunConfig } from './config-resolution.ts';
+import type { CoevolutionConfig, ExtraNames, NoExtraNames } from './config-input.ts';
 import type { PlayerRegistry } from './registry.ts';
 
 /** A comparison of variants: every variant on every seed with one config, each run in a folder of its own. */
-export interface ComparisonOptions extends PlayerRegistry {
+export interface ComparisonOptions<Extra extends ExtraNames = NoExtraNames> extends PlayerRegistry {
   /** The preset every run starts from (the config's `preset`, else the default one). */
   preset?: string;
   /** A JSON config file over the preset (the command line's `--config`). */
   configFile?: string;
   /** Run-config fields over the preset and the file, as `runCoevolution` takes them. */
-  config?: Partial<RunConfigInput>;
+  config?: CoevolutionConfig<Extra>;
   /** The variants (`genenv`, `random`, …, `static-<k>x`), each on every seed. */
   variants: readonly string[];
   /** The seeds each variant runs with. */
@@ -99,7 +100,7 @@ const BASE_FILE = 'base-config.json';
 export async function planComparison(options: ComparisonOptions, collecting = false): Promise<ComparisonPlan> {
   if (options.seeds.length === 0) throw new GenEnvError('usage', 'a comparison needs at least one seed');
   const variants = planVariants(options.variants);
-  const config = options.config ?? {};
+  const config: { preset?: string; offline?: unknown } = options.config ?? {};
   const base = resolveRunConfig({
     preset: options.preset ?? config.preset,
     configFile: options.configFile,
@@ -137,7 +138,7 @@ export async function planComparison(options: ComparisonOptions, collecting = fa
           variant: variant.variant,
           seed,
           ...(variant.staticMultiplier !== undefined ? { staticMultiplier: variant.staticMultiplier } : {}),
-          ...(config.offline ? { offline: config.offline } : {}),
+          ...(config.offline ? { offline: config.offline as RunConfigInput['offline'] } : {}),
         },
       }),
     })),

@@ -16,7 +16,10 @@ import {
   runProgress,
   settingsDifference,
 } from './comparison-plan.ts';
+import type { ExtraNames, RegistryNames } from './config-input.ts';
+import type { AgentFactory, SimulatorFactory } from './registry.ts';
 import { StopRequested } from './stop-signals.ts';
+import type { DomainFactory } from '../domains/define-domain.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/genenv.js', import.meta.url));
 
@@ -121,9 +124,19 @@ export function comparisonTable(comparison: Comparison): string {
  * command, `comparison-job-list.ts`). Finished runs are kept; interrupted ones resume; rerunning the command with the
  * same --out continues the comparison.
  */
-export async function runComparison(
-  options: ComparisonOptions,
+export async function runComparison<
+  Domains extends Readonly<Record<string, DomainFactory>> = Record<never, never>,
+  Agents extends Readonly<Record<string, AgentFactory>> = Record<never, never>,
+  Simulators extends Readonly<Record<string, SimulatorFactory>> = Record<never, never>,
+>(
+  given: ComparisonOptions<RegistryNames<Domains, Agents, Simulators>> & {
+    domains?: Domains;
+    agents?: Agents;
+    simulators?: Simulators;
+  },
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
+  // The names were checked by the types; inside, the options are the plain ones every step takes.
+  const options = given as ComparisonOptions<ExtraNames> as ComparisonOptions;
   const plan = await planComparison(options);
   // Worlds and players of the caller's own exist only in this process: their runs go here, one after another unless
   // asked otherwise; built-in ones go to child processes, one per core.

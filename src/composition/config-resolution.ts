@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import {
-  describeZodError,
-  GenEnvError,
-  RunConfigSchema,
-  type RunConfig,
-  type RunConfigInput,
-} from '../interfaces/index.ts';
+import { describeZodError, GenEnvError, RunConfigSchema, type RunConfig } from '../interfaces/index.ts';
 import { mergeConfigLayers } from './config-layers.ts';
-import { DEFAULT_PRESET, PRESETS } from './presets.ts';
+import { DEFAULT_PRESET, isPresetName, PRESETS } from './presets.ts';
 
 /** Reads a JSON config file (a partial run config) with one-line errors. */
 export function readConfigFile(path: string): Record<string, unknown> {
@@ -44,13 +38,14 @@ export function readConfigFile(path: string): Record<string, unknown> {
 export function resolveRunConfig(input: {
   preset?: string;
   configFile?: string;
-  overrides: Partial<RunConfigInput>;
+  /** A partial run config over the preset and the file (a library caller's `CoevolutionConfig`, or the flags'). */
+  overrides: object;
   worldSeed?: number;
   width?: number;
 }): RunConfig {
   const fileLayer = input.configFile ? readConfigFile(input.configFile) : {};
   const presetName = input.preset ?? (typeof fileLayer.preset === 'string' ? fileLayer.preset : DEFAULT_PRESET);
-  const preset = PRESETS[presetName];
+  const preset = isPresetName(presetName) ? PRESETS[presetName] : undefined;
   if (!preset)
     throw new GenEnvError('config', `unknown preset "${presetName}" (known: ${Object.keys(PRESETS).join(', ')})`);
   const merged = mergeConfigLayers(

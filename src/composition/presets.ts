@@ -1,5 +1,8 @@
 import type { RunConfigInput } from '../interfaces/index.ts';
 
+/** What a preset sets: every field of a run config but its seed. */
+export type PresetFields = Omit<RunConfigInput, 'seed'>;
+
 /**
  * What every preset's built-in simulator shares: a small model with tied embeddings and number pieces, warmed up on
  * the seeds' specs for 10 cosine epochs, with two training threads and two sampling workers.
@@ -58,7 +61,7 @@ const COPY_HEAD_AGENT = {
  * tests and for trying settings. `household` (multi-turn rooms), `travel` (trip planning) and `multihop` (search
  * questions) run the built-in policies on the other task worlds.
  */
-export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
+const PRESET_FIELDS = {
   student: {
     preset: 'student',
     variant: 'genenv',
@@ -331,10 +334,21 @@ export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
       options: { ...BUILTIN_SIMULATOR, klCoefficient: 0.2, updateEpochs: 2, maxResponseTokens: 40 },
     },
   },
-};
+} satisfies Record<string, PresetFields>;
+
+/** The name of a preset: `ladder`, `toolworld`, `student`, `household`, `travel` or `multihop`. */
+export type PresetName = keyof typeof PRESET_FIELDS;
+
+/** The presets by name, each the run-config fields it sets (every field but `seed`, which is 1 unless given). */
+export const PRESETS: Readonly<Record<PresetName, PresetFields>> = PRESET_FIELDS;
+
+/** Whether `name` names a preset (a config file or a flag gives any string). */
+export function isPresetName(name: string): name is PresetName {
+  return Object.hasOwn(PRESETS, name);
+}
 
 /**
  * The preset `genenv run` uses when none is named: the ladder world, where the trained simulator beats a frozen one by
  * the paper's measure over ten seeds (docs/design.md §6.1).
  */
-export const DEFAULT_PRESET = 'ladder';
+export const DEFAULT_PRESET = 'ladder' satisfies PresetName;

@@ -12,7 +12,7 @@ import type { ServeLimits } from '../serve/limits.ts';
 import type { RunningServer } from '../serve/startup.ts';
 import { RunStore } from '../store/run-store.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
-import type { CoevolutionConfig } from './coevolution-run.ts';
+import type { CoevolutionConfig, ExtraNames, NoExtraNames, RegistryNames } from './config-input.ts';
 import { resolveRunConfig } from './config-resolution.ts';
 import { raiseEpochs } from './raise-epochs.ts';
 import { createDomain, createTrainableSimulator, type PlayerRegistry } from './registry.ts';
@@ -48,9 +48,9 @@ export interface ServeSettings {
  * What `serve` starts: a new served run (`config` over its preset, in `out`, default `runs/<timestamp>-serve-<preset>`)
  * or the one in `resume`, with its stored config (`epochs` may raise its epoch count).
  */
-export type ServeOptions = ServeSettings &
+export type ServeOptions<Extra extends ExtraNames = NoExtraNames> = ServeSettings &
   (
-    | { config?: CoevolutionConfig; out?: string; resume?: never; epochs?: never }
+    | { config?: CoevolutionConfig<Extra>; out?: string; resume?: never; epochs?: never }
     | { resume: string; epochs?: number; config?: never; out?: never }
   );
 
@@ -77,11 +77,7 @@ export type ServeStart = { config: RunConfig; out?: string } | { resume: string;
  * the protocol as the agent. GenEnvError('config') when it is invalid; whether it can be served is `serveInDirectory`'s
  * first check.
  */
-export function resolveServedConfig(input: {
-  preset?: string;
-  configFile?: string;
-  overrides?: CoevolutionConfig;
-}): RunConfig {
+export function resolveServedConfig(input: { preset?: string; configFile?: string; overrides?: object }): RunConfig {
   return resolveRunConfig({
     preset: input.preset,
     configFile: input.configFile,
@@ -213,7 +209,15 @@ function servedHandle(
  * Throws GenEnvError: 'config' for a config it cannot serve or a missing token beyond loopback, 'service' when it
  * cannot listen; either way before anything is written. A world of the caller's own comes in `options.domains`.
  */
-export function serve(options: ServeOptions = {}): Promise<ServeHandle> {
+export function serve<
+  Domains extends Readonly<Record<string, DomainFactory>> = Record<never, never>,
+  Simulators extends Readonly<Record<string, NonNullable<PlayerRegistry['simulators']>[string]>> = Record<never, never>,
+>(
+  options: ServeOptions<RegistryNames<Domains, Record<never, never>, Simulators>> & {
+    domains?: Domains;
+    simulators?: Simulators;
+  } = {},
+): Promise<ServeHandle> {
   const start: ServeStart =
     options.resume !== undefined
       ? { resume: options.resume, ...(options.epochs !== undefined ? { epochs: options.epochs } : {}) }

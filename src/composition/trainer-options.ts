@@ -16,8 +16,18 @@ export const TrainerOptionsSchema = z
       .default('vllm')
       .describe('how adapters are loaded into the inference server'),
     workDir: z.string().optional().describe('folder for exports and adapters (default: <run dir>/trainer)'),
-    timeoutSeconds: z.number().positive().optional(),
-    weighting: z.enum(['column', 'resample']).default('column'),
+    timeoutSeconds: z
+      .number()
+      .positive()
+      .optional()
+      .describe('seconds one run of the command may take before it is stopped (SIGTERM); unset: no limit'),
+    weighting: z
+      .enum(['column', 'resample'])
+      .default('column')
+      .describe(
+        "how the simulator's RWR weights reach the trainer: a weight column on each row (column), or rows repeated " +
+          'in proportion to their weights, for trainers that ignore weights (resample)',
+      ),
   })
   .strict();
 

@@ -7,7 +7,7 @@ import { defineDomain, parseDomainOptions, type WorldDefinition } from './define
 import { datasetOptionsSchema } from './world-options.ts';
 
 /** A toy world: a spec is a whole number n, its task "say n + index", its family "even" or "odd". */
-function toyWorld(built: { seeds: number; heldOut: number; grammar: number }): WorldDefinition<number, number> {
+function toyWorld(built: { seeds: number; heldOut: number; grammar: number }) {
   return {
     version: '1',
     specSchema: z.number().int().min(0),
@@ -45,17 +45,20 @@ function toyWorld(built: { seeds: number; heldOut: number; grammar: number }): W
       built.grammar++;
       return { kind: 'seeds', seeds: seeds.length } as never;
     },
-  };
+  } satisfies WorldDefinition<number, number>;
 }
 
 describe('defineDomain', () => {
-  it('parses options with defaults, and a bad one is one config line naming the domain', () => {
+  it('parses options with defaults, and a bad one is one config line naming it where the config holds it', () => {
     const schema = datasetOptionsSchema({ seedTasks: 12, heldOutSize: 5, maxHeldOutSize: 10 });
-    expect(parseDomainOptions('toy', schema, {})).toEqual({ seedTasks: 12, heldOutSize: 5 });
-    expect(() => parseDomainOptions('toy', schema, { heldOutSize: 11 })).toThrow(GenEnvError);
-    expect(() => parseDomainOptions('toy', schema, { bogus: 1 })).toThrow(/^toy options: Unrecognized key/);
-    expect(() => parseDomainOptions('toy', z.object({ size: z.number() }), { size: 'big' })).toThrow(
-      /^toy options: size: /,
+    expect(parseDomainOptions(schema, {})).toEqual({ seedTasks: 12, heldOutSize: 5 });
+    expect(() => parseDomainOptions(schema, { heldOutSize: 11 })).toThrow(GenEnvError);
+    expect(() => parseDomainOptions(schema, { bogus: 1 })).toThrow(/^domain\.options\.bogus: unknown key$/);
+    expect(() => parseDomainOptions(schema, { seedTask: 1 })).toThrow(
+      /^domain\.options\.seedTask: unknown key; did you mean seedTasks\?$/,
+    );
+    expect(() => parseDomainOptions(z.object({ size: z.number() }), { size: 'big' })).toThrow(
+      /^domain\.options\.size: /,
     );
     const seen: unknown[] = [];
     const create = defineDomain({
@@ -68,10 +71,11 @@ describe('defineDomain', () => {
     });
     create({ seedTasks: 3 });
     expect(seen).toEqual([{ seedTasks: 3, heldOutSize: 5 }]);
-    expect(() => create({ heldOutSize: 0 })).toThrow(/^toy options: heldOutSize/);
+    expect(() => create({ heldOutSize: 0 })).toThrow(/^domain\.options\.heldOutSize: /);
     const plain = defineDomain({ name: 'plain', world: () => toyWorld({ seeds: 0, heldOut: 0, grammar: 0 }) });
     expect(plain().name).toBe('plain');
-    expect(() => plain({ size: 1 })).toThrow(/^plain options: Unrecognized key/);
+    // @ts-expect-error: a world without an options schema takes no options, and its type says so.
+    expect(() => plain({ size: 1 })).toThrow(/^domain\.options\.size: unknown key$/);
   });
 
   it('builds seeds, held-out sets and grammar once, hands out copies of the seeds, and fails on a bad held-out spec', () => {
@@ -125,6 +129,37 @@ describe('defineDomain', () => {
     ]);
     expect(sets[1]!.instances.every((instance) => (instance.payload as number) >= 10)).toBe(true);
     expect(domain.knobValuesOf).toBeUndefined();
+  });
+
+  it("fills a variation's family and features, and a seed's family, from the spec; keeps the full forms as given", () => {
+    const toy = toyWorld({ seeds: 0, heldOut: 0, grammar: 0 });
+    const stated: TaskInstance<number> = { id: 'stated', family: 'f', features: {}, payload: 7 };
+    const domain = defineDomain({
+      name: 'toy',
+      world: () => ({
+        ...toy,
+        variation: (spec, _seed, index) =>
+          index === 0 ? { ok: true, instance: { id: `short-${spec}`, payload: spec } } : { ok: true, instance: stated },
+        seeds: () => [
+          { id: 's0', spec: 3 },
+          { id: 's1', family: 'own', spec: 4 },
+        ],
+      }),
+    })();
+    const made = domain.instantiate(3, 2, 1);
+    if (!made.ok) throw new Error(made.reason);
+    // In the order of a TaskInstance, as the built-in worlds write theirs.
+    expect(Object.entries(made.instances[0]!)).toEqual([
+      ['id', 'short-3'],
+      ['family', 'odd'],
+      ['features', { difficulty: 3 }],
+      ['payload', 3],
+    ]);
+    expect(made.instances[1]).toBe(stated);
+    expect(domain.seeds()).toEqual([
+      { id: 's0', family: 'odd', spec: 3 },
+      { id: 's1', family: 'own', spec: 4 },
+    ]);
   });
 
   it('takes a whole instantiate instead, has no grammar unless given, and scores a multi-turn world by replay', () => {

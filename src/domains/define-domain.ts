@@ -7,7 +7,13 @@
  * and so is a user's own (docs/library.md).
  */
 import { z } from 'zod';
-import { describeZodError, episodeActions, GenEnvError, replayEpisode } from '../interfaces/index.ts';
+import {
+  describeZodErrorAt,
+  episodeActions,
+  GenEnvError,
+  replayEpisode,
+  unknownKeyError,
+} from '../interfaces/index.ts';
 import type {
   AgentPrompt,
   Completion,
@@ -24,7 +30,7 @@ import type {
   TaskInstance,
 } from '../interfaces/index.ts';
 import { drawHeldOutSets, type HeldOutDraw } from './held-out-sets.ts';
-import { heldOutInstance, instantiateVariations, type VariationResult } from './variations.ts';
+import { completeVariation, heldOutInstance, instantiateVariations, type VariationResult } from './variations.ts';
 
 /** Variations per instantiate call when a world names no cap of its own. */
 export const DEFAULT_MAX_VARIATIONS = 1024;
@@ -37,7 +43,8 @@ export type WorldVariations<Spec, Payload> =
   | {
       /**
        * The index-th (0-based) verified variation of a spec that passed `specSchema`, for `seed`; or why it cannot
-       * be made. Called for index 0..n−1 in order; n is checked against `maxVariations` first.
+       * be made. Called for index 0..n−1 in order; n is checked against `maxVariations` first. The variation gives its
+       * id and payload, and its family and features only where they are not `family(spec)` and `features(spec)`.
        */
       variation(spec: NoInfer<Spec>, seed: number, index: number): VariationResult<Payload>;
       /** At most this many variations per instantiate call (default 1024). */
@@ -67,11 +74,22 @@ export type WorldScoring<Payload> =
       score?: never;
     };
 
+/** A seed task as a world lists it: its family only where it is not `family(spec)`. */
+export interface WorldSeed<Spec> {
+  id: string;
+  spec: Spec;
+  /** The seed's family, when not `family(spec)`. */
+  family?: string;
+}
+
 /**
  * What every world gives, whichever way it makes variations and scores (see `Domain` for each member's contract).
- * The spec's type is read from `specSchema`, `parseSpec` and the seeds, never from a function that takes a spec.
+ * The spec's type is read from `specSchema`, `specFromKnobs` and `parseSpec`, never from the seeds or the held-out
+ * draw: a wrong spec there is one error where it is written. In a world of options (`world: ({ … }) => …`) only
+ * functions written in it count, so write `specFromKnobs` or `parseSpec` there before the functions that take a spec.
+ * The held-out draw's distribution is read from `drawSpec`'s parameter alone.
  */
-export interface WorldParts<Spec, Payload> {
+export interface WorldParts<Spec, Payload, Distribution = unknown> {
   version: string;
   specSchema: z.ZodType<Spec>;
   knobs: readonly Knob[];
@@ -82,13 +100,15 @@ export interface WorldParts<Spec, Payload> {
   family(spec: NoInfer<Spec>): string;
   features(spec: NoInfer<Spec>): Features;
   render(instance: TaskInstance<Payload>): AgentPrompt;
-  /** The base dataset; built on first use and kept, handed out as copies. */
-  seeds(): SeedTask<Spec>[];
+  /** The base dataset; built on first use and kept, handed out as copies (each with its family filled in). */
+  seeds(): WorldSeed<NoInfer<Spec>>[];
   /**
    * The held-out sets: a draw of `test-id` and `test-hard` (each drawn spec gets one instance from its own seed), or
    * a function that builds its own sets from `instantiateOne`. Built on first use and kept.
    */
-  heldOut: HeldOutDraw<Spec> | ((instantiateOne: InstantiateOne<Spec, Payload>) => HeldOutSet<Payload>[]);
+  heldOut:
+    | HeldOutDraw<NoInfer<Spec>, Distribution>
+    | ((instantiateOne: InstantiateOne<NoInfer<Spec>, Payload>) => HeldOutSet<Payload>[]);
   /** The grammar of `formatSpec`'s text, for a grammar-constrained simulator; built once from the kept seeds. */
   grammar?(
     seeds: readonly SeedTask<Spec>[],
@@ -97,40 +117,58 @@ export interface WorldParts<Spec, Payload> {
 }
 
 /** A world for its parsed options. */
-export type WorldDefinition<Spec, Payload> = WorldParts<Spec, Payload> &
+export type WorldDefinition<Spec, Payload, Distribution = unknown> = WorldParts<Spec, Payload, Distribution> &
   WorldVariations<Spec, Payload> &
   WorldScoring<Payload>;
 
 /** A task world: its name, the schema of its options, and the world those options make. */
-export interface DomainDefinition<Spec, Payload, Options> {
-  /** The domain's name: the run config's `domain.name`, and the first word of its option errors. */
+export interface DomainDefinition<Spec, Payload, Distribution, Options, OptionsInput = Options> {
+  /** The domain's name: the run config's `domain.name`. */
   name: string;
   /** The options' schema (defaults included); without one, the domain takes no options. */
-  options?: z.ZodType<Options>;
+  options?: z.ZodType<Options, OptionsInput>;
   /** The world for parsed options: a pure function of them, so the same options give the same tasks. */
-  world(options: Options): WorldDefinition<Spec, Payload>;
+  world(options: Options): WorldDefinition<Spec, Payload, Distribution>;
 }
 
-/** Builds a domain from its options (a run config's `domain.options`); a bad option throws GenEnvError('config'). */
-export type DomainFactory<Spec = unknown, Payload = unknown> = (
-  options?: Record<string, unknown>,
+/**
+ * Builds a domain from its options (a run config's `domain.options`, typed `Options` as its schema takes them); a bad
+ * option throws GenEnvError('config').
+ */
+export type DomainFactory<Spec = unknown, Payload = unknown, Options = Record<string, unknown>> = (
+  options?: Options,
 ) => Domain<Spec, Payload>;
 
-/** A domain's options parsed by its schema; a bad one throws GenEnvError('config') `<domain> options: <first issue>`. */
-export function parseDomainOptions<Options>(domain: string, schema: z.ZodType<Options>, options: unknown): Options {
-  const parsed = schema.safeParse(options);
-  if (!parsed.success) throw new GenEnvError('config', `${domain} options: ${describeZodError(parsed.error)}`);
+/** The options a domain factory takes, as its schema's input type (`domain.options` of a run config naming it). */
+export type DomainOptionsOf<Factory> = Factory extends (options?: infer Options) => Domain<infer _Spec, infer _Payload>
+  ? Exclude<Options, undefined>
+  : never;
+
+/**
+ * A domain's options parsed by its schema; a bad one throws GenEnvError('config') naming it where the run config holds
+ * it: `domain.options.heldOutSize: Too big: …`, `domain.options.seedTask: unknown key; did you mean seedTasks?`.
+ */
+export function parseDomainOptions<Options>(schema: z.ZodType<Options>, options: unknown): Options {
+  const parsed = schema.safeParse(options, { error: unknownKeyError });
+  if (!parsed.success) throw new GenEnvError('config', describeZodErrorAt(parsed.error, 'domain.options'));
   return parsed.data;
 }
 
-/** The world's instantiate: its own, or the variation loop under its cap (a spec checked by `specSchema` first). */
-function instantiateOf<Spec, Payload>(name: string, world: WorldDefinition<Spec, Payload>) {
+/**
+ * The world's instantiate: its own, or the variation loop under its cap (a spec checked by `specSchema` first), each
+ * variation completed with the family and features of its spec where it does not state them.
+ */
+function instantiateOf<Spec, Payload, Distribution>(name: string, world: WorldDefinition<Spec, Payload, Distribution>) {
   if (world.instantiate) return world.instantiate;
   const { variation } = world;
   if (!variation) throw new GenEnvError('internal', `domain ${name} gives neither variation nor instantiate`);
   const cap = world.maxVariations ?? DEFAULT_MAX_VARIATIONS;
+  const complete = (valid: Spec, made: VariationResult<Payload>) =>
+    made.ok ? { ok: true as const, instance: completeVariation(valid, made.instance, world) } : made;
   return (spec: Spec, n: number, seed: number): InstantiateResult<Payload> =>
-    instantiateVariations(world.specSchema, spec, n, cap, (valid, index) => variation(valid, seed, index));
+    instantiateVariations(world.specSchema, spec, n, cap, (valid, index) =>
+      complete(valid, variation(valid, seed, index)),
+    );
 }
 
 /**
@@ -151,19 +189,33 @@ function scoreOf<Payload>(name: string, world: WorldScoring<Payload>) {
  * functions of the options alone, and building them is the slow part of a world), and hands out copies of the
  * seeds, because a caller may edit the specs it gets.
  */
-export function defineDomain<Spec, Payload, Options = Record<string, never>>(
-  definition: DomainDefinition<Spec, Payload, Options>,
-): DomainFactory<Spec, Payload> {
+export function defineDomain<
+  Spec,
+  Payload,
+  Distribution = unknown,
+  Options = Record<string, never>,
+  OptionsInput = Options,
+>(
+  definition: DomainDefinition<Spec, Payload, Distribution, Options, OptionsInput>,
+): DomainFactory<Spec, Payload, OptionsInput> {
   const { name } = definition;
   const schema = definition.options ?? (z.strictObject({}) as unknown as z.ZodType<Options>);
-  return (options = {}) => {
-    const world = definition.world(parseDomainOptions(name, schema, options));
+  return (options) => {
+    const world = definition.world(parseDomainOptions(schema, options ?? {}));
     const instantiate = instantiateOf(name, world);
     const instantiateOne = (spec: Spec, seed: number) => heldOutInstance(name, instantiate(spec, 1, seed));
     let seeds: SeedTask<Spec>[] | undefined;
     let heldOutSets: HeldOutSet<Payload>[] | undefined;
     let grammar: SpecGrammar | undefined;
-    const keptSeeds = () => (seeds ??= world.seeds());
+    // A seed that states its family is kept as it is, so a world that states them stores the same seeds.
+    const keptSeeds = () =>
+      (seeds ??= world
+        .seeds()
+        .map((seed) =>
+          seed.family === undefined
+            ? { id: seed.id, family: world.family(seed.spec), spec: seed.spec }
+            : (seed as SeedTask<Spec>),
+        ));
     const { heldOut, grammar: buildGrammar } = world;
     return {
       name,

@@ -8,8 +8,8 @@ import type { TaskInstance } from '../interfaces/task.ts';
 import { Random, deriveSeed } from '../util/random.ts';
 
 /**
- * How a domain draws its two held-out sets. `drawSpec` is a method so that a draw over the domain's own kind of
- * distribution serves where any distribution is expected (a world definition holds it as `HeldOutDraw<Spec>`).
+ * How a domain draws its two held-out sets. The distribution's type is read from `drawSpec`'s parameter alone, so a
+ * set that does not match it is refused where it is written (`testId: 'three to five'` beside a draw over `number[]`).
  */
 export interface HeldOutDraw<Spec, Distribution = unknown> {
   /** The domain's held-out seed: every set's stream derives from it and the set's name. */
@@ -19,9 +19,9 @@ export interface HeldOutDraw<Spec, Distribution = unknown> {
   /** Instances per set. */
   size: number;
   /** Where `test-id` draws its specs (the seeds' distribution, or close to it). */
-  testId: Distribution;
+  testId: NoInfer<Distribution>;
   /** Where `test-hard` draws its specs (knob values kept out of the seeds). */
-  testHard: Distribution;
+  testHard: NoInfer<Distribution>;
   drawSpec(distribution: Distribution, random: Random): Spec;
 }
 

@@ -4,11 +4,42 @@
  */
 import type { z } from 'zod';
 import { GenEnvError } from '../interfaces/errors.ts';
-import type { InstantiateResult, TaskInstance } from '../interfaces/task.ts';
+import type { Features, InstantiateResult, TaskInstance } from '../interfaces/task.ts';
 import { describeZodError } from '../interfaces/zod-error.ts';
 
+/**
+ * A variation as a world builds it: its id (a pure function of spec, seed and index) and payload, and its family and
+ * features where they are not those of its spec; `defineDomain` fills them from the world's `family(spec)` and
+ * `features(spec)` otherwise.
+ */
+export interface Variation<Payload> {
+  id: string;
+  payload: Payload;
+  /** The instance's family, when not `family(spec)`. */
+  family?: string;
+  /** The instance's difficulty features, when not `features(spec)` (e.g. with the length of its reference plan). */
+  features?: Features;
+}
+
 /** One built variation, or why it cannot be made. */
-export type VariationResult<Payload> = { ok: true; instance: TaskInstance<Payload> } | { ok: false; reason: string };
+export type VariationResult<Payload> = { ok: true; instance: Variation<Payload> } | { ok: false; reason: string };
+
+/** One built instance, or why it cannot be made. */
+export type InstanceResult<Payload> = { ok: true; instance: TaskInstance<Payload> } | { ok: false; reason: string };
+
+/**
+ * The task instance of a variation of `spec`: the variation itself when it states its family and features (kept as
+ * it is, so a world that states them stores the same instances), else one with them filled from the spec.
+ */
+export function completeVariation<Spec, Payload>(
+  spec: Spec,
+  variation: Variation<Payload>,
+  world: { family(spec: Spec): string; features(spec: Spec): Features },
+): TaskInstance<Payload> {
+  const { id, family, features, payload } = variation;
+  if (family !== undefined && features !== undefined) return variation as TaskInstance<Payload>;
+  return { id, family: family ?? world.family(spec), features: features ?? world.features(spec), payload };
+}
 
 /**
  * n (an integer in 1..maxVariations) verified variations of `spec`. `variation(valid, index)` builds the index-th
@@ -19,7 +50,7 @@ export function instantiateVariations<Spec, Payload>(
   spec: unknown,
   n: number,
   maxVariations: number,
-  variation: (valid: Spec, index: number) => VariationResult<Payload>,
+  variation: (valid: Spec, index: number) => InstanceResult<Payload>,
 ): InstantiateResult<Payload> {
   if (!Number.isInteger(n) || n < 1 || n > maxVariations)
     return { ok: false, reason: `n must be an integer in 1..${maxVariations}, got ${n}` };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unknownKeyError } from './zod-error.ts';
 
 /** The co-evolution variants (paper §4.3; docs/design.md §2). */
 export const VariantSchema = z
@@ -26,13 +27,18 @@ export const WeightNormalizationSchema = z
   .enum(['none', 'mean', 'zscore'])
   .describe('RWR weights: none exp(λR); mean exp(λR)/mean; zscore exp(λ·z(R))/mean, z standardised within the batch');
 
-export const PolicyChoiceSchema = z.object({
-  policy: z
-    .string()
-    .min(1)
-    .describe('policy spec: builtin, builtin:<checkpoint dir>, openai:<base URL>#<model>, student, parametric, oracle'),
-  options: z.record(z.string(), z.unknown()).default({}).describe('backend options, validated by the backend'),
-});
+export const PolicyChoiceSchema = z.strictObject(
+  {
+    policy: z
+      .string()
+      .min(1)
+      .describe(
+        'policy spec: builtin, builtin:<checkpoint dir>, openai:<base URL>#<model>, student, parametric, oracle',
+      ),
+    options: z.record(z.string(), z.unknown()).default({}).describe('backend options, validated by the backend'),
+  },
+  { error: unknownKeyError },
+);
 
 const unit = (description: string) => z.number().min(0).max(1).describe(description);
 
@@ -51,10 +57,13 @@ export function retiredOptionMessage(name: string): string {
   return `${name} is no longer an option (removed: it measured no gain; its results are in the project's lab notebook, lab/notebook/ in the repository)`;
 }
 
-/** A config naming a removed option gets one line that says so; other unknown keys keep zod's message. */
-function retiredOptionError(issue: { code?: string; keys?: string[] }): string | undefined {
-  const retired = issue.code === 'unrecognized_keys' ? issue.keys?.find((key) => key in RETIRED_OPTIONS) : undefined;
-  return retired === undefined ? undefined : retiredOptionMessage(retired);
+/**
+ * A config naming a removed option gets one line that says so; another unknown key, the known key it most likely
+ * meant (`unknownKeyError`).
+ */
+function retiredOptionError(issue: z.core.$ZodRawIssue): string | undefined {
+  const retired = issue.code === 'unrecognized_keys' ? issue.keys.find((key) => key in RETIRED_OPTIONS) : undefined;
+  return retired === undefined ? unknownKeyError(issue) : retiredOptionMessage(retired);
 }
 
 export const RunConfigSchema = z.strictObject(
@@ -243,10 +252,16 @@ export const RunConfigSchema = z.strictObject(
       .min(1)
       .default(1)
       .describe('keep policy checkpoints every N epochs (the last one is always kept)'),
-    domain: z.object({
-      name: z.string().min(1).describe('task domain'),
-      options: z.record(z.string(), z.unknown()).default({}),
-    }),
+    domain: z.strictObject(
+      {
+        name: z.string().min(1).describe('task domain'),
+        options: z
+          .record(z.string(), z.unknown())
+          .default({})
+          .describe("the domain's options, validated by the domain"),
+      },
+      { error: unknownKeyError },
+    ),
     agent: PolicyChoiceSchema,
     simulator: PolicyChoiceSchema,
     computeBackend: z
@@ -256,10 +271,16 @@ export const RunConfigSchema = z.strictObject(
         'written by genenv run, not read: the kernels that ran the built-in models (native or wasm) and which runs give the same bits',
       ),
     offline: z
-      .object({
-        source: z.string().min(1).describe('teacher policy spec, or path of a JSONL file of task specs'),
-        options: z.record(z.string(), z.unknown()).optional().describe('teacher policy options (as simulator.options)'),
-      })
+      .strictObject(
+        {
+          source: z.string().min(1).describe('teacher policy spec, or path of a JSONL file of task specs'),
+          options: z
+            .record(z.string(), z.unknown())
+            .optional()
+            .describe('teacher policy options (as simulator.options)'),
+        },
+        { error: unknownKeyError },
+      )
       .optional(),
   },
   { error: retiredOptionError },

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
-import { GenEnvError, firstZodIssue } from '../interfaces/index.ts';
+import { describeZodErrorAt, GenEnvError, unknownKeyError } from '../interfaces/index.ts';
 
-/** Validates backend options; a bad value becomes one readable config error line. */
-export function parseOptions<Schema extends z.ZodType>(
-  schema: Schema,
-  options: unknown,
-  owner: string,
-): z.infer<Schema> {
-  const parsed = schema.safeParse(options ?? {});
+/**
+ * Validates backend options; a bad value becomes one readable config error line that names it where the run config
+ * holds it (`at`, e.g. `agent.options`): `agent.options.slope: Too small: …`, or for an unknown key
+ * `agent.options.learningRte: unknown key; did you mean learningRate?`.
+ */
+export function parseOptions<Schema extends z.ZodType>(schema: Schema, options: unknown, at: string): z.infer<Schema> {
+  const parsed = schema.safeParse(options ?? {}, { error: unknownKeyError });
   if (parsed.success) return parsed.data;
-  const { path, message } = firstZodIssue(parsed.error);
-  throw new GenEnvError('config', `${owner} option${path ? ` "${path}"` : 's'}: ${message}`);
+  throw new GenEnvError('config', describeZodErrorAt(parsed.error, at));
 }

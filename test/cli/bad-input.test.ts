@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,29 @@ describe.concurrent('bad input reaches the user as one line', () => {
     expectOneLineError(['run', '--config', file('alpha.json', '{"alpha": 7}')], /alpha/));
   it('unknown config field', () =>
     expectOneLineError(['run', '--config', file('extra.json', '{"alpah": 0.5}')], /alpah/));
+  it('unknown key inside agent in a config file, with the key meant', () =>
+    expectOneLineError(
+      ['run', '--config', file('agent-option.json', '{"epochs":3,"agent":{"option":{"learningRate":0.9}}}')],
+      /^genenv: invalid config \(.*agent-option\.json\): agent\.option: unknown key; did you mean agent\.options\?$/,
+    ));
+  it('unknown key inside simulator in a config file', () =>
+    expectOneLineError(
+      ['run', '--config', file('simulator-bogus.json', '{"simulator":{"policy":"parametric","bogus":1}}')],
+      /^genenv: invalid config \(.*simulator-bogus\.json\): simulator\.bogus: unknown key$/,
+    ));
+  it('unknown key inside agent.options and domain.options, with the option meant', async () => {
+    const config = (name: string, part: object) => file(name, JSON.stringify({ preset: 'student', ...part }));
+    const out = join(folder, 'refused-options');
+    await expectOneLineError(
+      ['run', '--config', config('agent-options.json', { agent: { options: { learningRte: 0.1 } } }), '--out', out],
+      /^genenv: agent\.options\.learningRte: unknown key; did you mean learningRate\?$/,
+    );
+    await expectOneLineError(
+      ['run', '--config', config('domain-options.json', { domain: { options: { seedCont: 3 } } }), '--out', out],
+      /^genenv: domain\.options\.seedCont: unknown key; did you mean seedCount\?$/,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
   it('unknown preset', () => expectOneLineError(['run', '--preset', 'nope'], /unknown preset "nope"/));
   it('unknown variant', () => expectOneLineError(['run', '--variant', 'greedy'], /variant/));
   it('empty --resume directory', () => {

@@ -95,7 +95,7 @@ describe('serve', () => {
         throw new GenEnvError('domain', 'the seed file is gone');
       },
     });
-    const config = { ...TINY, domain: { name: 'broken', options: {} } };
+    const config = { ...TINY, domain: { name: 'broken', options: {} } } as const;
     const fresh = join(folder, 'broken');
     await expect(serve({ config, out: fresh, port: 0, domains: { broken } })).rejects.toThrow('the seed file is gone');
     expect(existsSync(fresh)).toBe(false);

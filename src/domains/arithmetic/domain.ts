@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   type AgentPrompt,
   type Completion,
@@ -10,6 +11,7 @@ import {
 } from '../../interfaces/index.ts';
 import { Random, stableId } from '../../util/random.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
+import { ArithmeticOptionsSchema } from './options.ts';
 import { arithmeticGrammar } from './grammar.ts';
 import {
   ArithmeticSpecSchema,
@@ -19,17 +21,9 @@ import {
   type ArithmeticSpec,
 } from './spec.ts';
 import { formatArithmeticSpec, parseArithmeticSpec } from './format.ts';
-import { z } from 'zod';
 
 const SYMBOL: Record<ArithmeticSpec['operation'], string> = { add: '+', subtract: '-', multiply: '*' };
 const VERSION = 'arithmetic-1';
-
-const OptionsSchema = z
-  .object({
-    seedCount: z.number().int().min(1).max(10000).default(60).describe('seed tasks in the base dataset'),
-    heldOutSize: z.number().int().min(1).max(10000).default(120).describe('items per held-out set'),
-  })
-  .strict();
 
 /** Exact integer result, or null when it would lose precision (beyond 2^53). */
 function evaluate(operation: ArithmeticSpec['operation'], operands: readonly number[]): number | null {
@@ -128,9 +122,13 @@ function render(instance: TaskInstance<ArithmeticPayload>): AgentPrompt {
  * The arithmetic domain: integer expressions whose difficulty grows with digits, terms, the operation
  * and distractor numbers in the prompt. Verified by evaluating the expression.
  */
-export const createArithmeticDomain: DomainFactory<ArithmeticSpec, ArithmeticPayload> = defineDomain({
+export const createArithmeticDomain: DomainFactory<
+  ArithmeticSpec,
+  ArithmeticPayload,
+  z.input<typeof ArithmeticOptionsSchema>
+> = defineDomain({
   name: 'arithmetic',
-  options: OptionsSchema,
+  options: ArithmeticOptionsSchema,
   world: ({ seedCount, heldOutSize }) => ({
     version: VERSION,
     specSchema: ArithmeticSpecSchema,

@@ -3,10 +3,10 @@
  * engine, each with a reference plan proven by playing it in the engine. Interactive: the agent acts
  * one command per turn.
  */
+import type { z } from 'zod';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
 import type { VariationResult } from '../variations.ts';
-import { datasetOptionsSchema } from '../world-options.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { buildSeeds, drawSpec, HELD_OUT } from './datasets.ts';
 import { householdInteraction, renderHousehold, type HouseholdPayload } from './episode.ts';
@@ -15,13 +15,8 @@ import { householdFeatures, householdKnobValuesOf } from './knobs.ts';
 import { referencePlan } from './planner.ts';
 import { buildScene } from './scene-builder.ts';
 import { formatHouseholdSpec, type HouseholdSpec } from './spec.ts';
-import { householdWidth, householdWidthOption } from './width.ts';
-
-export const HouseholdOptionsSchema = datasetOptionsSchema({
-  seedTasks: 120,
-  heldOutSize: 100,
-  maxHeldOutSize: 2000,
-}).extend({ width: householdWidthOption });
+import { HouseholdOptionsSchema } from './options.ts';
+import { householdWidth } from './width.ts';
 
 /** One verified instance of a spec, or why it cannot be played. */
 function instantiateVariation(spec: HouseholdSpec, seed: number, index: number): VariationResult<HouseholdPayload> {
@@ -45,7 +40,11 @@ function instantiateVariation(spec: HouseholdSpec, seed: number, index: number):
 }
 
 /** The household domain. Throws GenEnvError('config') on bad options. */
-export const createHousehold: DomainFactory<HouseholdSpec, HouseholdPayload> = defineDomain({
+export const createHousehold: DomainFactory<
+  HouseholdSpec,
+  HouseholdPayload,
+  z.input<typeof HouseholdOptionsSchema>
+> = defineDomain({
   name: 'household',
   options: HouseholdOptionsSchema,
   world: ({ seedTasks, heldOutSize, width }) => {

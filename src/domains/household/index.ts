@@ -9,7 +9,8 @@
  *   completion is its commands, one per line, and scores 1 when the goal holds.
  * - Option `width` (1–3): search receptacles and the target's depth up to 6 × width (`width.ts`).
  */
-export { createHousehold, HouseholdOptionsSchema } from './domain.ts';
+export { createHousehold } from './domain.ts';
+export { HouseholdOptionsSchema } from './options.ts';
 export { HouseholdSpecSchema, formatHouseholdSpec, parseHouseholdSpec, type HouseholdSpec } from './spec.ts';
 export { householdInteraction, type HouseholdPayload } from './episode.ts';
 export { HOUSEHOLD_KNOBS } from './knobs.ts';

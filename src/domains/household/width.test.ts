@@ -156,7 +156,7 @@ describe('household width', () => {
   it('refuses a width out of range in one line', () => {
     for (const width of [0, MAX_WIDTH + 1, 1.5]) {
       expect(() => createHousehold({ width })).toThrow(GenEnvError);
-      expect(() => createHousehold({ width })).toThrow(/^household options: width/);
+      expect(() => createHousehold({ width })).toThrow(/^domain\.options\.width: /);
     }
   });
 });

@@ -8,25 +8,15 @@ import type { z } from 'zod';
 import type { Knob } from '../../interfaces/domain.ts';
 import type { SpecGrammar } from '../../interfaces/index.ts';
 import type { ParseResult } from '../../interfaces/task.ts';
-import { widthOptionSchema } from '../world-options.ts';
 import { householdGrammar } from './grammar.ts';
 import { HOUSEHOLD_KNOBS, householdKnobs, householdSpecFromKnobs } from './knobs.ts';
 import {
   type HouseholdSpec,
   HouseholdSpecSchema,
   householdSpecSchema,
-  MAX_RECEPTACLES,
-  MAX_WIDTH,
   maxReceptaclesOf,
   parseHouseholdSpec,
 } from './spec.ts';
-
-/** The `width` option of a household world. */
-export const householdWidthOption = widthOptionSchema(
-  MAX_WIDTH,
-  `how many times more search receptacles (and deeper targets) than the original household's ${MAX_RECEPTACLES} ` +
-    '(its longest plans far beyond what the warm-started agent solves)',
-);
 
 /** What the width of a household world sets. */
 export interface HouseholdWidth {

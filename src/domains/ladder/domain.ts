@@ -4,16 +4,16 @@
  * how many attributes the request gives (1..6) and how many other values it mentions only to rule them out (0..6).
  * Verified by matching the agent's calls against the gold calls.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
-import { widthOptionSchema, worldOptionsSchema } from '../world-options.ts';
 import { formatLadderSpec, parseLadderSpec } from './compact-spec.ts';
 import { buildSeeds, heldOutDraw, LADDER_FAMILY } from './datasets.ts';
 import { ladderGrammar } from './grammar.ts';
 import { LADDER_KNOBS, ladderKnobs, ladderKnobValuesOf, ladderSpecFromKnobs } from './knobs.ts';
+import { LadderOptionsSchema } from './options.ts';
 import { renderLadder } from './render.ts';
 import { scoreLadder } from './score.ts';
 import {
@@ -22,48 +22,10 @@ import {
   type LadderSpec,
   LadderSpecSchema,
   ladderSpecSchema,
-  MAX_CONSTRAINTS,
-  MAX_DISTRACTORS,
-  MAX_WIDTH,
-  MIN_CONSTRAINTS,
   maxDistractorsOf,
   rungOf,
 } from './spec.ts';
 import { buildVariation, type LadderPayload } from './variation.ts';
-
-/** An inclusive [low, high] range of one knob. */
-const knobRange = (min: number, max: number) =>
-  z
-    .tuple([z.number().int().min(min).max(max), z.number().int().min(min).max(max)])
-    .refine(([low, high]) => low <= high, 'a range is [low, high] with low ≤ high');
-
-const rungRange = (constraints: [number, number], distractors: [number, number], what: string) =>
-  z
-    .object({
-      constraints: knobRange(MIN_CONSTRAINTS, MAX_CONSTRAINTS).default(constraints).describe(`constraints of ${what}`),
-      distractors: knobRange(0, MAX_DISTRACTORS * MAX_WIDTH)
-        .default(distractors)
-        .describe(`distractors of ${what}`),
-    })
-    .strict()
-    .default({ constraints, distractors });
-
-export const LadderOptionsSchema = worldOptionsSchema({
-  seedTasks: 120,
-  world: 'nothing (every variation draws its person from the task seed)',
-  exactReward: 'the exact calls',
-  partialReward: 'the F1 of matched tools and arguments',
-  success: 'the exact calls',
-}).extend({
-  seedRungs: rungRange([1, 2], [0, 1], 'the seeds and test-id'),
-  hardRungs: rungRange([3, 4], [2, 4], 'test-hard'),
-  width: widthOptionSchema(
-    MAX_WIDTH,
-    `how many times wider the distractor knob is than the original ladder's 0–${MAX_DISTRACTORS} (its top rungs far ` +
-      'above what the warm-started agent solves)',
-  ),
-});
-export type LadderOptions = z.infer<typeof LadderOptionsSchema>;
 
 const features = (spec: LadderSpec) => ({
   constraints: constraintsOf(spec),
@@ -73,7 +35,11 @@ const features = (spec: LadderSpec) => ({
 });
 
 /** The ladder domain. Throws GenEnvError('config') on bad options. */
-export const createLadderWorld: DomainFactory<LadderSpec, LadderPayload> = defineDomain({
+export const createLadderWorld: DomainFactory<
+  LadderSpec,
+  LadderPayload,
+  z.input<typeof LadderOptionsSchema>
+> = defineDomain({
   name: 'ladder',
   options: LadderOptionsSchema,
   world: ({ seedTasks, heldOutSize, worldSeed, reward, seedRungs, hardRungs, width }) => {
@@ -85,7 +51,7 @@ export const createLadderWorld: DomainFactory<LadderSpec, LadderPayload> = defin
       if (range.distractors[1] > maxDistractors)
         throw new GenEnvError(
           'config',
-          `ladder options: ${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
+          `domain.options.${name}.distractors reaches ${range.distractors[1]}, above the ${maxDistractors} of width ${width}`,
         );
     // Width 1 keeps the original world's objects, so its runs and held-out sets are the same as before widths.
     const specSchema = width === 1 ? LadderSpecSchema : ladderSpecSchema(maxDistractors);

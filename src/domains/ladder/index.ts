@@ -1,4 +1,5 @@
-export { createLadderWorld, LadderOptionsSchema, type LadderOptions } from './domain.ts';
+export { createLadderWorld } from './domain.ts';
+export { LadderOptionsSchema, type LadderOptions } from './options.ts';
 export type { LadderSpec } from './spec.ts';
 export { constraintsOf, distractorsOf, rungOf } from './spec.ts';
 export type { LadderPayload } from './variation.ts';

@@ -58,8 +58,8 @@ describe('ladder width', () => {
   });
 
   it('refuses a width out of range and rungs beyond the width, in one line', () => {
-    expect(() => createLadderWorld({ width: 0 })).toThrow(/ladder options/);
-    expect(() => createLadderWorld({ width: MAX_WIDTH + 1 })).toThrow(/ladder options/);
+    expect(() => createLadderWorld({ width: 0 })).toThrow(/^domain\.options\.width: /);
+    expect(() => createLadderWorld({ width: MAX_WIDTH + 1 })).toThrow(/^domain\.options\.width: /);
     expect(() => createLadderWorld({ hardRungs: { constraints: [3, 4], distractors: [8, 10] } })).toThrow(
       /hardRungs.distractors reaches 10, above the 6 of width 1/,
     );

@@ -3,9 +3,10 @@
  * fictional world, answered by searching its documents turn by turn, each with a reference plan proven
  * by playing it. Interactive: the agent searches or answers once per turn.
  */
+import type { z } from 'zod';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
-import { datasetOptionsSchema } from '../world-options.ts';
+import { MultihopOptionsSchema } from './options.ts';
 import { buildSeeds, drawSpec, HELD_OUT } from './datasets.ts';
 import { type MultihopPayload, multihopInteraction, renderMultihop } from './episode.ts';
 import { multihopGrammar } from './grammar.ts';
@@ -13,10 +14,12 @@ import { instantiateVariation } from './instantiate.ts';
 import { MULTIHOP_KNOBS, multihopFeatures, multihopKnobValuesOf, multihopSpecFromKnobs } from './knobs.ts';
 import { MultihopSpecSchema, type MultihopSpec, familyOf, formatMultihopSpec, parseMultihopSpec } from './spec.ts';
 
-export const MultihopOptionsSchema = datasetOptionsSchema({ seedTasks: 120, heldOutSize: 100, maxHeldOutSize: 2000 });
-
 /** The multihop domain. Throws GenEnvError('config') on bad options. */
-export const createMultihop: DomainFactory<MultihopSpec, MultihopPayload> = defineDomain({
+export const createMultihop: DomainFactory<
+  MultihopSpec,
+  MultihopPayload,
+  z.input<typeof MultihopOptionsSchema>
+> = defineDomain({
   name: 'multihop',
   options: MultihopOptionsSchema,
   world: ({ seedTasks, heldOutSize }) => ({

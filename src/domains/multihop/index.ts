@@ -9,7 +9,8 @@
  * - The agent searches or answers once per turn (`search: query`, `answer: text`, Search-R1 tags, or the
  *   `search` / `final_answer` tools); success is the exact match of the answer, reward its token F1.
  */
-export { createMultihop, MultihopOptionsSchema } from './domain.ts';
+export { createMultihop } from './domain.ts';
+export { MultihopOptionsSchema } from './options.ts';
 export { MultihopSpecSchema, formatMultihopSpec, parseMultihopSpec, type MultihopSpec } from './spec.ts';
 export { multihopInteraction, type MultihopPayload } from './episode.ts';
 export { MULTIHOP_KNOBS } from './knobs.ts';

@@ -17,21 +17,16 @@ import { scoreToolWorld } from './score.ts';
 import { ToolWorldSpecSchema, type ToolWorldSpec } from './spec.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
-import { worldOptionsSchema } from '../world-options.ts';
+import { ToolWorldOptionsSchema } from './options.ts';
 import { buildVariation, type ToolWorldPayload } from './variation.ts';
 import { createWorld } from './world.ts';
 
-export const ToolWorldOptionsSchema = worldOptionsSchema({
-  seedTasks: 500,
-  world: 'the in-memory world',
-  exactReward: 'the exact call sequence',
-  partialReward: 'the F1 of matched call names and argument values',
-  success: 'the exact match',
-});
-export type ToolWorldOptions = z.infer<typeof ToolWorldOptionsSchema>;
-
 /** The tool-use domain. Throws GenEnvError('config') on bad options. */
-export const createToolWorld: DomainFactory<ToolWorldSpec, ToolWorldPayload> = defineDomain({
+export const createToolWorld: DomainFactory<
+  ToolWorldSpec,
+  ToolWorldPayload,
+  z.input<typeof ToolWorldOptionsSchema>
+> = defineDomain({
   name: 'toolworld',
   options: ToolWorldOptionsSchema,
   world: ({ seedTasks, heldOutSize, worldSeed, reward }) => {

@@ -10,7 +10,8 @@
  *   OpenAI tool_calls and `<tool_call>` JSON blocks are read too. Scoring is exact sequence match.
  * - Prompt text for the built-in model: `tools: get_temp convert send_text mul\n<request>`.
  */
-export { createToolWorld, ToolWorldOptionsSchema, type ToolWorldOptions } from './domain.ts';
+export { createToolWorld } from './domain.ts';
+export { ToolWorldOptionsSchema, type ToolWorldOptions } from './options.ts';
 export { ToolWorldSpecSchema, MAX_DISTRACTORS, type ToolWorldSpec } from './spec.ts';
 export type { ToolWorldPayload } from './variation.ts';
 export { formatToolWorldSpec, parseToolWorldSpec } from './compact-spec.ts';

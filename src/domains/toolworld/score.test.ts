@@ -153,6 +153,7 @@ describe('toolworld scoring', () => {
       }
     }
     expect(partial.score(instanceOf(specOf('alarm')), answer('set an alarm please')).reward).toBe(0);
+    // @ts-expect-error: the options' type refuses a reward it does not know too.
     expect(() => createToolWorld({ reward: 'half' })).toThrow(/reward/);
   });
 });

@@ -132,7 +132,13 @@ describe('toolworld datasets', () => {
 
 describe('toolworld options', () => {
   it('rejects bad options with a one-line config error', () => {
-    for (const options of [{ seedTasks: 0 }, { seedTasks: 'many' }, { colour: 'blue' }, { worldSeed: -1 }]) {
+    const refused: Record<string, unknown>[] = [
+      { seedTasks: 0 },
+      { seedTasks: 'many' },
+      { colour: 'blue' },
+      { worldSeed: -1 },
+    ];
+    for (const options of refused) {
       let error: unknown;
       try {
         createToolWorld(options);

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { TaskInstance } from '../../interfaces/task.ts';
 import { type DomainFactory, defineDomain } from '../define-domain.ts';
 import { sizedHeldOutDraw } from '../held-out-sets.ts';
-import { worldOptionsSchema } from '../world-options.ts';
+import { TravelOptionsSchema } from './options.ts';
 import { Random, deriveSeed, stableId } from '../../util/random.ts';
 import { formatTravelSpec, parseTravelSpec } from './compact-spec.ts';
 import { buildSeeds, drawSpec, HELD_OUT, type SpecDistribution, travelFamily } from './datasets.ts';
@@ -20,50 +20,43 @@ import { TravelSpecSchema, type TravelSpec } from './spec.ts';
 import { buildVariation, type TravelPayload } from './variation.ts';
 import { createTravelWorld } from './world.ts';
 
-export const TravelOptionsSchema = worldOptionsSchema({
-  seedTasks: 400,
-  world: 'the generated sandbox',
-  exactReward: "TravelPlanner's final pass",
-  partialReward: 'the share of its 13 checks passed',
-  success: 'the final pass',
-});
-export type TravelOptions = z.infer<typeof TravelOptionsSchema>;
-
 /** The travel domain. Throws GenEnvError('config') on bad options. */
-export const createTravel: DomainFactory<TravelSpec, TravelPayload> = defineDomain({
-  name: 'travel',
-  options: TravelOptionsSchema,
-  world: ({ seedTasks, heldOutSize, worldSeed, reward }) => {
-    const world = createTravelWorld(worldSeed);
-    const drawInWorld = (distribution: SpecDistribution, random: Random) => drawSpec(distribution, world, random);
-    return {
-      version: '1',
-      specSchema: TravelSpecSchema,
-      knobs: TRAVEL_KNOBS,
-      specFromKnobs: travelSpecFromKnobs,
-      knobValuesOf: travelKnobValuesOf,
-      variation: (spec, seed, index) => {
-        const id = `tr-${stableId({ spec, seed, index })}`;
-        const random = new Random(deriveSeed(seed, 'travel-variation', stableId(spec), index));
-        const built = buildVariation(world, spec, random, id);
-        if (!built.ok) return { ok: false, reason: built.reason };
-        const instance: TaskInstance<TravelPayload> = {
-          id,
-          family: travelFamily(spec),
-          features: travelFeatures(spec),
-          payload: built.value,
-        };
-        return { ok: true, instance };
-      },
-      seeds: () => buildSeeds(seedTasks, world),
-      heldOut: sizedHeldOutDraw(HELD_OUT, drawInWorld, heldOutSize, world.seed),
-      grammar: () => travelGrammar(),
-      formatSpec: formatTravelSpec,
-      parseSpec: parseTravelSpec,
-      family: travelFamily,
-      features: travelFeatures,
-      render: renderTravel,
-      score: (instance, completion) => scoreTravel(instance.payload, completion, world.database, reward),
-    };
+export const createTravel: DomainFactory<TravelSpec, TravelPayload, z.input<typeof TravelOptionsSchema>> = defineDomain(
+  {
+    name: 'travel',
+    options: TravelOptionsSchema,
+    world: ({ seedTasks, heldOutSize, worldSeed, reward }) => {
+      const world = createTravelWorld(worldSeed);
+      const drawInWorld = (distribution: SpecDistribution, random: Random) => drawSpec(distribution, world, random);
+      return {
+        version: '1',
+        specSchema: TravelSpecSchema,
+        knobs: TRAVEL_KNOBS,
+        specFromKnobs: travelSpecFromKnobs,
+        knobValuesOf: travelKnobValuesOf,
+        variation: (spec, seed, index) => {
+          const id = `tr-${stableId({ spec, seed, index })}`;
+          const random = new Random(deriveSeed(seed, 'travel-variation', stableId(spec), index));
+          const built = buildVariation(world, spec, random, id);
+          if (!built.ok) return { ok: false, reason: built.reason };
+          const instance: TaskInstance<TravelPayload> = {
+            id,
+            family: travelFamily(spec),
+            features: travelFeatures(spec),
+            payload: built.value,
+          };
+          return { ok: true, instance };
+        },
+        seeds: () => buildSeeds(seedTasks, world),
+        heldOut: sizedHeldOutDraw(HELD_OUT, drawInWorld, heldOutSize, world.seed),
+        grammar: () => travelGrammar(),
+        formatSpec: formatTravelSpec,
+        parseSpec: parseTravelSpec,
+        family: travelFamily,
+        features: travelFeatures,
+        render: renderTravel,
+        score: (instance, completion) => scoreTravel(instance.payload, completion, world.database, reward),
+      };
+    },
   },
-});
+);

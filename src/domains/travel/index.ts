@@ -10,7 +10,8 @@
  *   `Pell|Pine|Lotus|Basil|Fig|Museum`, `Pell>Avon car`; JSON day lists and `submit_plan` calls are read too.
  * - Scoring: TravelPlanner's commonsense and hard-constraint checks (`checks/`, shared with the benchmark).
  */
-export { createTravel, TravelOptionsSchema, type TravelOptions } from './domain.ts';
+export { createTravel } from './domain.ts';
+export { TravelOptionsSchema, type TravelOptions } from './options.ts';
 export { TravelSpecSchema, type TravelSpec } from './spec.ts';
 export type { TravelPayload } from './variation.ts';
 export { formatTravelSpec, parseTravelSpec } from './compact-spec.ts';

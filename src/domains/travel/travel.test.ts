@@ -243,7 +243,13 @@ describe('travel scoring', () => {
   });
 
   it('rejects bad options with a one-line config error', () => {
-    for (const options of [{ seedTasks: 0 }, { reward: 'some' }, { colour: 'blue' }, { worldSeed: -1 }]) {
+    const refused: Record<string, unknown>[] = [
+      { seedTasks: 0 },
+      { reward: 'some' },
+      { colour: 'blue' },
+      { worldSeed: -1 },
+    ];
+    for (const options of refused) {
       expect(() => createTravel(options)).toThrow(GenEnvError);
     }
   });

@@ -39,7 +39,10 @@ describe('built-in agent and simulator options', () => {
     expect(errorOf(() => parseAgentOptions({ klCap: 0.1 }))).toBe(
       'agent.options.klCap: only the built-in simulator takes this option',
     );
-    expect(errorOf(() => parseAgentOptions({ unknownKnob: 1 }))).toMatch(/^agent\.options.*unknownKnob/);
+    expect(errorOf(() => parseAgentOptions({ unknownKnob: 1 }))).toBe('agent.options.unknownKnob: unknown key');
+    expect(errorOf(() => parseAgentOptions({ learningRte: 0.1 }))).toBe(
+      'agent.options.learningRte: unknown key; did you mean learningRate?',
+    );
     expect(errorOf(() => parseSimulatorOptions({ learningRate: -1 }))).toMatch(/^simulator\.options\.learningRate: /);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GenEnvError } from '../../interfaces/errors.ts';
-import { describeZodError } from '../../interfaces/zod-error.ts';
+import { describeZodErrorAt, unknownKeyError } from '../../interfaces/zod-error.ts';
 import { PieceSplitSchema } from '../../models/tokenizer.ts';
 
 /** Model shapes by name; `default` is the ≈0.5M-parameter model of the embedded preset. */
@@ -15,12 +15,36 @@ const unit = (description: string) => z.number().min(0).max(1).describe(descript
 
 /** Options both built-in policies take: the model's shape, its tokenizer, the warm start and update basics. */
 const sharedOptions = {
-  size: z.enum(['tiny', 'small', 'default']).default('default').describe('model shape preset'),
-  modelWidth: z.number().int().min(8).max(1024).optional().describe('override the preset residual width'),
-  layers: z.number().int().min(1).max(16).optional(),
-  heads: z.number().int().min(1).max(32).optional(),
-  hiddenWidth: z.number().int().min(8).max(4096).optional(),
-  contextLength: z.number().int().min(16).max(2048).optional(),
+  size: z
+    .enum(['tiny', 'small', 'default'])
+    .default('default')
+    .describe(
+      'model shape preset: tiny (width 32, 1 layer, context 160 tokens), small (width 64, 2 layers, context 256) or ' +
+        'default (width 128, 2 layers, context 256: about 0.5M parameters)',
+    ),
+  modelWidth: z
+    .number()
+    .int()
+    .min(8)
+    .max(1024)
+    .optional()
+    .describe("residual width, overriding the size's; it must split into heads of even width"),
+  layers: z.number().int().min(1).max(16).optional().describe("transformer blocks, overriding the size's"),
+  heads: z.number().int().min(1).max(32).optional().describe("attention heads per block, overriding the size's"),
+  hiddenWidth: z
+    .number()
+    .int()
+    .min(8)
+    .max(4096)
+    .optional()
+    .describe("width of the feed-forward layer inside each block, overriding the size's"),
+  contextLength: z
+    .number()
+    .int()
+    .min(16)
+    .max(2048)
+    .optional()
+    .describe("tokens the model reads at most, prompt and response together, overriding the size's"),
   tieEmbeddings: z
     .boolean()
     .default(false)
@@ -36,7 +60,13 @@ const sharedOptions = {
   ),
   learningRate: positive('AdamW learning rate of updates').max(1).default(2e-3),
   warmStartLearningRate: positive('AdamW learning rate of the SFT warm start').max(1).default(3e-3),
-  warmStartEpochs: z.number().int().min(0).max(1000).default(3),
+  warmStartEpochs: z
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(3)
+    .describe('passes of the SFT warm start over its demonstrations (0 = no warm start)'),
   warmStartSchedule: z
     .enum(['constant', 'cosine'])
     .default('constant')
@@ -49,7 +79,12 @@ const sharedOptions = {
         'the first turns of a multi-turn task teach copying before the longer turns need it), then shuffled',
     ),
   batchSize: z.number().int().min(1).max(4096).default(16).describe('sequences per SFT step'),
-  weightDecay: z.number().min(0).max(1).default(0),
+  weightDecay: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe('AdamW weight decay (decoupled, scaled by the learning rate)'),
   clipNorm: z.number().min(0).default(1).describe('global gradient-norm clip (0 = off)'),
   klCoefficient: z
     .number()
@@ -57,7 +92,13 @@ const sharedOptions = {
     .max(100)
     .default(0.02)
     .describe('KL penalty to the reference (agent) / initial simulator'),
-  klEstimator: z.enum(['k1', 'k2', 'k3']).default('k3'),
+  klEstimator: z
+    .enum(['k1', 'k2', 'k3'])
+    .default('k3')
+    .describe(
+      'per-token estimate of the KL penalty: k1 logπ − logπ_ref, k2 ½(logπ − logπ_ref)², or k3 ' +
+        'exp(logπ_ref − logπ) − (logπ_ref − logπ) − 1 (≥ 0, clamped at 10 nats)',
+    ),
   updateEpochs: z.number().int().min(1).max(64).default(1).describe('passes over each batch per update'),
   maxResponseTokens: z.number().int().min(1).max(2048).default(64).describe('response/proposal budget in tokens'),
   workers: z.number().int().min(0).max(64).default(0).describe('worker threads for sampling (0 = in process)'),
@@ -83,9 +124,25 @@ const sharedOptions = {
 /** Options only the built-in agent takes: GRPO and rehearsal. */
 const agentOnlyOptions = {
   clip: unit('PPO/GRPO ratio clip ε').default(0.2),
-  entropyCoefficient: z.number().min(0).max(10).default(0),
-  advantage: z.enum(['grpo', 'dr-grpo', 'rloo']).default('grpo'),
-  aggregation: z.enum(['token-mean', 'sequence-mean']).default('token-mean'),
+  entropyCoefficient: z
+    .number()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe("bonus on the entropy of the agent's next-token distributions in the GRPO objective"),
+  advantage: z
+    .enum(['grpo', 'dr-grpo', 'rloo'])
+    .default('grpo')
+    .describe(
+      "a rollout's advantage within its group: grpo (r − mean) / std, dr-grpo r − mean, or rloo r − the mean of " +
+        'the other rewards',
+    ),
+  aggregation: z
+    .enum(['token-mean', 'sequence-mean'])
+    .default('token-mean')
+    .describe(
+      'the batch mean of the GRPO loss: over all tokens alike, or within each sequence and then over sequences',
+    ),
   rehearsalLearningRate: positive(
     "AdamW learning rate of the SFT pass over the update's rehearsal (pairs from D_train)",
   )
@@ -100,7 +157,13 @@ const agentOnlyOptions = {
         'a prompt full of names repeated (rooms, observations) teaches a small agent to copy from its context ' +
         'in far fewer steps',
     ),
-  minibatchSize: z.number().int().min(1).max(4096).default(64),
+  minibatchSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(4096)
+    .default(64)
+    .describe('rollouts per GRPO optimiser step: whole groups are packed until a step holds at least this many'),
   warmStartCheckSteps: z
     .number()
     .int()
@@ -185,10 +248,8 @@ function parseOptions<R extends BuiltinRole>(options: Record<string, unknown>, r
   const misplaced = Object.keys(options).find((key) => onlyOf[other].includes(key));
   if (misplaced !== undefined)
     throw new GenEnvError('config', `${role}.options.${misplaced}: only the built-in ${other} takes this option`);
-  const parsed = schemas[role].safeParse(options);
-  if (!parsed.success) {
-    throw new GenEnvError('config', `${role}.options.${describeZodError(parsed.error, '(options)')}`);
-  }
+  const parsed = schemas[role].safeParse(options, { error: unknownKeyError });
+  if (!parsed.success) throw new GenEnvError('config', describeZodErrorAt(parsed.error, `${role}.options`));
   const value = parsed.data;
   const shape = {
     ...modelSizes[value.size],

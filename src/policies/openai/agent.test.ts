@@ -297,7 +297,7 @@ describe('OpenAI agent', () => {
   it('rejects bad options with one config line', async () => {
     await expect(
       createOpenAIAgent({ spec: 'openai:http://127.0.0.1:1/v1#m', options: { mode: 'voice' }, seed: 1 }),
-    ).rejects.toThrow(/^openai agent option mode: /);
+    ).rejects.toThrow(/^agent\.options\.mode: /);
     await expect(
       createOpenAIAgent({ spec: 'openai:http://127.0.0.1:1/v1#m', options: { concurrency: 0 }, seed: 1 }),
     ).rejects.toMatchObject({ code: 'config' });

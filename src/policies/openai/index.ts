@@ -3,13 +3,8 @@ import type { Domain } from '../../interfaces/domain.ts';
 import type { AgentPolicy, TrainableSimulator } from '../../interfaces/policy.ts';
 import { OpenAIAgent } from './agent.ts';
 import { EndpointPool } from './endpoint-pool.ts';
-import {
-  AgentOptionsSchema,
-  parseOptions,
-  SimulatorOptionsSchema,
-  type AgentOptions,
-  type SimulatorOptions,
-} from './options.ts';
+import { parseOptions } from '../options.ts';
+import { AgentOptionsSchema, SimulatorOptionsSchema, type AgentOptions, type SimulatorOptions } from './options.ts';
 import { parseOpenAIPolicySpec } from './policy-spec.ts';
 import { OpenAISimulator } from './simulator.ts';
 
@@ -59,7 +54,7 @@ export async function createOpenAIAgent(
   input: OpenAIPolicyInput & { domain?: Domain },
 ): Promise<OpenAIAgent & AgentPolicy> {
   const spec = parseOpenAIPolicySpec(input.spec);
-  const options = parseOptions(AgentOptionsSchema, input.options ?? {}, 'openai agent');
+  const options = parseOptions(AgentOptionsSchema, input.options ?? {}, 'agent.options');
   return new OpenAIAgent(spec, options, poolFor(spec.baseUrls, options, input.apiKey));
 }
 
@@ -71,6 +66,6 @@ export async function createOpenAISimulator(
   input: OpenAIPolicyInput & { domain: Domain },
 ): Promise<OpenAISimulator & TrainableSimulator> {
   const spec = parseOpenAIPolicySpec(input.spec);
-  const options = parseOptions(SimulatorOptionsSchema, input.options ?? {}, 'openai simulator');
+  const options = parseOptions(SimulatorOptionsSchema, input.options ?? {}, 'simulator.options');
   return new OpenAISimulator(spec, input.domain, options, poolFor(spec.baseUrls, options, input.apiKey));
 }

@@ -1,7 +1,5 @@
 /** Backend options of the OpenAI-compatible policies, validated with zod at the edge. */
 import { z } from 'zod';
-import { GenEnvError } from '../../interfaces/errors.ts';
-import { describeZodError } from '../../interfaces/zod-error.ts';
 
 /** Options shared by the agent and the simulator: transport, concurrency, retries. */
 export const ConnectionOptionsSchema = z.object({
@@ -87,10 +85,3 @@ export const SimulatorOptionsSchema = ConnectionOptionsSchema.extend({
     .describe('D_env records kept for in-context RWR (the most recent ones)'),
 }).strict();
 export type SimulatorOptions = z.infer<typeof SimulatorOptionsSchema>;
-
-/** Validates options; throws GenEnvError('config') with the first problem on one line. */
-export function parseOptions<T>(schema: z.ZodType<T>, options: Record<string, unknown>, what: string): T {
-  const result = schema.safeParse(options);
-  if (result.success) return result.data;
-  throw new GenEnvError('config', `${what} option ${describeZodError(result.error, '(options)')}`);
-}

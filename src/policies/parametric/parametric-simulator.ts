@@ -69,7 +69,7 @@ export class ParametricSimulator implements TrainableSimulator {
     private readonly domain: Domain,
     options: Record<string, unknown> = {},
   ) {
-    this.options = parseOptions(ParametricOptionsSchema, options, 'parametric simulator');
+    this.options = parseOptions(ParametricOptionsSchema, options, 'simulator.options');
     if (domain.knobs.length === 0)
       throw new GenEnvError('config', `domain ${domain.name} has no difficulty knobs for a parametric simulator`);
     this.initial = domain.knobs.map((knob) =>

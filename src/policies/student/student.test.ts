@@ -71,6 +71,6 @@ describe('simulated student', () => {
     );
   });
   it('rejects bad options', () => {
-    expect(() => new SimulatedStudent({ slope: 0 })).toThrow(/student option "slope"/);
+    expect(() => new SimulatedStudent({ slope: 0 })).toThrow(/^agent\.options\.slope: /);
   });
 });

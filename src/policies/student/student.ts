@@ -87,7 +87,7 @@ export class SimulatedStudent implements TrainableAgent {
   private readonly options: StudentOptions;
 
   constructor(options: Record<string, unknown> = {}) {
-    this.options = parseOptions(StudentOptionsSchema, options, 'student');
+    this.options = parseOptions(StudentOptionsSchema, options, 'agent.options');
     this.ability = this.options.initialAbility;
   }
 
