@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { RunSummary } from '../interfaces/index.ts';
-import { GenEnvError } from '../interfaces/index.ts';
+import { GenEnvError, InvalidFileError, messageLine } from '../interfaces/index.ts';
 import { runEpoch } from './epoch.ts';
 import { createRunContext, type RunContext, type RunInput, runIdentity } from './run-context.ts';
 import { warmStart } from './warm-start.ts';
@@ -32,10 +32,25 @@ export async function runCoevolution(input: RunInput): Promise<RunSummary> {
   return summary;
 }
 
-/** Loads both players from the checkpoint of the last committed epoch. */
+/**
+ * Loads both players from the checkpoint of the last committed epoch. A checkpoint that cannot be loaded is an
+ * InvalidFileError naming it (a file read back), unless its player says why in a GenEnvError of its own.
+ */
 export async function restore(run: RunContext, last: number): Promise<void> {
   const checkpoint = run.store.checkpointOf(last);
   if (checkpoint === null) throw new GenEnvError('resume', `epoch ${last} has no checkpoint`);
-  await run.agent.load(join(run.store.directory, checkpoint, 'agent'));
-  await run.simulator.load(join(run.store.directory, checkpoint, 'simulator'));
+  for (const [role, player] of [
+    ['agent', run.agent],
+    ['simulator', run.simulator],
+  ] as const) {
+    const folder = join(run.store.directory, checkpoint, role);
+    try {
+      await player.load(folder);
+    } catch (error) {
+      if (error instanceof GenEnvError) throw error;
+      throw new InvalidFileError(`the ${role} checkpoint ${folder} cannot be loaded: ${messageLine(error)}`, {
+        cause: error,
+      });
+    }
+  }
 }

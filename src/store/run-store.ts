@@ -305,8 +305,12 @@ export class RunStore implements CoevolutionStore {
         config = { ...recorded, ...(fileConfig.computeBackend ? { computeBackend: fileConfig.computeBackend } : {}) };
       }
       const store = new RunStore(directory, config, database, release);
-      if (kind === 'run' && store.lastCommittedEpoch() === null && identity.prepared !== true)
+      const last = store.lastCommittedEpoch();
+      if (kind === 'run' && last === null && identity.prepared !== true)
         throw refuse('its run stopped before committing epoch 0, so there is nothing to resume');
+      const checkpoint = last === null ? null : store.checkpointOf(last);
+      if (kind === 'run' && checkpoint !== null && !existsSync(join(directory, checkpoint)))
+        throw refuse(`the checkpoint of its last committed epoch ${last} (${checkpoint}) is missing`);
       store.removeUncommittedCheckpoints();
       return store;
     } catch (error) {
