@@ -1,7 +1,9 @@
 // `npm run build` (and `prepare`, which npm ci and npm pack run): compiles src/ to dist/ as ESM JavaScript with its
 // type declarations (the library's door, package.json `exports`) and records the fingerprint of the sources it was
-// built from (dist/source-fingerprint.txt), which bin/genenv.js checks before using dist/. Without TypeScript (an install that omits dev dependencies) it builds nothing: the CLI then runs
-// from the sources through the tsx loader.
+// built from (dist/source-fingerprint.txt), which bin/genenv.js checks before using dist/. Without TypeScript (a
+// checkout installed without its dev dependencies) it builds nothing, and the CLI says how to build. npm runs
+// `prepare` in a checkout and when packing, never in a user's install of the package, which runs the dist/ it
+// was packed with.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,7 +18,7 @@ try {
   // The package exports no bin path; its package.json is exported, and bin/tsc sits beside it.
   compiler = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 } catch {
-  console.warn('genenv build: TypeScript is not installed, so dist/ is not built; the CLI runs from src/');
+  console.warn('genenv build: TypeScript is not installed, so dist/ is not built (npm ci installs it)');
   process.exit(0);
 }
 // Taken before compiling: a source edited during the build must not be taken for built.
