@@ -31,7 +31,7 @@ if (result.status !== 0) {
   console.error('genenv build: tsc failed (see above); dist/ was not built');
   process.exit(1);
 }
-// The CLI's entry, and the library's (package.json `exports`) with its declarations.
-for (const file of ['cli/main.js', 'index.js', 'index.d.ts'])
+// The CLI's entry, and the library's two (package.json `exports`) with their declarations.
+for (const file of ['cli/main.js', 'index.js', 'index.d.ts', 'testing/index.js', 'testing/index.d.ts'])
   if (!existsSync(`${dist}${file}`)) throw new Error(`genenv build: dist/${file} is missing after tsc`);
 writeFileSync(`${dist}source-fingerprint.txt`, `${fingerprint}\n`);
