@@ -1,7 +1,9 @@
 // `npm run build` (and `prepare`, which npm ci and npm pack run): compiles src/ to dist/ as ESM JavaScript with its
 // type declarations (the library's door, package.json `exports`) and records the fingerprint of the sources it was
-// built from (dist/source-fingerprint.txt), which bin/genenv.js checks before using dist/. Without TypeScript (an install that omits dev dependencies) it builds nothing: the CLI then runs
-// from the sources through the tsx loader.
+// built from (dist/source-fingerprint.txt), which bin/genenv.js checks before using dist/. Without TypeScript (a
+// checkout installed without its dev dependencies) it builds nothing, and the CLI says how to build. npm runs
+// `prepare` in a checkout and when packing, never in a user's install of the package, which runs the dist/ it
+// was packed with.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,7 +18,7 @@ try {
   // The package exports no bin path; its package.json is exported, and bin/tsc sits beside it.
   compiler = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 } catch {
-  console.warn('genenv build: TypeScript is not installed, so dist/ is not built; the CLI runs from src/');
+  console.warn('genenv build: TypeScript is not installed, so dist/ is not built (npm ci installs it)');
   process.exit(0);
 }
 // Taken before compiling: a source edited during the build must not be taken for built.
@@ -29,7 +31,7 @@ if (result.status !== 0) {
   console.error('genenv build: tsc failed (see above); dist/ was not built');
   process.exit(1);
 }
-// The CLI's entry, and the library's (package.json `exports`) with its declarations.
-for (const file of ['cli/main.js', 'index.js', 'index.d.ts'])
+// The CLI's entry, and the library's two (package.json `exports`) with their declarations.
+for (const file of ['cli/main.js', 'index.js', 'index.d.ts', 'testing/index.js', 'testing/index.d.ts'])
   if (!existsSync(`${dist}${file}`)) throw new Error(`genenv build: dist/${file} is missing after tsc`);
 writeFileSync(`${dist}source-fingerprint.txt`, `${fingerprint}\n`);

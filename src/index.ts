@@ -4,7 +4,13 @@
  * policies, talk to `genenv serve`, and build a run's report. What is exported here is the public surface and keeps
  * its meaning across versions; everything else under src/ is internal. The product below never imports this file
  * (test/architecture.test.ts).
+ *
+ * Importing the package loads no more than it needs to be used: the parts that stand on a heavy dependency (the
+ * OpenAI-compatible policies on the openai client, the report on echarts) are loaded by their first call, through
+ * the doors below that keep their types.
  */
+import type * as OpenAIPolicies from './policies/openai/index.ts';
+import type * as Reports from './report/index.ts';
 
 // Running a co-evolution.
 export {
@@ -55,7 +61,18 @@ export {
   createBuiltinSimulator,
   loadBuiltinAgent,
 } from './policies/builtin/index.ts';
-export { createOpenAIAgent, createOpenAISimulator, type OpenAIPolicyInput } from './policies/openai/index.ts';
+export type { OpenAIPolicyInput } from './policies/openai/index.ts';
+const openAIPolicies = () => import('./policies/openai/index.ts');
+/**
+ * π_agent served by an OpenAI-compatible server, `openai:<base URL>[,<base URL>...]#<model>` (options: the config's
+ * `agent.options`, docs/configuration.md; a bad one throws GenEnvError 'config'). Nothing is contacted until the
+ * first `act`.
+ */
+export const createOpenAIAgent: typeof OpenAIPolicies.createOpenAIAgent = async (input) =>
+  (await openAIPolicies()).createOpenAIAgent(input);
+/** π_env served by an OpenAI-compatible server on `domain`, trained in context (options: `simulator.options`). */
+export const createOpenAISimulator: typeof OpenAIPolicies.createOpenAISimulator = async (input) =>
+  (await openAIPolicies()).createOpenAISimulator(input);
 
 // The client side of `genenv serve`.
 export { type Reply, ServeClient } from './serve-client/client.ts';
@@ -68,7 +85,12 @@ export type { ServedEpochRecord } from './serve-client/served-epoch-record.ts';
 export { observedPrompt, type ServedTrainingInput, trainOverService } from './serve-client/served-trainer.ts';
 
 // Reports.
-export { buildReport } from './report/index.ts';
+/**
+ * Builds `report.html` in a run or comparison directory from its stored files only, and resolves with the page's
+ * absolute path; GenEnvError 'store' when a file is missing or malformed.
+ */
+export const buildReport: typeof Reports.buildReport = async (directory) =>
+  (await import('./report/index.ts')).buildReport(directory);
 
 // The contracts: errors, tasks, domains, policies, configs, summaries, events.
 export {

@@ -33,6 +33,7 @@ const LAYERS = [
   'report',
   'measurement',
   'composition',
+  'testing',
   'cli',
 ];
 

@@ -3,7 +3,7 @@
  * protocol's route table (`interfaces/service-protocol.ts`), every answer read by its schema, and a trainer loop of
  * simulated students that drives the service as an external trainer would (the benchmark's and the crash check's load).
  */
-import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type { z } from 'zod';
 import {
   type AgentPrompt,
@@ -40,7 +40,8 @@ import { ServiceProtocolError, ServiceRefusal, ServiceUnreachable } from './serv
 export interface Reply {
   status: number;
   body: Record<string, unknown> | null;
-  headers: IncomingHttpHeaders;
+  /** Headers by lower-case name: node:http's shape, written out so that the declarations need no @types/node. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Milliseconds from sending to the parsed reply. */
   milliseconds: number;
 }
