@@ -153,8 +153,19 @@ export function describeDomainContract(name: string, make: () => Domain, options
       }
     });
 
-    it('builds specs from knob values and reports finite features', () => {
-      expect(domain.knobs.length).toBeGreaterThan(0);
+    it('builds specs from knob values (without knobs, draws them from its grammar) and reports finite features', () => {
+      if (domain.knobs.length === 0) {
+        // A world without knobs draws its task types from its whole grammar (the uniform baseline's draw).
+        expect(domain.drawSpec, 'drawSpec of a world without knobs').toBeDefined();
+        for (const seed of [1, 2, 3]) {
+          const drawn = domain.drawSpec!(seed);
+          expect(domain.drawSpec!(seed)).toEqual(drawn);
+          expect(domain.parseSpec(domain.formatSpec(drawn))).toEqual({ ok: true, value: drawn });
+          for (const value of Object.values(domain.features(drawn))) expect(Number.isFinite(value)).toBe(true);
+          expect(domain.instantiate(drawn, 1, seed).ok).toBe(true);
+        }
+        return;
+      }
       const easiest = Object.fromEntries(domain.knobs.map((knob) => [knob.name, knob.values[0]!]));
       const built = domain.specFromKnobs(easiest, 1);
       expect(built.ok, built.ok ? '' : built.reason).toBe(true);

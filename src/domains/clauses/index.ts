@@ -1,0 +1,5 @@
+export { createClausesWorld, ClausesOptionsSchema, type ClausesOptions } from './domain.ts';
+export type { ClausesSpec } from './spec.ts';
+export { partCounts } from './spec.ts';
+export { drawFromGrammar, taskTypeCount } from './draws.ts';
+export type { ClausesPayload } from './variation.ts';
