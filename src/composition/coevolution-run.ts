@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCoevolution as runLoop } from '../core/index.ts';
+import { refuseWhatNeedsKnobs, runCoevolution as runLoop } from '../core/index.ts';
 import type { DomainFactory } from '../domains/define-domain.ts';
 import {
   type EventSink,
@@ -113,6 +113,7 @@ function openStore(start: RunStart): { store: RunStore; discard: () => void } {
 /** The domain and policies of a run, created before it starts (bad options throw here, as config errors). */
 async function createPlayers(config: RunConfig, runDirectory: string, domains: CoevolutionOptions['domains']) {
   const domain = await createDomain(config.domain.name, config.domain.options, domains);
+  refuseWhatNeedsKnobs(config, domain);
   const created: { close?(): Promise<void> }[] = [];
   const keep = <T extends { close?(): Promise<void> }>(policy: T): T => {
     created.push(policy);
