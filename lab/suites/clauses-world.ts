@@ -124,7 +124,7 @@ export async function clausesWorldSuite(options: DiagnosticOptions): Promise<str
         ...(options.worldSeed === undefined ? {} : { worldSeed: options.worldSeed }),
         widths: WIDTHS,
         draws: quick ? 48 : 256,
-        compositions: quick ? 48 : 240,
+        compositions: quick ? 48 : 400,
         pool: quick ? 96 : 600,
         updates: quick ? 4 : 30,
       }),
