@@ -3,7 +3,7 @@
  * it (the preset's split, SFT and checks), then, at the run's n·G attempts and rollout temperature, where uniform draws
  * from the grammar fall at each width, how much of p̂ the composition decides and how much its part counts do,
  * success by length (the competence edge) beside test-hard's lengths, and whether GRPO on the frontier's task types
- * lifts harder ones (stepping stones), beside the same GRPO on uniform draws.
+ * lifts harder ones (stepping stones), beside the same GRPO on the other uniform draws.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,7 +69,10 @@ export interface WorldProbe {
   steppingStones: {
     frontier: number;
     harder: number;
-    /** Mean p̂ of the frontier and the harder task types (fresh variations): warm start, after each arm. */
+    /**
+     * Mean p̂ of the frontier and the harder task types (fresh variations): at the warm start, after GRPO on the
+     * frontier, and after the same GRPO on the uniform draws other than the harder ones.
+     */
     before: [number, number];
     afterFrontier: [number, number];
     afterUniform: [number, number];
@@ -174,7 +177,11 @@ export async function probeClausesWorld(options: WorldProbeOptions): Promise<Wor
         harder: harder.length,
         before: await arm(frontier, 0),
         afterFrontier: await arm(frontier, options.updates),
-        afterUniform: await arm(pool, options.updates),
+        // The uniform arm trains on every draw but the harder ones, so that neither arm trains on what it is judged by.
+        afterUniform: await arm(
+          pool.filter((_, index) => poolRates[index]! > 0.125),
+          options.updates,
+        ),
       },
     };
   } finally {

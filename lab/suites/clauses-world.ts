@@ -102,7 +102,7 @@ export function clausesProperties(probes: readonly WorldProbe[]): Property[] {
         .map(
           (probe, index) =>
             `seed ${probe.seed}: harder ${fixed(probe.steppingStones.before[1])} → ` +
-            `${fixed(probe.steppingStones.afterFrontier[1])} (+${fixed(lifts[index])}; the same GRPO on uniform draws ` +
+            `${fixed(probe.steppingStones.afterFrontier[1])} (+${fixed(lifts[index])}; the same GRPO on the other uniform draws ` +
             `→ ${fixed(probe.steppingStones.afterUniform[1])}); frontier ${fixed(probe.steppingStones.before[0])} → ` +
             `${fixed(probe.steppingStones.afterFrontier[0])}`,
         )
