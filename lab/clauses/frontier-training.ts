@@ -18,7 +18,7 @@ export interface FrontierTrainingOptions {
   seed: number;
 }
 
-/** Mean p̂ of each measured set after the training (null entries, specs that failed, are left out). */
+/** Mean p̂ of each measured set after the training (specs that cannot be instantiated are left out). */
 export interface TrainedSuccess {
   /** Mean success on each set, in the order given, in [0, 1]. */
   after: number[];
@@ -30,8 +30,8 @@ const meanOf = (values: readonly (number | null)[]) => {
 };
 
 /**
- * Trains a copy of the agent saved in `agentDirectory` by GRPO on instances of `trained` (each update draws `prompts`
- * of them uniformly, one fresh variation each), then measures the mean p̂ of every set in `measured`.
+ * Trains a copy of the agent saved in `agentDirectory` by GRPO on instances of `trained` (each update takes the next
+ * `prompts` of them in turn, cycling, one fresh variation each), then measures the mean p̂ of every set in `measured`.
  */
 export async function trainOnCompositions(
   agentDirectory: string,
