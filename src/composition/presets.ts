@@ -56,7 +56,7 @@ const COPY_HEAD_AGENT = {
  * on two AVX2 cores; `toolworld` does the same on the open tool-calling domain in a few minutes. `student` is the fast, non-neural
  * world (simulated student, parametric simulator, arithmetic domain): a full run in seconds, used by
  * tests and for trying settings. `clauses` runs the built-in policies on a world with no difficulty knobs, where the
- * simulator is the whole curriculum, in about three minutes. `household` (multi-turn rooms), `travel` (trip planning)
+ * simulator is the whole curriculum, in about two minutes. `household` (multi-turn rooms), `travel` (trip planning)
  * and `multihop` (search questions) run them on the other task worlds.
  */
 export const PRESETS: Record<string, Omit<RunConfigInput, 'seed'>> = {
