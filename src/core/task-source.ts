@@ -131,8 +131,7 @@ function grammarProposals(
   count: number,
   seed: number,
 ): { proposals: Proposal[]; rejected: RejectedProposal[] } {
-  const { drawSpec } = domain;
-  if (!drawSpec)
+  if (!domain.drawSpec)
     throw new GenEnvError(
       'config',
       `the uniform draw needs the domain's knobs or its grammar; domain ${domain.name} declares neither (knobs, drawSpec)`,
@@ -142,7 +141,7 @@ function grammarProposals(
   for (let position = 0; position < count; position++) {
     const proposal = { id: stableId(['uniform', seed, position]), contextId: '', policyVersion: 'uniform' };
     try {
-      const spec = drawSpec(deriveSeed(seed, 'spec', position));
+      const spec = domain.drawSpec(deriveSeed(seed, 'spec', position));
       proposals.push({ ...proposal, raw: domain.formatSpec(spec), spec });
     } catch (error) {
       rejected.push({
