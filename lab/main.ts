@@ -21,17 +21,18 @@ export function buildProgram(output: { out: (text: string) => void; err: (text: 
     .option('--quick', 'shorter measurement')
     .option(
       '--seeds <n>',
-      'grpo-step, parametric-steering, served-trainer (default 3), exploration (default 1), warm-start-seeds ' +
-        '(default 20): seeds 1..n',
+      'grpo-step, parametric-steering, served-trainer (default 3), exploration, clauses-world (default 1), ' +
+        'warm-start-seeds (default 20): seeds 1..n',
       integerFlag('--seeds'),
     )
     .option(
       '--preset <name>',
-      "served-trainer: the preset both arms run; warm-start-seeds: the preset (default: genenv run's default)",
+      "served-trainer: the preset both arms run; warm-start-seeds: the preset (default: genenv run's default); " +
+        'clauses-world: the preset (default clauses)',
     )
     .option(
       '--world-seed <n>',
-      "warm-start-seeds: the domain's world seed (default: the preset's)",
+      "warm-start-seeds, clauses-world: the domain's world seed (default: the preset's)",
       integerFlag('--world-seed'),
     )
     .option('--config <file>', "warm-start-seeds: a config file over the preset, as genenv run's --config")

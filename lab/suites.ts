@@ -64,6 +64,13 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'placement, budget), from pilot runs of one variant (--runs A,B,…)',
     run: async (options) => (await import('./suites/ladder-pilot.ts')).ladderPilotSuite(options),
   },
+  'clauses-world': {
+    summary:
+      'the properties of the clauses world (no knobs) from warm starts of run seeds 1..n (--seeds, default 1; ' +
+      '--world-seed): distinct task types, uniform grammar draws in the band per width, what decides p̂ (the ' +
+      'composition against its part counts), held-out placement, stepping stones',
+    run: async (options) => (await import('./suites/clauses-world.ts')).clausesWorldSuite(options),
+  },
   'ladder-link': {
     summary:
       'where the curriculum link breaks on ladder comparisons (--runs A[,B]): learning signal near α, success by ' +

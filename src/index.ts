@@ -193,6 +193,7 @@ export type {
 } from './composition/config-input.ts';
 export type {
   ArithmeticOptionsInput,
+  ClausesOptionsInput,
   BuiltinAgentOptionsInput,
   BuiltinSimulatorOptionsInput,
   HouseholdOptionsInput,
@@ -212,6 +213,7 @@ export { TrainerOptionsSchema as TrainerHookOptionsSchema } from './composition/
 export type { DomainOptionsOf, WorldSeed } from './domains/define-domain.ts';
 export type { Variation } from './domains/variations.ts';
 export { ArithmeticOptionsSchema } from './domains/arithmetic/options.ts';
+export { ClausesOptionsSchema } from './domains/clauses/options.ts';
 export { HouseholdOptionsSchema } from './domains/household/options.ts';
 export { LadderOptionsSchema } from './domains/ladder/options.ts';
 export { MultihopOptionsSchema } from './domains/multihop/options.ts';

@@ -20,6 +20,7 @@ export { RandomStreams } from './core/random-streams.ts';
 
 // Built-in worlds made directly (no registry lookup) and their knob grid.
 export { knobCells } from './domains/knob-values.ts';
+export { taskTypeCount } from './domains/clauses/index.ts';
 export { createLadderWorld } from './domains/ladder/index.ts';
 export { createToolWorld } from './domains/toolworld/index.ts';
 

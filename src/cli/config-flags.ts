@@ -53,7 +53,7 @@ export function addConfigFlags(command: Command, except: readonly string[] = [])
   command.option(
     '--width <n>',
     "how many times wider the world's widenable knobs are (domain.options.width: the ladder's distractors, the " +
-      "household's receptacles and depth); 1 is the original world",
+      "household's receptacles and depth, the clauses world's longest composition); 1 is the original world",
     integerFlag('--width'),
   );
   for (const key of RETIRED_OPTION_KEYS) command.addOption(new Option(`${flagName(key)} [value]`).hideHelp());

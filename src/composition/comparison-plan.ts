@@ -12,6 +12,7 @@ import {
   type RunConfigInput,
   type RunSummary,
 } from '../interfaces/index.ts';
+import { refuseWhatNeedsKnobs } from '../core/index.ts';
 import { RunStore } from '../store/run-store.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
@@ -108,10 +109,12 @@ export async function planComparison(options: ComparisonOptions, collecting = fa
     worldSeed: options.worldSeed,
     width: options.width,
   });
-  // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists.
+  // The domain checks its options (a world seed it has no use for, say) here, before any folder or run exists, and
+  // so does every variant that needs the domain's knobs.
   const { checkRegistry, createDomain } = await import('./registry.ts');
   checkRegistry(options);
-  await createDomain(base.domain.name, base.domain.options, options.domains);
+  const domain = await createDomain(base.domain.name, base.domain.options, options.domains);
+  for (const variant of variants) refuseWhatNeedsKnobs({ ...base, variant: variant.variant }, domain);
   const directory = options.out ?? timestampedRunFolder(`compare-${base.preset}`);
   const baseFile = join(directory, BASE_FILE);
   const baseText = `${JSON.stringify({ ...base, seed: 1, variant: 'genenv' }, null, 2)}\n`;

@@ -7,6 +7,7 @@
  */
 import type {
   ArithmeticOptionsInput,
+  ClausesOptionsInput,
   BuiltinAgentOptionsInput,
   BuiltinSimulatorOptionsInput,
   HouseholdOptionsInput,
@@ -30,6 +31,7 @@ export type OpenAIPolicyName = `openai:${string}#${string}`;
 /** The built-in worlds by name, each with the input type of its options. */
 export interface BuiltinDomains {
   arithmetic: ArithmeticOptionsInput;
+  clauses: ClausesOptionsInput;
   household: HouseholdOptionsInput;
   ladder: LadderOptionsInput;
   multihop: MultihopOptionsInput;

@@ -44,6 +44,12 @@ export function resolveRunConfig(input: {
   width?: number;
 }): RunConfig {
   const fileLayer = input.configFile ? readConfigFile(input.configFile) : {};
+  // A preset that is not a name is refused, not read as the default one (a file's `"preset": null` or `5`).
+  if (fileLayer.preset !== undefined && typeof fileLayer.preset !== 'string')
+    throw new GenEnvError(
+      'config',
+      `invalid config${input.configFile ? ` (${input.configFile})` : ''}: preset: expected a preset name, got ${JSON.stringify(fileLayer.preset)}`,
+    );
   const presetName = input.preset ?? (typeof fileLayer.preset === 'string' ? fileLayer.preset : DEFAULT_PRESET);
   const preset = isPresetName(presetName) ? PRESETS[presetName] : undefined;
   if (!preset)

@@ -18,6 +18,7 @@ import type { TrainerOptionsSchema as TrainerHookOptionsSchema } from './trainer
 import type { StudentOptionsSchema } from '../policies/student/student.ts';
 import type { ParametricOptionsSchema } from '../policies/parametric/parametric-simulator.ts';
 import type { ArithmeticOptionsSchema } from '../domains/arithmetic/options.ts';
+import type { ClausesOptionsSchema } from '../domains/clauses/options.ts';
 import type { HouseholdOptionsSchema } from '../domains/household/options.ts';
 import type { LadderOptionsSchema } from '../domains/ladder/options.ts';
 import type { MultihopOptionsSchema } from '../domains/multihop/options.ts';
@@ -1005,6 +1006,68 @@ export interface ArithmeticOptionsInput {
    * An integer from 1 to 10000; default `120`.
    */
   heldOutSize?: z.input<typeof ArithmeticOptionsSchema>['heldOutSize'];
+}
+
+/** `domain.options` of the clauses world (`domain.name: 'clauses'`). */
+export interface ClausesOptionsInput {
+  /**
+   * size of the base dataset.
+   *
+   * An integer from 1 to 5000; default `120`.
+   */
+  seedTasks?: z.input<typeof ClausesOptionsSchema>['seedTasks'];
+  /**
+   * instances per held-out set.
+   *
+   * An integer from 1 to 5000; default `200`.
+   */
+  heldOutSize?: z.input<typeof ClausesOptionsSchema>['heldOutSize'];
+  /**
+   * seed of nothing (every variation draws its person from the task seed).
+   *
+   * An integer from 0 to 2147483647; default `1`.
+   */
+  worldSeed?: z.input<typeof ClausesOptionsSchema>['worldSeed'];
+  /**
+   * agent reward: 1 for the exact calls (exact), or the F1 of matched tools and arguments (partial); success (p̂,
+   * held-out accuracy) is the exact calls under both.
+   *
+   * One of `'exact'`, `'partial'`; default `'exact'`.
+   */
+  reward?: z.input<typeof ClausesOptionsSchema>['reward'];
+  /**
+   * the lengths of the compositions of the seed tasks and test-id.
+   *
+   * Default `{"clauses":[1,3]}`.
+   */
+  seedClauses?: {
+    /**
+     * clauses of the seeds and test-id.
+     *
+     * A pair of integers from 1 to 24; default `[1,3]`.
+     */
+    clauses?: NonNullable<z.input<typeof ClausesOptionsSchema>['seedClauses']>['clauses'];
+  };
+  /**
+   * the lengths of the compositions of test-hard.
+   *
+   * Default `{"clauses":[5,6]}`.
+   */
+  hardClauses?: {
+    /**
+     * clauses of test-hard.
+     *
+     * A pair of integers from 1 to 24; default `[5,6]`.
+     */
+    clauses?: NonNullable<z.input<typeof ClausesOptionsSchema>['hardClauses']>['clauses'];
+  };
+  /**
+   * how many times longer a composition may be than the original world's 1–6 clauses (the longest far beyond what the
+   * warm-started agent solves); the seeds, test-id and test-hard stay where they are.
+   *
+   * An integer from 1 to 4; default `1`.
+   */
+  width?: z.input<typeof ClausesOptionsSchema>['width'];
 }
 
 /** `domain.options` of the household world (`domain.name: 'household'`). */

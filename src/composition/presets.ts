@@ -58,8 +58,9 @@ const COPY_HEAD_AGENT = {
  * calls whose difficulty the simulator and the frontier sampler set rung by rung, in about one and a half minutes
  * on two AVX2 cores; `toolworld` does the same on the open tool-calling domain in a few minutes. `student` is the fast, non-neural
  * world (simulated student, parametric simulator, arithmetic domain): a full run in seconds, used by
- * tests and for trying settings. `household` (multi-turn rooms), `travel` (trip planning) and `multihop` (search
- * questions) run the built-in policies on the other task worlds.
+ * tests and for trying settings. `clauses` runs the built-in policies on a world with no difficulty knobs, where the
+ * simulator is the whole curriculum, in about two minutes. `household` (multi-turn rooms), `travel` (trip planning)
+ * and `multihop` (search questions) run them on the other task worlds.
  */
 const PRESET_FIELDS = {
   student: {
@@ -151,6 +152,59 @@ const PRESET_FIELDS = {
         // Keeps neighbouring specs in reach when the epoch's in-band records repeat one spec (docs/design.md §3).
         entropyBonus: 0.1,
         maxResponseTokens: 24,
+      },
+    },
+  },
+  // The clauses world (`src/domains/clauses`): the ladder's request and answer, but the task type is the request's
+  // composition, an ordered sequence of clauses, and the world declares no knobs, so the simulator is the whole
+  // curriculum (no frontier sampler can run). Everything else is the ladder's, for the ladder's reasons above, but
+  // where a comment says otherwise.
+  clauses: {
+    preset: 'clauses',
+    variant: 'genenv',
+    epochs: 48,
+    tasksPerEpoch: 32,
+    // n·G = 32 attempts behind each p̂ (eight variations of four rollouts): a task type solved half the time lands in
+    // the paper's band (k_min = 0.1) 78% of the time, against 55% with the ladder's 16.
+    variations: 8,
+    samples: 4,
+    // The paper's k_min = 0.1 sets the reported in-band share (the RWR filter is off, as on the ladder).
+    ...PAPER_CURRICULUM,
+    lambda: 10,
+    rwrFilter: 'none',
+    successPooling: 'spec',
+    baseFraction: 0.25,
+    replayFraction: 0.25,
+    warmStartVariations: 16,
+    warmStartValidation: 0.1,
+    rehearsal: 0,
+    heldOutLimit: 200,
+    evaluateEvery: 4,
+    checkpointEvery: 8,
+    simulatorTemperature: 1,
+    domain: { name: 'clauses', options: {} },
+    agent: {
+      policy: 'builtin',
+      options: {
+        ...COPY_HEAD_AGENT,
+        warmStartLearningRate: 2.5e-3,
+        warmStartEpochs: 3,
+        warmStartCheckSteps: 72,
+        warmStartPatience: 3,
+      },
+    },
+    simulator: {
+      policy: 'builtin',
+      options: {
+        ...BUILTIN_SIMULATOR,
+        explore: 0.05,
+        learningRate: 5e-3,
+        updateEpochs: 4,
+        klCap: 0.5,
+        entropyBonus: 0.1,
+        // The longest compositions of the widest world (24 clauses) take about 80 of its tokens (91 at most in 200
+        // draws on world seed 1), those of width 1 (6 clauses) about 19.
+        maxResponseTokens: 96,
       },
     },
   },

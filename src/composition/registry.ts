@@ -51,6 +51,7 @@ const DOMAINS: Record<string, (options: Record<string, unknown>) => Domain | Pro
   travel: async (options) => (await import('../domains/travel/index.ts')).createTravel(options),
   multihop: async (options) => (await import('../domains/multihop/index.ts')).createMultihop(options),
   ladder: async (options) => (await import('../domains/ladder/index.ts')).createLadderWorld(options),
+  clauses: async (options) => (await import('../domains/clauses/index.ts')).createClausesWorld(options),
 };
 
 /** The policy kinds genenv builds itself: the part of a spec before its first colon. */

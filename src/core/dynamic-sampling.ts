@@ -1,12 +1,12 @@
 /**
  * Dynamic sampling (DAPO, arXiv:2503.14476 §3.2; online difficulty filtering), the practitioner's baseline curriculum:
- * task types drawn uniformly over the domain's knobs are screened on the G rollouts of one variation and kept only when
- * those outcomes are mixed (some solved, some not), the only groups whose GRPO advantages are not all zero; a kept task
- * type then gets its other n − 1 variations. Screening spends the epoch's rollout budget (tasksPerEpoch × n × G, what
- * every other variant spends on its generated task types), so the epoch trains on fewer task types when most draws are
- * always or never solved. The screened-out task types are stored with their rollouts but train nothing.
+ * task types drawn uniformly over the domain's knobs (over its whole grammar where it has none) are screened on the G
+ * rollouts of one variation and kept only when those outcomes are mixed (some solved, some not), the only groups whose
+ * GRPO advantages are not all zero; a kept task type then gets its other n − 1 variations. Screening spends the
+ * epoch's rollout budget (tasksPerEpoch × n × G, what every other variant spends on its generated task types), so the
+ * epoch trains on fewer task types when most draws are always or never solved. The screened-out task types are stored
+ * with their rollouts but train nothing.
  */
-import { GenEnvError } from '../interfaces/index.ts';
 import type { AttemptedTaskType, RejectedProposal, TaskType } from './task-type.ts';
 import { attemptTaskTypes, type RolloutSettings } from './attempt.ts';
 import type { RunContext } from './run-context.ts';
@@ -91,8 +91,6 @@ export async function screenEpoch(
   settings: Omit<RolloutSettings, 'seed'>,
 ): Promise<ScreenedEpoch> {
   const { config, domain, streams } = run;
-  if (domain.knobs.length === 0)
-    throw new GenEnvError('config', `the dynamic variant draws the domain's knobs; domain ${domain.name} has none`);
   const budget = rolloutBudget(config);
   const restCost = (config.variations - 1) * config.samples;
   const result: ScreenedEpoch = { kept: [], screenedOut: [], rejected: [], rollouts: 0 };

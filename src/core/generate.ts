@@ -92,14 +92,7 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, c
       contexts: [],
       rejected: [],
     };
-  if (source === 'uniform') {
-    if (run.domain.knobs.length === 0)
-      throw new GenEnvError(
-        'config',
-        `the uniform variant draws the domain's knobs; domain ${run.domain.name} has none`,
-      );
-    return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
-  }
+  if (source === 'uniform') return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
   const seedContexts = contextsFor(run, epoch, count, streams.contexts(epoch));
   const contexts = source === 'simulator' ? withFrontierParents(run, epoch, seedContexts) : seedContexts;
   const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });

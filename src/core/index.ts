@@ -25,4 +25,5 @@ export { warmStartAgent, type AgentWarmStart, type AgentWarmStartInput } from '.
 export { createRunContext, type RunContext, type RunInput } from './run-context.ts';
 export { RandomStreams } from './random-streams.ts';
 export { countsAsSynthetic, VARIANTS, type VariantPlan } from './variants.ts';
+export { knobNeedsRefusal, refuseWhatNeedsKnobs } from './knob-needs.ts';
 export type { AssessedTaskType, AttemptedTaskType, TaskType } from './task-type.ts';

@@ -1,6 +1,7 @@
 import {
   type Domain,
   type EnvironmentPolicy,
+  GenEnvError,
   messageLine,
   type Proposal,
   type ProposalRecord,
@@ -70,15 +71,18 @@ export function staticSlice(pool: readonly ProposalRecord[], epoch: number, epoc
 }
 
 /**
- * Domain randomisation (the `uniform` variant): `count` task types whose knob values are drawn uniformly (each
- * knob's values with equal probability), built by the domain's own `specFromKnobs`. A draw the domain cannot
- * build is rejected with its reason, as an invalid proposal. Deterministic in `seed`.
+ * Domain randomisation (the `uniform` variant, and dynamic sampling's draws): `count` task types whose knob values
+ * are drawn uniformly (each knob's values with equal probability), built by the domain's own `specFromKnobs`; on a
+ * domain without knobs, `count` draws from its whole grammar (`drawSpec`, the position-th from its own derived
+ * seed). A draw the domain cannot build is rejected with its reason, as an invalid proposal. Deterministic in
+ * `seed`. GenEnvError('config') for a domain with neither knobs nor `drawSpec`.
  */
 export function uniformProposals(
   domain: Domain,
   count: number,
   seed: number,
 ): { proposals: Proposal[]; rejected: RejectedProposal[] } {
+  if (domain.knobs.length === 0) return grammarProposals(domain, count, seed);
   const random = new Random(seed);
   const draws = Array.from({ length: count }, () =>
     Object.fromEntries(domain.knobs.map((knob) => [knob.name, random.pick(knob.values)])),
@@ -118,5 +122,37 @@ export function knobProposals(
         reason: built.reason,
       });
   });
+  return { proposals, rejected };
+}
+
+/** `count` uniform proposals of a domain without knobs, each `drawSpec` of its own seed derived from `seed`. */
+function grammarProposals(
+  domain: Domain,
+  count: number,
+  seed: number,
+): { proposals: Proposal[]; rejected: RejectedProposal[] } {
+  if (!domain.drawSpec)
+    throw new GenEnvError(
+      'config',
+      `the uniform draw needs the domain's knobs or its grammar; domain ${domain.name} declares neither (knobs, drawSpec)`,
+    );
+  const proposals: Proposal[] = [];
+  const rejected: RejectedProposal[] = [];
+  for (let position = 0; position < count; position++) {
+    const proposal = { id: stableId(['uniform', seed, position]), contextId: '', policyVersion: 'uniform' };
+    try {
+      const spec = domain.drawSpec(deriveSeed(seed, 'spec', position));
+      proposals.push({ ...proposal, raw: domain.formatSpec(spec), spec });
+    } catch (error) {
+      rejected.push({
+        proposal: { ...proposal, raw: '' },
+        context: null,
+        source: 'uniform',
+        spec: null,
+        family: null,
+        reason: `domain error: ${messageLine(error)}`,
+      });
+    }
+  }
   return { proposals, rejected };
 }

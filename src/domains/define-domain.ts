@@ -95,6 +95,8 @@ export interface WorldParts<Spec, Payload, Distribution = unknown> {
   knobs: readonly Knob[];
   specFromKnobs(values: Record<string, string | number>, seed: number): ParseResult<Spec>;
   knobValuesOf?(spec: NoInfer<Spec>): Record<string, string | number> | null;
+  /** A task type drawn from the whole grammar with no knowledge of difficulty (`Domain.drawSpec`). */
+  drawSpec?(seed: number): NoInfer<Spec>;
   formatSpec(spec: NoInfer<Spec>): string;
   parseSpec(text: string): ParseResult<Spec>;
   family(spec: NoInfer<Spec>): string;
@@ -224,6 +226,7 @@ export function defineDomain<
       knobs: world.knobs,
       specFromKnobs: world.specFromKnobs,
       ...(world.knobValuesOf ? { knobValuesOf: world.knobValuesOf } : {}),
+      ...(world.drawSpec ? { drawSpec: world.drawSpec } : {}),
       seeds: () => keptSeeds().map((seed) => structuredClone(seed)),
       heldOutSets: () =>
         (heldOutSets ??=

@@ -45,6 +45,13 @@ export interface Domain<Spec = unknown, Payload = unknown> {
    * parametric simulator warm-start on the seeds. Optional.
    */
   knobValuesOf?(spec: Spec): Record<string, string | number> | null;
+  /**
+   * A task type drawn from the world's whole grammar with no knowledge of difficulty, deterministic in `seed` (a
+   * 31-bit integer): the draw the `uniform` baseline makes where the world declares no knobs. Each world's doc says
+   * its distribution (the clauses world: the number of clauses uniform over 1..its most, then each clause uniform
+   * among the 18). Optional; a world with knobs is drawn over them (`specFromKnobs`) instead.
+   */
+  drawSpec?(seed: number): Spec;
   /** The base dataset (fixed). */
   seeds(): SeedTask<Spec>[];
   /** Held-out evaluation sets (fixed, versioned). */

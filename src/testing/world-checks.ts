@@ -203,10 +203,25 @@ const playsEpisodes: DomainCheck = {
 };
 
 const knobsBuildSpecs: DomainCheck = {
-  name: 'builds specs from knob values and reports finite features',
+  name: 'builds specs from knob values (without knobs, draws them from its grammar) and reports finite features',
   *reasons({ domain }) {
-    // A world without knobs (its task types written as text only) has none to build from.
-    if (domain.knobs.length === 0) return;
+    if (domain.knobs.length === 0) {
+      // A world without knobs (its task types written as text only) draws them from its whole grammar instead: the
+      // draw the uniform baseline makes. Optional, but where given it must be a pure function of its seed.
+      if (!domain.drawSpec) return;
+      for (const seed of [1, 2, 3]) {
+        const drawn = domain.drawSpec(seed);
+        if (!isDeepStrictEqual(domain.drawSpec(seed), drawn)) yield `drawSpec(${seed}) differs between two calls`;
+        const parsed = domain.parseSpec(domain.formatSpec(drawn));
+        if (!parsed.ok || !isDeepStrictEqual(parsed.value, drawn))
+          yield `drawSpec(${seed}) does not round-trip through its text ${shown(domain.formatSpec(drawn))}`;
+        for (const [name, value] of Object.entries(domain.features(drawn)))
+          if (!Number.isFinite(value)) yield `drawSpec(${seed})'s feature ${name} is ${value}, not finite`;
+        const result = domain.instantiate(drawn, 1, seed);
+        if (!result.ok) yield `drawSpec(${seed}) does not instantiate: ${result.reason}`;
+      }
+      return;
+    }
     const easiest = Object.fromEntries(domain.knobs.map((knob) => [knob.name, knob.values[0]!]));
     const built = domain.specFromKnobs(easiest, 1);
     if (!built.ok) yield `specFromKnobs(${shown(easiest)}, 1), the easiest values, fails: ${built.reason}`;

@@ -22,7 +22,7 @@ import {
 describe('preset names', () => {
   it('are a literal union: presets is typed by it, defaultPreset is its literal', () => {
     expectTypeOf<PresetName>().toEqualTypeOf<
-      'student' | 'ladder' | 'toolworld' | 'household' | 'travel' | 'multihop'
+      'student' | 'ladder' | 'toolworld' | 'household' | 'travel' | 'multihop' | 'clauses'
     >();
     expectTypeOf<keyof typeof presets>().toEqualTypeOf<PresetName>();
     expectTypeOf<typeof defaultPreset>().toEqualTypeOf<'ladder'>();

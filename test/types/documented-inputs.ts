@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ArithmeticOptionsSchema } from '../../src/domains/arithmetic/options.ts';
 import { HouseholdOptionsSchema } from '../../src/domains/household/options.ts';
+import { ClausesOptionsSchema } from '../../src/domains/clauses/options.ts';
 import { LadderOptionsSchema } from '../../src/domains/ladder/options.ts';
 import { MultihopOptionsSchema } from '../../src/domains/multihop/options.ts';
 import { ToolWorldOptionsSchema } from '../../src/domains/toolworld/options.ts';
@@ -101,6 +102,7 @@ const DOCUMENTED: readonly Documented[] = [
   ...(
     [
       ['Arithmetic', 'arithmetic', ArithmeticOptionsSchema],
+      ['Clauses', 'clauses', ClausesOptionsSchema],
       ['Household', 'household', HouseholdOptionsSchema],
       ['Ladder', 'ladder', LadderOptionsSchema],
       ['Multihop', 'multihop', MultihopOptionsSchema],

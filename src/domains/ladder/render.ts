@@ -14,7 +14,8 @@ const SYSTEM =
   `it, or "${ANY}" when it gives none (values the request rules out are not passed). Then call the requested action ` +
   `once, passing the found person as "${PREVIOUS}" (the previous call's result).`;
 
-const TOOLS: ToolSchema[] = [
+/** The tools of a request about a person: `find_person` by all six attributes, then the actions on its result. */
+export const TOOLS: ToolSchema[] = [
   {
     type: 'function',
     function: {

@@ -30,8 +30,12 @@ export function canonicalLadderCall(call: ToolCall, position: number, results: r
   return { name: call.name.trim(), arguments: args };
 }
 
-/** Scores a completion; unreadable output is `invalid` with reward 0. */
-export function scoreLadder(payload: LadderPayload, completion: Completion, rule: LadderReward = 'exact'): Score {
+/** Scores a completion against the gold calls and their results; unreadable output is `invalid` with reward 0. */
+export function scoreLadder(
+  payload: Pick<LadderPayload, 'calls' | 'results'>,
+  completion: Completion,
+  rule: LadderReward = 'exact',
+): Score {
   const parsed = parseCompletionCalls(completion);
   if (!parsed.ok) return { reward: 0, success: false, invalid: parsed.reason };
   const predicted = parsed.value.map((call, position) => canonicalLadderCall(call, position, payload.results));
