@@ -203,7 +203,7 @@ describe('clauses world', () => {
       /hardClauses.clauses reaches 8, above the 6 of width 1/,
     );
     expect(() => createClausesWorld({ width: 2, hardClauses: { clauses: [7, 8] } })).not.toThrow();
-    expect(() => createClausesWorld({ width: MAX_WIDTH + 1 })).toThrow(/clauses options/);
-    expect(() => createClausesWorld({ knobs: 1 })).toThrow(/clauses options/);
+    expect(() => createClausesWorld({ width: MAX_WIDTH + 1 })).toThrow(/^domain\.options\.width: /);
+    expect(() => createClausesWorld({ knobs: 1 })).toThrow(/^domain\.options\.knobs: unknown key/);
   });
 });

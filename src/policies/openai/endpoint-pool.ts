@@ -382,7 +382,7 @@ function describeFailure(failure: unknown): string {
 }
 
 function httpError(baseUrl: string, failure: APIError, apiKeyEnv: string): GenEnvError {
-  const hint = failure.status === 401 || failure.status === 403 ? ` (check the API key${apiKeyEnv})` : '';
+  const hint = failure.status === 401 || failure.status === 403 ? ` (check the key${apiKeyEnv})` : '';
   return new GenEnvError('policy', `${baseUrl} answered HTTP ${failure.status}: ${serverMessage(failure)}${hint}`, {
     cause: failure,
   });
