@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { type RunConfig, StoredRunConfigSchema } from '../interfaces/config.ts';
-import { GenEnvError, InvalidFileError } from '../interfaces/errors.ts';
+import { InvalidFileError } from '../interfaces/errors.ts';
 import { EpochMetricsSchema, RunSummarySchema, type EpochMetrics, type RunSummary } from '../interfaces/summary.ts';
 import { readJsonFile, readJsonLinesFile } from './read-files.ts';
 
