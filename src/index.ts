@@ -103,7 +103,7 @@ export {
   type ChatMessage,
   type Completion,
   type Domain,
-  type EnvironmentPolicy,
+  type SimulatorPolicy,
   type EpisodeEnvironment,
   type EpochMetrics,
   type ErrorCode,

@@ -5,12 +5,12 @@
  * live report through `watch`.
  */
 import { existsSync } from 'node:fs';
-import { refuseWhatNeedsKnobs, runCoevolution as runLoop } from '../core/index.ts';
+import { refuseWhatNeedsKnobs, runLoop } from '../core/index.ts';
 import type { DomainFactory } from '../domains/define-domain.ts';
 import {
   type Domain,
   DomainError,
-  type EnvironmentPolicy,
+  type SimulatorPolicy,
   type EventSink,
   GenEnvError,
   messageLine,
@@ -167,8 +167,8 @@ async function closeMade(made: readonly Made<{ close?(): Promise<void> }>[]): Pr
 async function createPlayers(config: RunConfig, runDirectory: string, hooks: RunHooks) {
   const domain = checkedWorld(await createDomain(config.domain.name, config.domain.options, hooks.domains));
   refuseWhatNeedsKnobs(config, domain);
-  const made: Made<TrainableAgent | TrainableSimulator | EnvironmentPolicy>[] = [];
-  const keep = <T extends TrainableAgent | TrainableSimulator | EnvironmentPolicy>(player: T, owned = true): T => {
+  const made: Made<TrainableAgent | TrainableSimulator | SimulatorPolicy>[] = [];
+  const keep = <T extends TrainableAgent | TrainableSimulator | SimulatorPolicy>(player: T, owned = true): T => {
     made.push({ player, owned });
     return player;
   };

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Domain, type EnvironmentPolicy, GenEnvError, type RunConfig } from '../interfaces/index.ts';
+import { type Domain, type SimulatorPolicy, GenEnvError, type RunConfig } from '../interfaces/index.ts';
 import { createTeacher } from '../composition/registry.ts';
 
 /** Reads a JSONL file of task specs (one JSON value per line, or `{"spec": ...}`) for the offline variant. */
@@ -30,7 +30,7 @@ export function readOfflineSpecs(path: string): unknown[] {
 export async function createOfflineSource(
   config: RunConfig,
   domain: Domain,
-): Promise<{ teacher?: EnvironmentPolicy; offlineSpecs?: unknown[] }> {
+): Promise<{ teacher?: SimulatorPolicy; offlineSpecs?: unknown[] }> {
   if (!config.offline)
     throw new GenEnvError(
       'config',

@@ -144,11 +144,12 @@ export interface RunConfigFields {
    */
   frontierDecay?: z.input<typeof RunConfigSchema>['frontierDecay'];
   /**
-   * frontier sampler: pseudo-attempts of the prior at α that an unseen cell starts from.
+   * frontier sampler: how strong a cell's prior is, in pseudo-attempts at its prior mean (frontierPriorMean) that an
+   * unseen cell starts from.
    *
    * A number in (0, 1000000]; default `2`.
    */
-  frontierPrior?: z.input<typeof RunConfigSchema>['frontierPrior'];
+  frontierPriorStrength?: z.input<typeof RunConfigSchema>['frontierPriorStrength'];
   /**
    * frontier sampler: how a cell's posterior success p̃ becomes its priority (the names of difficultyScorer):
    * alpha-gaussian exp(-β(p̃-α)²), or e.g. sfl p̃(1-p̃), which keeps drawing cells solved most of the time but not
@@ -158,13 +159,13 @@ export interface RunConfigFields {
    */
   frontierScorer?: z.input<typeof RunConfigSchema>['frontierScorer'];
   /**
-   * frontier sampler: where a cell's prior sits: at α (alpha), or at the success a model of every cell's evidence,
+   * frontier sampler: where a cell's prior mean sits: at α (alpha), or at the success a model of every cell's evidence,
    * additive in the logit over the knob values, predicts for it (knobs): an untried cell is placed by the cells that
    * share its knob values.
    *
    * One of `'alpha'`, `'knobs'`; default `'alpha'`.
    */
-  frontierPriorModel?: z.input<typeof RunConfigSchema>['frontierPriorModel'];
+  frontierPriorMean?: z.input<typeof RunConfigSchema>['frontierPriorMean'];
   /**
    * frontier sampler: tilt each epoch's draw towards easier or harder cells so that its expected success is α.
    *

@@ -108,7 +108,7 @@ const PRESET_FIELDS = {
     // agent's competence no longer looks in-band. Without it, on the ladder widened three times, a third of the draws
     // were never solved and a quarter always; and no epoch-wide tilt, which steered the epoch's mean success to α by
     // mixing cells always solved with cells never solved (docs/design.md §1; tuning worlds 1 and 2718 only).
-    frontierPriorModel: 'knobs',
+    frontierPriorMean: 'knobs',
     frontierCalibrate: false,
     baseFraction: 0.25,
     replayFraction: 0.25,

@@ -9,7 +9,7 @@ import {
   GenEnvError,
   type AgentPolicy,
   type Domain,
-  type EnvironmentPolicy,
+  type SimulatorPolicy,
   type TrainableAgent,
   type TrainableSimulator,
 } from '../interfaces/index.ts';
@@ -195,7 +195,7 @@ export async function createTrainableSimulator(
 }
 
 /** A teacher simulator for the offline variant (never trained). */
-export async function createTeacher(input: PolicyInput): Promise<EnvironmentPolicy> {
+export async function createTeacher(input: PolicyInput): Promise<SimulatorPolicy> {
   return createTrainableSimulator(input);
 }
 

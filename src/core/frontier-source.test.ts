@@ -5,7 +5,7 @@ describe('frontier sampler with the knob model', () => {
   it("places cells by the model fitted to every cell's evidence, and draws the same on every run of a seed", async () => {
     const settings = { epochs: 4, tasksPerEpoch: 20, frontierShare: 0.5, rwrFilter: 'none' };
     const alpha = await runOnArithmetic(settings);
-    const model = await runOnArithmetic({ ...settings, frontierPriorModel: 'knobs' });
+    const model = await runOnArithmetic({ ...settings, frontierPriorMean: 'knobs' });
     const draws = (run: typeof alpha, epoch: number) =>
       run.store.proposals(epoch, 'frontier').map((record) => record.raw);
     expect(draws(model, 1)).toHaveLength(10);
@@ -13,7 +13,7 @@ describe('frontier sampler with the knob model', () => {
     expect(
       [1, 2, 3, 4].some((epoch) => JSON.stringify(draws(model, epoch)) !== JSON.stringify(draws(alpha, epoch))),
     ).toBe(true);
-    const again = await runOnArithmetic({ ...settings, frontierPriorModel: 'knobs' });
+    const again = await runOnArithmetic({ ...settings, frontierPriorMean: 'knobs' });
     for (const epoch of [1, 2, 3, 4]) expect(draws(again, epoch)).toEqual(draws(model, epoch));
     for (const run of [alpha, model, again]) run.store.close();
   });

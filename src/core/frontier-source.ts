@@ -30,7 +30,7 @@ export const frontierOptions = (
     | 'alpha'
     | 'beta'
     | 'frontierDecay'
-    | 'frontierPrior'
+    | 'frontierPriorStrength'
     | 'frontierCalibrate'
     | 'frontierCalibrateScope'
     | 'frontierCalibrateGain'
@@ -40,7 +40,7 @@ export const frontierOptions = (
   alpha: config.alpha,
   beta: config.beta,
   decay: config.frontierDecay,
-  priorStrength: config.frontierPrior,
+  priorStrength: config.frontierPriorStrength,
   calibrate: config.frontierCalibrate,
   calibrateScope: config.frontierCalibrateScope,
   calibrateGain: config.frontierCalibrateGain,
@@ -115,7 +115,7 @@ export function frontierProposals(
   const evidence = cellEvidence(observations, epoch, options.decay);
   const keys = cells.map((cell) => cellKey(cell, names));
   const priorMeans =
-    config.frontierPriorModel === 'knobs' ? knobModelPriors(domain.knobs, cells, keys, evidence, options) : undefined;
+    config.frontierPriorMean === 'knobs' ? knobModelPriors(domain.knobs, cells, keys, evidence, options) : undefined;
   const priorOf = new Map(keys.map((key, index) => [key, priorMeans?.[index] ?? options.alpha]));
   const aim =
     options.calibrate && options.calibrateGain > 0

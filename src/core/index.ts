@@ -1,9 +1,9 @@
 /**
- * The co-evolution loop's public surface. `runCoevolution` runs a whole run in process; the phase functions let
+ * The co-evolution loop's public surface. `runLoop` runs a whole run in process; the phase functions let
  * another driver (`genenv serve`, where an external trainer attempts the tasks) run the same epoch:
  * openEpoch → generate → attempt (or recordAttempts) → assess → update → evaluate → commit.
  */
-export { runCoevolution, restore } from './loop.ts';
+export { restore, runLoop } from './loop.ts';
 export { runEpoch } from './epoch.ts';
 export { type EpochRecord, openEpoch } from './epoch-record.ts';
 export { generate } from './generate.ts';

@@ -11,7 +11,7 @@ import { warmStart } from './warm-start.ts';
  * evaluate and commit. Every epoch commits atomically; a run resumes from its last committed epoch. An aborted
  * `signal` stops the run before its next epoch by throwing the signal's reason.
  */
-export async function runCoevolution(input: RunInput): Promise<RunSummary> {
+export async function runLoop(input: RunInput): Promise<RunSummary> {
   const run = createRunContext(input);
   const last = run.store.lastCommittedEpoch();
   run.emit({ type: 'run-start', epochs: run.config.epochs, startEpoch: last === null ? 0 : last + 1 });

@@ -1,6 +1,6 @@
 import type {
   Domain,
-  EnvironmentPolicy,
+  SimulatorPolicy,
   EventSink,
   HeldOutSet,
   RunConfig,
@@ -22,7 +22,7 @@ export interface RunInput {
   simulator: TrainableSimulator;
   store: CoevolutionStore;
   /** Offline variant: a teacher simulator, or a dataset of specs. */
-  teacher?: EnvironmentPolicy;
+  teacher?: SimulatorPolicy;
   offlineSpecs?: unknown[];
   onEvent?: EventSink;
   /** The agent is an external trainer (`genenv serve`): genenv neither trains nor evaluates it. */

@@ -1,6 +1,6 @@
 import {
   type Domain,
-  type EnvironmentPolicy,
+  type SimulatorPolicy,
   GenEnvError,
   messageLine,
   type Proposal,
@@ -12,7 +12,7 @@ import type { RejectedProposal } from './task-type.ts';
 
 /** Proposals of a (trained or frozen) simulator or teacher for the given contexts. */
 export async function proposeFrom(
-  policy: EnvironmentPolicy,
+  policy: SimulatorPolicy,
   contexts: SimulatorContext[],
   seed: number,
   temperature: number,

@@ -98,8 +98,9 @@ function priorOf(layout: Layout, valueCounts: readonly number[], options: KnobMo
 }
 
 /**
- * Solves the symmetric positive-definite system A x = b in place by Cholesky factorisation (A is width × width,
- * row-major). Returns x.
+ * Solves the symmetric positive-definite system A x = b by Cholesky factorisation (A is width × width, row-major).
+ * Returns x in a new array; A and b are left as they are (the factor and the two triangular solves each allocate one
+ * array of their own).
  */
 export function solvePositiveDefinite(matrix: Float64Array, vector: Float64Array, width: number): Float64Array {
   const lower = new Float64Array(width * width);

@@ -57,3 +57,20 @@ describe('the run config refuses unknown keys at every level', () => {
     expect(config.agent).toEqual({ policy: 'student', options: { learningRate: 0.05, slope: 1 } });
   });
 });
+
+describe('renamed options', () => {
+  it('a config naming an old name is told the new one', () => {
+    expect(refusal({ frontierPriorModel: 'knobs' })).toBe(
+      'invalid config: frontierPriorModel is now called frontierPriorMean',
+    );
+    expect(refusal({ frontierPrior: 4 })).toBe('invalid config: frontierPrior is now called frontierPriorStrength');
+  });
+
+  it('a stored config is read back under the new names, with the values it held', () => {
+    const stored = { ...resolveConfig({ preset: 'ladder' }) } as Record<string, unknown>;
+    const { frontierPriorStrength, frontierPriorMean, ...rest } = stored;
+    const old = { ...rest, frontierPrior: frontierPriorStrength, frontierPriorModel: frontierPriorMean };
+    expect(StoredRunConfigSchema.parse(old)).toEqual(stored);
+    expect(frontierPriorMean).toBe('knobs');
+  });
+});

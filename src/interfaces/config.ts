@@ -58,12 +58,30 @@ export function retiredOptionMessage(name: string): string {
 }
 
 /**
- * A config naming a removed option gets one line that says so; another unknown key, the known key it most likely
- * meant (`unknownKeyError`).
+ * Options renamed: the old name → the new one. A config file naming an old one is told the new name; a stored run's
+ * config.json is read back under the new names (`StoredRunConfigSchema`), so that every stored run still resumes.
+ */
+const RENAMED_OPTIONS: Readonly<Record<string, string>> = {
+  // Two settings of the frontier sampler's prior: how strong it is, and where its mean sits.
+  frontierPrior: 'frontierPriorStrength',
+  frontierPriorModel: 'frontierPriorMean',
+};
+
+/** The line that explains a renamed option, named as the user wrote it. */
+export function renamedOptionMessage(name: string): string {
+  return `${name} is now called ${RENAMED_OPTIONS[name]}`;
+}
+
+/**
+ * A config naming a removed option gets one line that says so, a renamed one its new name; another unknown key, the
+ * known key it most likely meant (`unknownKeyError`).
  */
 function retiredOptionError(issue: z.core.$ZodRawIssue): string | undefined {
-  const retired = issue.code === 'unrecognized_keys' ? issue.keys.find((key) => key in RETIRED_OPTIONS) : undefined;
-  return retired === undefined ? unknownKeyError(issue) : retiredOptionMessage(retired);
+  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const retired = keys.find((key) => key in RETIRED_OPTIONS);
+  if (retired !== undefined) return retiredOptionMessage(retired);
+  const renamed = keys.find((key) => key in RENAMED_OPTIONS);
+  return renamed === undefined ? unknownKeyError(issue) : renamedOptionMessage(renamed);
 }
 
 export const RunConfigSchema = z.strictObject(
@@ -120,22 +138,25 @@ export const RunConfigSchema = z.strictObject(
       .max(1)
       .default(0.5)
       .describe('frontier sampler: weight an outcome keeps per epoch of age (1 never forgets)'),
-    frontierPrior: z
+    frontierPriorStrength: z
       .number()
       .gt(0)
       .max(1e6)
       .default(2)
-      .describe('frontier sampler: pseudo-attempts of the prior at α that an unseen cell starts from'),
+      .describe(
+        "frontier sampler: how strong a cell's prior is, in pseudo-attempts at its prior mean (frontierPriorMean) " +
+          'that an unseen cell starts from',
+      ),
     frontierScorer: DifficultyScorerSchema.default('alpha-gaussian').describe(
       "frontier sampler: how a cell's posterior success p̃ becomes its priority (the names of difficultyScorer): " +
         'alpha-gaussian exp(-β(p̃-α)²), or e.g. sfl p̃(1-p̃), which keeps drawing cells solved most of the time but ' +
         'not always',
     ),
-    frontierPriorModel: z
+    frontierPriorMean: z
       .enum(['alpha', 'knobs'])
       .default('alpha')
       .describe(
-        "frontier sampler: where a cell's prior sits: at α (alpha), or at the success a model of every cell's " +
+        "frontier sampler: where a cell's prior mean sits: at α (alpha), or at the success a model of every cell's " +
           'evidence, additive in the logit over the knob values, predicts for it (knobs): an untried cell is placed ' +
           'by the cells that share its knob values',
       ),
@@ -291,12 +312,15 @@ export type RunConfigInput = z.input<typeof RunConfigSchema>;
 
 /**
  * A stored run's config (config.json): a removed option that holds its "off" value is dropped, since the run did
- * not use it; one the run did use still fails, as that run cannot be reproduced without it.
+ * not use it; one the run did use still fails, as that run cannot be reproduced without it. A renamed option is read
+ * under its new name.
  */
 export function withoutRetiredOptions(stored: unknown): unknown {
   if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return stored;
   return Object.fromEntries(
-    Object.entries(stored).filter(([key, value]) => !(key in RETIRED_OPTIONS && RETIRED_OPTIONS[key] === value)),
+    Object.entries(stored)
+      .filter(([key, value]) => !(key in RETIRED_OPTIONS && RETIRED_OPTIONS[key] === value))
+      .map(([key, value]) => [RENAMED_OPTIONS[key] ?? key, value]),
   );
 }
 

@@ -31,8 +31,11 @@ export interface AgentPolicy {
   close?(): Promise<void>;
 }
 
-/** π_env: contexts → one proposal per context. */
-export interface EnvironmentPolicy {
+/**
+ * π_env, the paper's environment policy (the simulator): contexts → one proposal per context. `TrainableSimulator` is
+ * one that also learns.
+ */
+export interface SimulatorPolicy {
   readonly name: string;
   propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]>;
   /** As `AgentPolicy.ready`: resolves once the backend answers. */
@@ -115,5 +118,5 @@ export interface Trainable<Batch, Demonstration, WarmStartStats, UpdateStats> {
 
 export type TrainableAgent = AgentPolicy &
   Trainable<AgentUpdateBatch, AgentDemonstration, AgentWarmStartStats, AgentUpdateStats>;
-export type TrainableSimulator = EnvironmentPolicy &
+export type TrainableSimulator = SimulatorPolicy &
   Trainable<SimulatorUpdateBatch, SimulatorDemonstration, SimulatorWarmStartStats, SimulatorUpdateStats>;

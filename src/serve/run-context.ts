@@ -11,7 +11,7 @@ import {
   type CoevolutionStore,
   type Completion,
   type Domain,
-  type EnvironmentPolicy,
+  type SimulatorPolicy,
   type FamilyHistory,
   GenEnvError,
   type Proposal,
@@ -130,7 +130,7 @@ export class RecordingSimulator implements TrainableSimulator {
     this.recorded.set(seed, proposals);
   }
 
-  async propose(contexts: SimulatorContext[], options: Parameters<EnvironmentPolicy['propose']>[1]) {
+  async propose(contexts: SimulatorContext[], options: Parameters<SimulatorPolicy['propose']>[1]) {
     const known = this.recorded.get(options.seed);
     if (known) {
       this.recorded.delete(options.seed);

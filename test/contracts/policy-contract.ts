@@ -7,7 +7,7 @@ import type {
   AgentPolicy,
   AgentPrompt,
   Domain,
-  EnvironmentPolicy,
+  SimulatorPolicy,
   SimulatorContext,
   TrainableAgent,
   TrainableSimulator,
@@ -154,7 +154,7 @@ export function describeTrainableAgentContract(
 /** The contract of every simulator backend: one proposal per context, ids, versions, determinism. */
 export function describeSimulatorContract(
   name: string,
-  make: () => Promise<EnvironmentPolicy>,
+  make: () => Promise<SimulatorPolicy>,
   options: PolicyContractOptions = {},
 ): void {
   const domain = options.domain ?? createArithmeticDomain();

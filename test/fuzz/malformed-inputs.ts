@@ -68,7 +68,7 @@ const ENUMS = [
   'difficultyScorer',
   'successPooling',
   'frontierScorer',
-  'frontierPriorModel',
+  'frontierPriorMean',
   'frontierCalibrateScope',
   'successEstimator',
 ];

@@ -10,7 +10,7 @@ import type { TrainableSimulator, UpdateStats } from '../../src/interfaces/index
 import { ParametricSimulator } from '../../src/policies/parametric/parametric-simulator.ts';
 import { SimulatedStudent } from '../../src/policies/student/student.ts';
 import { RunStore } from '../../src/store/run-store.ts';
-import { runCoevolution } from '../../src/core/loop.ts';
+import { runLoop } from '../../src/core/loop.ts';
 import { arithmeticConfig } from './arithmetic-config.ts';
 
 export const config = arithmeticConfig;
@@ -35,6 +35,6 @@ export async function runOnArithmetic(
   const directory = mkdtempSync(join(tmpdir(), 'loop-'));
   const runConfig = config(overrides);
   const store = RunStore.create(directory, runConfig);
-  const summary = await runCoevolution({ config: runConfig, domain, agent, simulator: simulatorFor(domain), store });
+  const summary = await runLoop({ config: runConfig, domain, agent, simulator: simulatorFor(domain), store });
   return { domain, directory, store, summary };
 }

@@ -17,8 +17,8 @@ import { LadderOptionsSchema } from './options.ts';
 import { renderLadder } from './render.ts';
 import { scoreLadder } from './score.ts';
 import {
-  constraintsOf,
-  distractorsOf,
+  constraintCount,
+  distractorCount,
   type LadderSpec,
   LadderSpecSchema,
   ladderSpecSchema,
@@ -28,8 +28,8 @@ import {
 import { buildVariation, type LadderPayload } from './variation.ts';
 
 const features = (spec: LadderSpec) => ({
-  constraints: constraintsOf(spec),
-  distractors: distractorsOf(spec),
+  constraints: constraintCount(spec),
+  distractors: distractorCount(spec),
   rung: rungOf(spec),
   difficulty: rungOf(spec),
 });

@@ -8,8 +8,8 @@ import { Random } from '../../util/random.ts';
 import { chooseKnobValues } from '../knob-values.ts';
 import { ATTRIBUTES } from './directory.ts';
 import {
-  constraintsOf,
-  distractorsOf,
+  constraintCount,
+  distractorCount,
   type LadderSpec,
   MAX_CONSTRAINTS,
   MAX_DISTRACTORS,
@@ -50,6 +50,6 @@ export function drawSpec(constraints: number, distractors: number, random: Rando
 }
 
 export const ladderKnobValuesOf = (spec: LadderSpec): Record<string, number> => ({
-  constraints: constraintsOf(spec),
-  distractors: distractorsOf(spec),
+  constraints: constraintCount(spec),
+  distractors: distractorCount(spec),
 });

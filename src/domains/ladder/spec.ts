@@ -1,7 +1,8 @@
 /**
- * A ladder task type: which attributes the request gives for the person to find (its constraints) and how many
- * other values it mentions only to rule them out (its distractors). Each variation draws the person, the values,
- * the order they come in and the action asked for.
+ * A ladder task type: which attributes the request gives for the person to find (its constraints, written in the spec
+ * as `filters`, the name stored runs carry) and how many other values it mentions only to rule them out (its
+ * distractors). Each variation draws the person, the values, the order they come in and the action asked for. The
+ * knobs, features and reports call the first count `constraints` throughout (constraintCount).
  */
 import { z } from 'zod';
 import { ATTRIBUTES } from './directory.ts';
@@ -46,10 +47,14 @@ export const LadderSpecSchema = ladderSpecSchema(MAX_DISTRACTORS);
 
 export type LadderSpec = z.infer<typeof LadderSpecSchema>;
 
-export const constraintsOf = (spec: LadderSpec): number => spec.filters.length;
-export const distractorsOf = (spec: LadderSpec): number => spec.distractors;
+/** The constraints of a task type: how many attributes its request gives (its `filters`), 1..6. */
+export const constraintCount = (spec: LadderSpec): number => spec.filters.length;
+/** The distractors of a task type: how many values its request rules out, 0..6·width. */
+export const distractorCount = (spec: LadderSpec): number => spec.distractors;
 /**
- * How high a task type sits on the ladder: 2·(constraints − 1) + distractors, 0..16. A constraint counts twice: at
- * the warm start one more attribute to copy cost the agent about as much success as two more values to rule out.
+ * How high a task type sits on the ladder: 2·(constraints − 1) + distractors, 0..16 at width 1. A constraint counts
+ * twice: at the warm start one more attribute to copy cost the agent about as much success as two more values to rule
+ * out. The world reports it twice, as its own `rung` and as `difficulty`, the feature every world reports (reports
+ * and the simulated student read that one): one number under two names, both kept since stored runs carry both.
  */
 export const rungOf = (spec: LadderSpec): number => 2 * (spec.filters.length - MIN_CONSTRAINTS) + spec.distractors;
