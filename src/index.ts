@@ -9,6 +9,7 @@
  * OpenAI-compatible policies on the openai client, the report on echarts) are loaded by their first call, through
  * the doors below that keep their types.
  */
+import type * as BuiltinPolicies from './policies/builtin/index.ts';
 import type * as OpenAIPolicies from './policies/openai/index.ts';
 import type * as Reports from './report/index.ts';
 
@@ -55,12 +56,21 @@ export { deriveSeed, Random, stableId } from './util/random.ts';
 export { z } from 'zod';
 
 // Policies.
-export {
-  type BuiltinPolicyInput,
-  createBuiltinAgent,
-  createBuiltinSimulator,
-  loadBuiltinAgent,
-} from './policies/builtin/index.ts';
+export type { BuiltinPolicyInput } from './policies/builtin/index.ts';
+// The built-in policies load the model and its kernels on first use, not when the library is imported.
+const builtinPolicies = () => import('./policies/builtin/index.ts');
+/**
+ * π_agent of genenv's own small transformer, trained in process (options: the config's `agent.options` for
+ * `builtin`, docs/configuration.md; a bad one throws a ConfigError).
+ */
+export const createBuiltinAgent: typeof BuiltinPolicies.createBuiltinAgent = async (input) =>
+  (await builtinPolicies()).createBuiltinAgent(input);
+/** π_env of genenv's own small transformer (options: the config's `simulator.options` for `builtin`). */
+export const createBuiltinSimulator: typeof BuiltinPolicies.createBuiltinSimulator = async (input) =>
+  (await builtinPolicies()).createBuiltinSimulator(input);
+/** A trained built-in agent from a run's checkpoint folder (`runs/…/checkpoints/epoch-NNNN/agent`), for evaluation. */
+export const loadBuiltinAgent: typeof BuiltinPolicies.loadBuiltinAgent = async (checkpointDirectory) =>
+  (await builtinPolicies()).loadBuiltinAgent(checkpointDirectory);
 export type { OpenAIPolicyInput } from './policies/openai/index.ts';
 const openAIPolicies = () => import('./policies/openai/index.ts');
 /**

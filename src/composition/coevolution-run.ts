@@ -20,8 +20,9 @@ import {
   type TrainableSimulator,
   UsageError,
 } from '../interfaces/index.ts';
-import { describeBackend, resultFamily } from '../models/index.ts';
-import { RunStore } from '../store/run-store.ts';
+// The store (better-sqlite3) and the models (the native kernels) are loaded when a run starts, not when the
+// library is imported (`import('genenv')` pays for neither).
+import type { RunStore } from '../store/run-store.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 import type { CoevolutionConfig, ExtraNames, NoExtraNames, RegistryNames } from './config-input.ts';
 import { resolveRunConfig } from './config-resolution.ts';
@@ -215,6 +216,7 @@ interface OpenedRun {
  */
 async function startNewRun(config: RunConfig, out: string | undefined, hooks: RunHooks): Promise<OpenedRun> {
   const directory = out ?? timestampedRunFolder(config.preset);
+  const { RunStore } = await import('../store/run-store.ts');
   RunStore.checkNewFolder(directory);
   const players = await createPlayers(config, directory, hooks);
   const madeFolder = !existsSync(directory);
@@ -230,6 +232,7 @@ async function startNewRun(config: RunConfig, out: string | undefined, hooks: Ru
 
 /** A run to resume: its folder checked by RunStore.open, its epoch count raised if asked, its players made. */
 async function resumeRun(directory: string, epochs: number | undefined, hooks: RunHooks): Promise<OpenedRun> {
+  const { RunStore } = await import('../store/run-store.ts');
   const store = RunStore.open(directory);
   try {
     raiseEpochs(store, epochs);
@@ -255,8 +258,10 @@ export async function runInDirectory(start: RunStart, hooks: RunHooks = {}): Pro
   const { domain, agent, simulator, teacher, offlineSpecs } = players;
   let watcher: RunWatcher | null = null;
   try {
-    if (config.agent.policy === 'builtin' || config.simulator.policy === 'builtin')
+    if (config.agent.policy === 'builtin' || config.simulator.policy === 'builtin') {
+      const { describeBackend, resultFamily } = await import('../models/index.ts');
       store.updateConfig({ ...store.config, computeBackend: `${describeBackend()}; ${resultFamily()}` });
+    }
     watcher = hooks.watch?.({ config, directory: store.directory }) ?? null;
     const summary = await runLoop({
       config,

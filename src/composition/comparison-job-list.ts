@@ -27,7 +27,7 @@ export interface JobList {
 export async function writeJobList(options: ComparisonOptions, file: string): Promise<JobList> {
   const plan = await planComparison(options);
   const pending = plan.runs.filter((run) => runProgress(run).state !== 'finished');
-  for (const run of pending) prepareRunFolder(run);
+  for (const run of pending) await prepareRunFolder(run);
   writeFileAtomic(file, pending.map((run) => `${jobLine(run)}\n`).join(''));
   return { directory: plan.directory, pending: pending.length, total: plan.runs.length };
 }

@@ -13,7 +13,6 @@ import {
   type RunSummary,
 } from '../interfaces/index.ts';
 import { refuseWhatNeedsKnobs } from '../core/index.ts';
-import { RunStore } from '../store/run-store.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 import { resolveRunConfig } from './config-resolution.ts';
@@ -153,8 +152,10 @@ export async function planComparison(options: ComparisonOptions, collecting = fa
  * Creates a run's folder with its config (config.json, an empty run.sqlite) unless it holds a run already, so that
  * `genenv run --resume <folder>` starts it, and after a kill or a preemption continues it.
  */
-export function prepareRunFolder(run: PlannedRun): void {
+export async function prepareRunFolder(run: PlannedRun): Promise<void> {
   if (existsSync(join(run.folder, 'run.sqlite'))) return;
+  // Loaded here: the store (better-sqlite3) is not what importing the library should load.
+  const { RunStore } = await import('../store/run-store.ts');
   RunStore.create(run.folder, run.config, { prepared: true }).close();
 }
 

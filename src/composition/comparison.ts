@@ -150,7 +150,7 @@ export async function runComparison<
       // Once stopped, no further run starts; the ones already running finish their epoch and stop.
       options.signal?.throwIfAborted();
       if (runProgress(run).state !== 'finished') {
-        prepareRunFolder(run);
+        await prepareRunFolder(run);
         if (inProcess) await runHere(run, options);
         else await runChild([...runArguments(run), '--quiet'], options.signal);
       }

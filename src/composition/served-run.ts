@@ -10,7 +10,7 @@ import { GenEnvError, type RunConfig, type TrainableSimulator } from '../interfa
 import { servePlan } from '../serve/run-context.ts';
 import type { ServeLimits } from '../serve/limits.ts';
 import type { RunningServer } from '../serve/startup.ts';
-import { RunStore } from '../store/run-store.ts';
+import type { RunStore } from '../store/run-store.ts';
 import { timestampedRunFolder } from '../util/timestamped-run-folder.ts';
 import type { CoevolutionConfig, ExtraNames, NoExtraNames, RegistryNames } from './config-input.ts';
 import { resolveRunConfig } from './config-resolution.ts';
@@ -90,7 +90,8 @@ export function resolveServedConfig(input: { preset?: string; configFile?: strin
  * `genenv run` is refused, as a served folder is by a run's resume (RunStore.open). `discard` undoes a failed start:
  * it closes the directory and, for a new one, removes what the start wrote (the folder too, when it made it).
  */
-export function openServedRun(start: ServeStart): { store: RunStore; discard: () => void } {
+export async function openServedRun(start: ServeStart): Promise<{ store: RunStore; discard: () => void }> {
+  const { RunStore } = await import('../store/run-store.ts');
   if ('config' in start) {
     const directory = start.out ?? timestampedRunFolder(`serve-${start.config.preset}`);
     const madeFolder = !existsSync(directory);
@@ -129,7 +130,7 @@ export async function serveInDirectory(start: ServeStart, settings: ServeSetting
   // A config the service cannot serve, and a port it cannot listen on, are refused before the directory exists.
   if ('config' in start) servePlan(start.config);
   await checkListenable(host, port);
-  const { store, discard } = openServedRun(start);
+  const { store, discard } = await openServedRun(start);
   let simulator: TrainableSimulator | null = null;
   let server: RunningServer;
   try {
