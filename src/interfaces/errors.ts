@@ -38,15 +38,24 @@ export interface GenEnvErrorOptions {
   remedy?: Remedy;
 }
 
-/** The error genenv throws on purpose: `code` says its kind (stable across versions), `message` is one line. */
+/** The class of each code's errors (filled below, once the classes exist). */
+const CLASS_OF_CODE = new Map<ErrorCode, { prototype: GenEnvError; name: string }>();
+
+/**
+ * The error genenv throws on purpose: `code` says its kind (stable across versions), `message` is one line. Each code
+ * has a class of its own (ConfigError, ResumeError, …); `new GenEnvError('config', …)` makes a ConfigError too, so a
+ * caller may test either `error.code` or `instanceof`.
+ */
 export class GenEnvError extends Error {
   readonly code: ErrorCode;
   readonly remedy?: Remedy;
   constructor(code: ErrorCode, message: string, options?: GenEnvErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'GenEnvError';
     this.code = code;
     if (options?.remedy) this.remedy = options.remedy;
+    const kind = new.target === GenEnvError ? CLASS_OF_CODE.get(code) : undefined;
+    if (kind) Object.setPrototypeOf(this, kind.prototype);
+    this.name = kind?.name ?? new.target.name;
   }
 }
 
@@ -54,7 +63,6 @@ export class GenEnvError extends Error {
 export class ConfigError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('config', message, options);
-    this.name = 'ConfigError';
   }
 }
 
@@ -62,7 +70,6 @@ export class ConfigError extends GenEnvError {
 export class UsageError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('usage', message, options);
-    this.name = 'UsageError';
   }
 }
 
@@ -70,7 +77,6 @@ export class UsageError extends GenEnvError {
 export class ResumeError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('resume', message, options);
-    this.name = 'ResumeError';
   }
 }
 
@@ -78,7 +84,6 @@ export class ResumeError extends GenEnvError {
 export class InvalidFileError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('invalid-file', message, options);
-    this.name = 'InvalidFileError';
   }
 }
 
@@ -86,7 +91,6 @@ export class InvalidFileError extends GenEnvError {
 export class StoreError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('store', message, options);
-    this.name = 'StoreError';
   }
 }
 
@@ -94,7 +98,6 @@ export class StoreError extends GenEnvError {
 export class PolicyError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('policy', message, options);
-    this.name = 'PolicyError';
   }
 }
 
@@ -102,7 +105,6 @@ export class PolicyError extends GenEnvError {
 export class DomainError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('domain', message, options);
-    this.name = 'DomainError';
   }
 }
 
@@ -110,7 +112,6 @@ export class DomainError extends GenEnvError {
 export class BenchmarkError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('benchmark', message, options);
-    this.name = 'BenchmarkError';
   }
 }
 
@@ -118,7 +119,6 @@ export class BenchmarkError extends GenEnvError {
 export class NotAvailableError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('not-available', message, options);
-    this.name = 'NotAvailableError';
   }
 }
 
@@ -126,9 +126,22 @@ export class NotAvailableError extends GenEnvError {
 export class InternalError extends GenEnvError {
   constructor(message: string, options?: GenEnvErrorOptions) {
     super('internal', message, options);
-    this.name = 'InternalError';
   }
 }
+
+for (const [code, kind] of [
+  ['config', ConfigError],
+  ['usage', UsageError],
+  ['resume', ResumeError],
+  ['invalid-file', InvalidFileError],
+  ['store', StoreError],
+  ['policy', PolicyError],
+  ['domain', DomainError],
+  ['benchmark', BenchmarkError],
+  ['not-available', NotAvailableError],
+  ['internal', InternalError],
+] as const)
+  CLASS_OF_CODE.set(code, kind);
 
 /** One readable line for any thrown value: the message of a GenEnvError, else the message of its deepest cause. */
 export function errorLine(error: unknown): string {
