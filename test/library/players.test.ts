@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,26 @@ describe('factories and worlds registered once', () => {
       ['genenv', [1, 2]],
       ['random', [1, 2]],
     ]);
+  });
+
+  it('a world whose held-out draw throws: a DomainError before anything is written, and the same out reusable', async () => {
+    const out = join(root, 'broken-world');
+    const broken = createGenenv({
+      domains: {
+        sorting: (options?: Record<string, unknown>) => ({
+          ...createSortingWorld(options),
+          heldOutSets: () => {
+            throw new Error('the held-out file is gone');
+          },
+        }),
+      },
+    });
+    await expect(broken.runCoevolution(REGISTERED_WORLD_CONFIG, { out })).rejects.toThrow(
+      /domain sorting: building its held-out sets failed: the held-out file is gone/,
+    );
+    expect(existsSync(out)).toBe(false);
+    const { summary } = await genenv.runCoevolution({ ...REGISTERED_WORLD_CONFIG, epochs: 1 }, { out, report: false });
+    expect(summary.completedEpochs).toBe(1);
   });
 
   it('refuses a registry that takes a built-in name', () => {
