@@ -77,3 +77,9 @@ export function widthOptionSchema(maximum: number, what: string) {
     .default(1)
     .describe(`${what}; the seeds, test-id and test-hard stay where they are`);
 }
+
+/** An inclusive integer range [low, high] within [min, max] (a knob's or a length's), low ≤ high. */
+export const integerRange = (min: number, max: number) =>
+  z
+    .tuple([z.number().int().min(min).max(max), z.number().int().min(min).max(max)])
+    .refine(([low, high]) => low <= high, 'a range is [low, high] with low ≤ high');

@@ -1,26 +1,13 @@
 /** The options of the clauses world (`domain.options` of a run config naming `clauses`). */
 import { z } from 'zod';
-import { widthOptionSchema, worldOptionsSchema } from '../world-options.ts';
+import { integerRange, widthOptionSchema, worldOptionsSchema } from '../world-options.ts';
 import { MAX_CLAUSES, MAX_WIDTH, MIN_CLAUSES } from './spec.ts';
 
 /** An inclusive range of composition lengths, within the widest world's. */
 const clauseRange = (clauses: [number, number], what: string) =>
   z
     .object({
-      clauses: z
-        .tuple([
-          z
-            .number()
-            .int()
-            .min(MIN_CLAUSES)
-            .max(MAX_CLAUSES * MAX_WIDTH),
-          z
-            .number()
-            .int()
-            .min(MIN_CLAUSES)
-            .max(MAX_CLAUSES * MAX_WIDTH),
-        ])
-        .refine(([low, high]) => low <= high, 'a range is [low, high] with low ≤ high')
+      clauses: integerRange(MIN_CLAUSES, MAX_CLAUSES * MAX_WIDTH)
         .default(clauses)
         .describe(`clauses of ${what}`),
     })

@@ -4,9 +4,8 @@
  * syntax.
  */
 import type { AgentPrompt, TaskInstance } from '../../interfaces/task.ts';
-import { TOOLS } from '../ladder/render.ts';
+import { personRequestPrompt } from '../ladder/person-prompt.ts';
 import { ANY, FIND_PERSON, PREVIOUS } from '../ladder/variation.ts';
-import { callsResponseBudget, formatCalls } from '../tool-call-syntax.ts';
 import type { ClausesPayload } from './variation.ts';
 
 const SYSTEM =
@@ -21,22 +20,5 @@ const SYSTEM =
  * number of clauses: a count of parts, not a measure of how hard the composition is.
  */
 export function renderClauses(instance: TaskInstance<ClausesPayload>): AgentPrompt {
-  const payload = instance.payload;
-  const answer = formatCalls(payload.calls);
-  return {
-    id: instance.id,
-    family: instance.family,
-    text: payload.request,
-    messages: [
-      { role: 'system', content: SYSTEM },
-      { role: 'user', content: payload.requestWords },
-    ],
-    tools: TOOLS,
-    maxResponseTokens: callsResponseBudget(answer),
-    reference: {
-      answer,
-      toolCalls: payload.calls.map((call) => ({ name: call.name, arguments: { ...call.arguments } })),
-      difficulty: payload.spec.clauses.length,
-    },
-  };
+  return personRequestPrompt(instance, SYSTEM, instance.payload.spec.clauses.length);
 }

@@ -6,10 +6,10 @@
  * for it. The gold answer is the ladder's two calls: `find_person` with every parameter (the value, or `any`), then
  * the action on its result (`$`).
  */
-import type { ToolCall } from '../../interfaces/chat.ts';
 import type { Random } from '../../util/random.ts';
 import { ATTRIBUTE_VALUES, ATTRIBUTES, type Attribute, drawPerson, NAMES } from '../ladder/directory.ts';
-import { ACTIONS, type Action, ANY, FIND_PERSON, PREVIOUS } from '../ladder/variation.ts';
+import { ACTIONS, ANY, FIND_PERSON, PREVIOUS } from '../ladder/variation.ts';
+import { compactValue, type PersonRequestPayload, VALUE_WORDS } from '../ladder/person-request.ts';
 import { type ClausesSpec, type Form, finalClauses } from './spec.ts';
 
 /** One clause as the request says it: its form, attribute and value (none for `any`). */
@@ -20,35 +20,9 @@ export interface ClauseMention {
 }
 
 /** What a clauses instance carries (domain-private). */
-export interface ClausesPayload {
-  spec: ClausesSpec;
-  action: Action;
-  /** The request's clauses with their values, in its order. */
-  mentions: ClauseMention[];
-  /** The person `find_person` finds. */
-  person: string;
-  /** The gold calls. */
-  calls: ToolCall[];
-  /** The result of each gold call, in order (the person's name, then the action's confirmation). */
-  results: string[];
-  /** Compact request for the built-in model. */
-  request: string;
-  /** The same request in words, for chat models. */
-  requestWords: string;
-}
+export type ClausesPayload = PersonRequestPayload<ClausesSpec, ClauseMention>;
 
-/** Compact text of a value: numbers carry their attribute's name (age 34, floor 3, desk 62), words stand alone. */
-const compactValue = (attribute: Attribute, value: string | number) =>
-  typeof value === 'number' ? `${attribute} ${value}` : `${value}`;
-
-const WORDS: Readonly<Record<Attribute, (value: string | number) => string>> = {
-  role: (value) => `a ${value}`,
-  city: (value) => `living in ${value}`,
-  team: (value) => `on team ${value}`,
-  age: (value) => `${value} years old`,
-  floor: (value) => `working on floor ${value}`,
-  desk: (value) => `at desk ${value}`,
-};
+const WORDS = VALUE_WORDS;
 
 const compactMention = ({ form, attribute, value }: ClauseMention) =>
   value === null ? `${ANY} ${attribute}` : `${form === 'not' ? 'not ' : ''}${compactValue(attribute, value)}`;

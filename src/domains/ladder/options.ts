@@ -1,13 +1,10 @@
 /** The options of the ladder world (`domain.options` of a run config naming `ladder`). */
 import { z } from 'zod';
-import { widthOptionSchema, worldOptionsSchema } from '../world-options.ts';
+import { integerRange, widthOptionSchema, worldOptionsSchema } from '../world-options.ts';
 import { MAX_CONSTRAINTS, MAX_DISTRACTORS, MAX_WIDTH, MIN_CONSTRAINTS } from './spec.ts';
 
 /** An inclusive [low, high] range of one knob. */
-const knobRange = (min: number, max: number) =>
-  z
-    .tuple([z.number().int().min(min).max(max), z.number().int().min(min).max(max)])
-    .refine(([low, high]) => low <= high, 'a range is [low, high] with low ≤ high');
+const knobRange = integerRange;
 
 const rungRange = (constraints: [number, number], distractors: [number, number], what: string) =>
   z

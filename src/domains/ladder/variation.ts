@@ -4,9 +4,9 @@
  * asked for. The gold answer is two calls whose value flows from the first to the second: `find_person` with every
  * parameter (the given attributes, `any` for the rest), then the action on its result (`$`).
  */
-import type { ToolCall } from '../../interfaces/chat.ts';
 import type { Random } from '../../util/random.ts';
 import { ATTRIBUTES, type Attribute, drawPerson, NAMES, otherValue } from './directory.ts';
+import { compactValue, type PersonRequestPayload, VALUE_WORDS } from './person-request.ts';
 import type { LadderSpec } from './spec.ts';
 
 /** The actions a request asks for; each is a tool taking the person `find_person` returned. */
@@ -27,35 +27,9 @@ export interface Mention {
 }
 
 /** What a ladder instance carries (domain-private). */
-export interface LadderPayload {
-  spec: LadderSpec;
-  action: Action;
-  /** What the request mentions, in its order. */
-  mentions: Mention[];
-  /** The person `find_person` finds. */
-  person: string;
-  /** The gold calls. */
-  calls: ToolCall[];
-  /** The result of each gold call, in order (the person's name, then the action's confirmation). */
-  results: string[];
-  /** Compact request for the built-in model. */
-  request: string;
-  /** The same request in words, for chat models. */
-  requestWords: string;
-}
+export type LadderPayload = PersonRequestPayload<LadderSpec, Mention>;
 
-/** Compact text of a value: numbers carry their attribute's name (age 34, floor 3, desk 62), words stand alone. */
-const compactValue = (attribute: Attribute, value: string | number) =>
-  typeof value === 'number' ? `${attribute} ${value}` : `${value}`;
-
-const WORDS: Readonly<Record<Attribute, (value: string | number) => string>> = {
-  role: (value) => `a ${value}`,
-  city: (value) => `living in ${value}`,
-  team: (value) => `on team ${value}`,
-  age: (value) => `${value} years old`,
-  floor: (value) => `working on floor ${value}`,
-  desk: (value) => `at desk ${value}`,
-};
+const WORDS = VALUE_WORDS;
 
 const joinWords = (parts: readonly string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
