@@ -161,85 +161,169 @@ describe('the claim pooled over worlds', () => {
   });
 });
 
+/** A world's figures for genenv against one variant, as the notebook prints them. */
+interface NotebookFigures {
+  /** The other variant's mean over the ten seeds. */
+  against: number;
+  /** genenv − it: the mean paired difference and its 95% interval. */
+  difference: number;
+  low: number;
+  high: number;
+  /** The ratio of the means, to two decimals. */
+  ratio: number;
+}
+
 /**
- * Per world, two variants whose scores on `set` have, over seeds 401–410, the other variant's mean `against` and
- * paired differences of mean `difference` and the standard deviation their 95% interval [low, high] gives
- * (half-width · √10 / t₉). On the mean of both sets, test-id is the same for both variants, so the difference lies in
- * test-hard.
+ * One world's runs of genenv and `other` (seeds 401–410) whose scores on `set` have the notebook's figures: the other
+ * variant's mean, and paired differences of its mean and of the standard deviation its interval gives (half-width ·
+ * √10 / t₉). The spread of the differences is the other variant's; on the mean of both sets, both sets hold the score.
  */
-function notebookWorld(
-  name: string,
-  other: string,
-  set: 'test-hard' | 'mean',
-  stats: { against: number; difference: number; low: number; high: number },
-): World {
+function notebookWorld(name: string, other: string, set: 'test-hard' | 'mean', figures: NotebookFigures): World {
   const seeds = Array.from({ length: 10 }, (_, index) => 401 + index);
-  // Mean 0, standard deviation 1 (n − 1): the seeds' offsets, and another order of them for the other variant.
+  // Mean 0 and standard deviation 1 (n − 1): the differences' offsets; genenv's own in another order.
   const spread = Math.sqrt(82.5 / 9);
   const offsets = seeds.map((_, index) => (index - 4.5) / spread);
-  const deviation = (((stats.high - stats.low) / 2) * Math.sqrt(10)) / T[9];
-  const figures = (score: (index: number) => number) =>
-    seeds.map((seed, index) => {
-      const value = score(index);
-      return set === 'test-hard' ? run(seed, value) : run(seed, 2 * value - 0.97, 0.97);
-    });
-  const againstScore = (index: number) => stats.against + 0.02 * offsets[(index * 3) % 10]!;
+  const deviation = (((figures.high - figures.low) / 2) * Math.sqrt(10)) / T[9];
+  const genenv = seeds.map((_, index) => figures.against + figures.difference + 0.02 * offsets[(index * 3) % 10]!);
+  const runs = (scores: number[]) =>
+    seeds.map((seed, index) =>
+      set === 'test-hard' ? run(seed, scores[index]!) : run(seed, scores[index]!, scores[index]!),
+    );
   return world(name, {
-    genenv: figures((index) => againstScore(index) + stats.difference + deviation * offsets[index]!),
-    [other]: figures(againstScore),
+    genenv: runs(genenv),
+    [other]: runs(genenv.map((score, index) => score - figures.difference - deviation * offsets[index]!)),
   });
 }
 
+/** [other's mean, difference, low, high, ratio] per world, as lab/notebook/width-and-parts.md §6 prints them. */
+type Row = [number, number, number, number, number];
+const figuresOf = ([against, difference, low, high, ratio]: Row): NotebookFigures => ({
+  against,
+  difference,
+  low,
+  high,
+  ratio,
+});
+
 describe("J10's pooled rows (lab/notebook/width-and-parts.md §6), from its per-world figures", () => {
-  // The notebook gives per world the other variant's mean and the paired difference with its interval, not each
-  // seed's score; the pooled mean difference and its t interval follow from those alone (the pairs' mean and
-  // spread per world), so runs built to have them reproduce the pooled row to the notebook's rounding (each
-  // per-world figure to ±0.0005).
+  // The notebook gives per world each variant's mean and genenv's paired difference with its interval, not each seed's
+  // score. The pooled mean difference and its t interval follow from those alone (the pairs' mean and spread on each
+  // world), so runs built to have them reproduce the pooled rows the notebook computed by hand, to its rounding: each
+  // per-world figure is rounded to ±0.0005, and a ratio to ±0.005 beside what its two rounded means carry.
   const ROUNDING = 0.0015;
-  it.each([
+  const ratioRounding = (ratio: number, genenv: number, other: number) =>
+    0.005 + ratio * 0.0005 * (1 / genenv + 1 / other);
+  it.each<{ other: string; set: 'test-hard' | 'mean'; w60607: Row; w81929: Row; pooled: Row }>([
+    // pooled: [the other's mean over both worlds, difference, low, high, ratio]
     {
-      other: 'uniform',
-      set: 'test-hard' as const,
-      w60607: { against: 0.658, difference: 0.07, low: 0.007, high: 0.134, ratio: '1.11' },
-      w81929: { against: 0.603, difference: 0.074, low: 0.031, high: 0.117, ratio: '1.12' },
-      pooled: { difference: 0.072, low: 0.038, high: 0.107, ratio: '1.11' },
+      other: 'sampler',
+      set: 'test-hard',
+      w60607: [0.749, -0.02, -0.111, 0.07, 0.97],
+      w81929: [0.674, 0.003, -0.009, 0.014, 1.0],
+      pooled: [0.712, -0.009, -0.05, 0.032, 0.99],
     },
     {
       other: 'sampler',
-      set: 'test-hard' as const,
-      w60607: { against: 0.749, difference: -0.02, low: -0.111, high: 0.07, ratio: '0.97' },
-      w81929: { against: 0.674, difference: 0.003, low: -0.009, high: 0.014, ratio: '1.00' },
-      pooled: { difference: -0.009, low: -0.05, high: 0.032, ratio: '0.99' },
+      set: 'mean',
+      w60607: [0.861, -0.004, -0.055, 0.046, 1.0],
+      w81929: [0.817, 0.004, -0.003, 0.011, 1.0],
+      pooled: [0.839, -0.0, -0.023, 0.023, 1.0],
     },
     {
       other: 'sampler-frozen',
-      set: 'mean' as const,
-      w60607: { against: 0.855, difference: 0.002, low: -0.022, high: 0.026, ratio: '1.00' },
-      w81929: { against: 0.816, difference: 0.005, low: -0.005, high: 0.015, ratio: '1.01' },
-      pooled: { difference: 0.003, low: -0.008, high: 0.015, ratio: '1.00' },
+      set: 'test-hard',
+      w60607: [0.718, 0.011, -0.032, 0.055, 1.02],
+      w81929: [0.667, 0.01, -0.01, 0.03, 1.01],
+      pooled: [0.692, 0.011, -0.011, 0.033, 1.02],
     },
     {
-      other: 'sampler',
-      set: 'mean' as const,
-      w60607: { against: 0.861, difference: -0.004, low: -0.055, high: 0.046, ratio: '1.00' },
-      w81929: { against: 0.817, difference: 0.004, low: -0.003, high: 0.011, ratio: '1.00' },
-      pooled: { difference: -0.0, low: -0.023, high: 0.023, ratio: '1.00' },
+      other: 'sampler-frozen',
+      set: 'mean',
+      w60607: [0.855, 0.002, -0.022, 0.026, 1.0],
+      w81929: [0.816, 0.005, -0.005, 0.015, 1.01],
+      pooled: [0.836, 0.003, -0.008, 0.015, 1.0],
+    },
+    {
+      other: 'dynamic',
+      set: 'test-hard',
+      w60607: [0.675, 0.053, -0.041, 0.148, 1.08],
+      w81929: [0.633, 0.044, 0.005, 0.083, 1.07],
+      pooled: [0.654, 0.049, 0.003, 0.095, 1.07],
+    },
+    {
+      other: 'dynamic',
+      set: 'mean',
+      w60607: [0.834, 0.024, -0.027, 0.075, 1.03],
+      w81929: [0.797, 0.024, 0.003, 0.045, 1.03],
+      pooled: [0.815, 0.024, -0.001, 0.049, 1.03],
+    },
+    {
+      other: 'paper',
+      set: 'test-hard',
+      w60607: [0.478, 0.251, 0.119, 0.383, 1.53],
+      w81929: [0.519, 0.158, 0.105, 0.21, 1.3],
+      pooled: [0.499, 0.204, 0.136, 0.272, 1.41],
+    },
+    {
+      other: 'paper',
+      set: 'mean',
+      w60607: [0.715, 0.142, 0.043, 0.242, 1.2],
+      w81929: [0.732, 0.088, 0.062, 0.115, 1.12],
+      pooled: [0.724, 0.115, 0.067, 0.164, 1.16],
+    },
+    {
+      other: 'uniform',
+      set: 'test-hard',
+      w60607: [0.658, 0.07, 0.007, 0.134, 1.11],
+      w81929: [0.603, 0.074, 0.031, 0.117, 1.12],
+      pooled: [0.631, 0.072, 0.038, 0.107, 1.11],
+    },
+    {
+      other: 'uniform',
+      set: 'mean',
+      w60607: [0.826, 0.031, -0.003, 0.066, 1.04],
+      w81929: [0.779, 0.042, 0.02, 0.063, 1.05],
+      pooled: [0.802, 0.036, 0.018, 0.055, 1.05],
+    },
+    {
+      other: 'random',
+      set: 'test-hard',
+      w60607: [0.189, 0.54, 0.46, 0.621, 3.87],
+      w81929: [0.186, 0.49, 0.437, 0.544, 3.63],
+      pooled: [0.188, 0.515, 0.47, 0.561, 3.75],
+    },
+    {
+      other: 'random',
+      set: 'mean',
+      w60607: [0.588, 0.269, 0.232, 0.306, 1.46],
+      w81929: [0.574, 0.246, 0.22, 0.273, 1.43],
+      pooled: [0.581, 0.258, 0.237, 0.279, 1.44],
     },
   ])('genenv against $other on $set', ({ other, set, w60607, w81929, pooled }) => {
-    const worlds = [notebookWorld('w60607', other, set, w60607), notebookWorld('w81929', other, set, w81929)];
-    const claim = pooledClaim(worlds);
+    const claim = pooledClaim([
+      notebookWorld('w60607', other, set, figuresOf(w60607)),
+      notebookWorld('w81929', other, set, figuresOf(w81929)),
+    ]);
     const pair = claim.pairs.find((entry) => entry.variant === 'genenv' && entry.against === other)!;
+    const scores = (variant: string) =>
+      claim.variants.find((entry) => entry.variant === variant)!.scopes.find((scope) => scope.scope === 'pooled')!
+        .scores[set]!.mean;
+    expect(Math.abs(scores(other) - pooled[0])).toBeLessThanOrEqual(ROUNDING);
     for (const [scope, expected] of [
       ['w60607', w60607],
       ['w81929', w81929],
       ['pooled', pooled],
     ] as const) {
       const figure = pair.scopes.find((entry) => entry.scope === scope)!.bySet[set]!;
+      const [, difference, low, high, ratio] = expected;
       expect(figure.pairs).toBe(scope === 'pooled' ? 20 : 10);
-      expect(figure.ratio.toFixed(2)).toBe(expected.ratio);
-      expect(Math.abs(figure.difference.mean - expected.difference)).toBeLessThanOrEqual(ROUNDING);
-      expect(Math.abs(figure.difference.low - expected.low)).toBeLessThanOrEqual(ROUNDING);
-      expect(Math.abs(figure.difference.high - expected.high)).toBeLessThanOrEqual(ROUNDING);
+      expect(Math.abs(figure.difference.mean - difference)).toBeLessThanOrEqual(ROUNDING);
+      expect(Math.abs(figure.difference.low - low)).toBeLessThanOrEqual(ROUNDING);
+      expect(Math.abs(figure.difference.high - high)).toBeLessThanOrEqual(ROUNDING);
+      // genenv's mean is about the ratio times the other's.
+      expect(Math.abs(figure.ratio - ratio)).toBeLessThanOrEqual(
+        ratioRounding(ratio, ratio * expected[0], expected[0]),
+      );
     }
   });
 });
