@@ -82,10 +82,9 @@ export interface VariantCurves {
 
 /** The mean curve of runs: at each epoch every run evaluated, accuracy and rollouts averaged over the runs. */
 function meanCurve(runs: readonly HeldOutCurve[]): CurvePoint[] {
-  const shared = runs
-    .map((run) => new Set(run.points.map((point) => point.epoch)))
-    .reduce((common, epochs) => new Set([...common].filter((epoch) => epochs.has(epoch))));
-  return [...shared]
+  const evaluated = runs.map((run) => new Set(run.points.map((point) => point.epoch)));
+  return [...evaluated[0]!]
+    .filter((epoch) => evaluated.every((epochs) => epochs.has(epoch)))
     .sort((left, right) => left - right)
     .map((epoch) => {
       const points = runs.map((run) => run.points.find((point) => point.epoch === epoch)!);
