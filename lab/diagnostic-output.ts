@@ -14,6 +14,8 @@ export interface DiagnosticOptions {
   out?: string;
   /** Two run directories (curriculum, signal, transfer). */
   runs?: string[];
+  /** The variants whose strongest final test-hard the rollouts to reach are read against (claim, pooled). */
+  baselines?: string[];
   /** The preset a suite that runs genenv uses (served-trainer, warm-start-seeds); genenv run's default when unset. */
   preset?: string;
   /** The domain's world seed (warm-start-seeds); the preset's when unset. */

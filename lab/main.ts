@@ -45,7 +45,14 @@ export function buildProgram(output: { out: (text: string) => void; err: (text: 
     .option(
       '--runs <list>',
       'comma-separated: two run directories (curriculum, signal, transfer), pilot run directories (ladder-pilot) or ' +
-        'comparison directories (claim, ladder-link; claim takes label=dir to name its variants label:variant)',
+        'comparison directories (claim, ladder-link, pooled; claim takes label=dir to name its variants ' +
+        'label:variant, pooled label=dir to name its worlds)',
+      listFlag,
+    )
+    .option(
+      '--baselines <list>',
+      'claim, pooled: comma-separated variants whose strongest final test-hard is the target of the rollouts to ' +
+        'reach (default: every variant but genenv)',
       listFlag,
     )
     .addHelpText(

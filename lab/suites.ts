@@ -55,8 +55,15 @@ export const LAB_SUITES: Record<string, LabSuite> = {
   claim: {
     summary:
       'the claim on comparisons (--runs A[,B]): held-out accuracy per variant, genenv against each as a ratio and a ' +
-      'paired difference, the climb and the calibration',
+      'paired difference, the climb, the calibration and the rollouts to reach the strongest baseline',
     run: async (options) => (await import('./suites/claim.ts')).claimSuite(options),
+  },
+  pooled: {
+    summary:
+      'the claim pooled over worlds (--runs W1=A,W2=B: comparisons of the same variants and run seeds, one per world ' +
+      'seed), runs paired by world and seed: every pair of variants as a ratio and a paired difference, held-out ' +
+      'accuracy, the band and the rollouts to reach the strongest baseline, per world and pooled',
+    run: async (options) => (await import('./suites/pooled.ts')).pooledSuite(options),
   },
   'ladder-pilot': {
     summary:

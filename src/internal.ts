@@ -11,6 +11,13 @@ export { exitStatusOf } from './composition/exit-status.ts';
 export { integerFlag, listFlag } from './composition/flags.ts';
 export { resolveRunConfig } from './composition/config-resolution.ts';
 export { createTrainableAgent } from './composition/registry.ts';
+export {
+  type HeldOutCurve,
+  heldOutCurve,
+  type RolloutBudget,
+  resolveBaselines,
+  rolloutsToReach,
+} from './composition/rollouts-to-reach.ts';
 
 // The loop's parts.
 export { agentDemonstrations } from './core/agent-demonstrations.ts';

@@ -1,11 +1,11 @@
 /**
  * The paper's claim on a comparison, as numbers: per variant the mean held-out accuracy per set and of the sets'
  * mean, with 95% intervals over seeds; the ratio of two variants' means and the paired difference (per shared
- * seed) with its 95% interval; and the curriculum's course per run (the mean difficulty of the generated task types
+ * seed) with its 95% interval; the curriculum's course per run (the mean difficulty of the generated task types
  * early and late, the share of epochs whose success on generated tasks lies in a band, and the share of task types
- * in the band). Pure.
+ * in the band); and the rollouts each variant took to reach the strongest baseline's final test-hard. Pure.
  */
-import { confidenceInterval95, mean } from '../../src/internal.ts';
+import { confidenceInterval95, type HeldOutCurve, mean, rolloutsToReach } from '../../src/internal.ts';
 
 /** One run's figures: final held-out accuracy per set and its per-epoch curriculum series. */
 export interface RunFigures {
@@ -17,6 +17,8 @@ export interface RunFigures {
    * of its task types whose own p̂ is in the band (null where it had none).
    */
   epochs: { epoch: number; successRate: number | null; difficulty: number | null; inBandFraction?: number | null }[];
+  /** Its held-out curve on test-hard with the rollouts spent by each evaluated epoch; absent where not read. */
+  curve?: HeldOutCurve;
 }
 
 /** A mean with its 95% interval over seeds (the mean itself when there is one seed). */
@@ -39,6 +41,14 @@ export function scoreOf(run: RunFigures, set: string): number {
   return mean(Object.values(run.heldOut)) ?? Number.NaN;
 }
 
+/** Per seed both ran (in `left`'s order), left's score on `set` minus right's. */
+export function pairedDifferences(left: readonly RunFigures[], right: readonly RunFigures[], set: string): number[] {
+  return left.flatMap((run) => {
+    const partner = right.find((other) => other.seed === run.seed);
+    return partner ? [scoreOf(run, set) - scoreOf(partner, set)] : [];
+  });
+}
+
 /** Ratio of the two variants' means and the paired difference over the seeds both ran. */
 export function pairedComparison(
   left: readonly RunFigures[],
@@ -48,11 +58,23 @@ export function pairedComparison(
   const ratio =
     (mean(left.map((run) => scoreOf(run, set))) ?? Number.NaN) /
     (mean(right.map((run) => scoreOf(run, set))) ?? Number.NaN);
-  const differences = left.flatMap((run) => {
-    const partner = right.find((other) => other.seed === run.seed);
-    return partner ? [scoreOf(run, set) - scoreOf(partner, set)] : [];
-  });
+  const differences = pairedDifferences(left, right, set);
   return { ratio, difference: estimate(differences), seeds: differences.length };
+}
+
+/**
+ * The rollouts each variant took to reach the strongest baseline's final test-hard (`rolloutsToReach`, the figure
+ * comparison.json holds), from the runs' curves; runs without one are left out, and the figure is null where no
+ * baseline has a curve. `baselines` default to every variant but `genenv`.
+ */
+export function rolloutsFigure(
+  variants: ReadonlyMap<string, readonly RunFigures[]>,
+  baselines?: readonly string[],
+): ReturnType<typeof rolloutsToReach> {
+  return rolloutsToReach(
+    [...variants].map(([variant, runs]) => ({ variant, runs: runs.flatMap((run) => (run.curve ? [run.curve] : [])) })),
+    baselines,
+  );
 }
 
 /** Mean difficulty of the generated task types over the first and the last `window` epochs ≥ 1. */

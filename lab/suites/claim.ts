@@ -6,11 +6,11 @@
  * curriculum's course per variant — the mean difficulty of the generated task types over the first and last four
  * epochs, the share of epochs after the third whose success on generated tasks lies in [α − 0.1, α + 0.1], and the
  * calibration per task type: the share of each epoch's task types whose own p̂ is within k_min of α, averaged over
- * the epochs after the third (mean and 95% interval over seeds).
+ * the epochs after the third (mean and 95% interval over seeds); and the rollouts each variant took to reach the
+ * strongest baseline's final test-hard (`--baselines`, default every variant but genenv), as comparison.json holds
+ * them: the paper's "less data", genenv's rollouts as a share of the baseline's.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type EpochMetrics, GenEnvError, RunSummarySchema } from '../../src/index.ts';
+import { GenEnvError } from '../../src/index.ts';
 import { mean } from '../../src/internal.ts';
 import {
   calibratedShare,
@@ -20,55 +20,17 @@ import {
   inBandShare,
   pairedComparison,
   type RunFigures,
+  rolloutsFigure,
   scoreOf,
 } from '../analyses/paired-claim.ts';
-import { comparisonRuns } from '../comparison-runs.ts';
+import { comparisonFigures } from '../comparison-figures.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
+import { reachLines } from '../reach-lines.ts';
 
 /** The band the course is judged by: α = ½ with k_min = 0.1 (the presets' curriculum). */
 const BAND: [number, number] = [0.4, 0.6];
 /** Epochs at each end of a run whose mean difficulty shows the climb. */
 const WINDOW = 4;
-
-function readSummary(path: string) {
-  let parsed: ReturnType<typeof RunSummarySchema.safeParse>;
-  try {
-    parsed = RunSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  } catch (error) {
-    throw new GenEnvError('store', `${path} cannot be read as JSON (${(error as Error).message})`, { cause: error });
-  }
-  if (!parsed.success) throw new GenEnvError('store', `${path} is not a run summary`);
-  return parsed.data;
-}
-
-function readVariants(directory: string): Map<string, RunFigures[]> {
-  const variants = new Map<string, RunFigures[]>();
-  for (const [variant, seeds] of comparisonRuns(directory, 'summary.json')) {
-    const runs: RunFigures[] = [];
-    for (const seedDirectory of seeds) {
-      const summary = readSummary(join(seedDirectory, 'summary.json'));
-      const last = summary.epochs.at(-1);
-      if (!last) continue;
-      runs.push({
-        seed: summary.seed,
-        heldOut: { ...last.heldOutAccuracy },
-        syntheticSamples: summary.syntheticSamples,
-        epochs: summary.epochs.map((epoch: EpochMetrics) => ({
-          epoch: epoch.epoch,
-          successRate: epoch.successRate,
-          difficulty: epoch.taskComplexity.difficulty ?? null,
-          inBandFraction: epoch.inBandFraction,
-        })),
-      });
-    }
-    if (runs.length)
-      variants.set(
-        variant,
-        runs.sort((left, right) => left.seed - right.seed),
-      );
-  }
-  return variants;
-}
 
 const interval = (value: Estimate, digits = 3) =>
   `${fixed(value.mean, digits)} [${fixed(value.low, digits)}, ${fixed(value.high, digits)}]`;
@@ -79,7 +41,8 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
   for (const entry of options.runs) {
     const labelled = /^([A-Za-z0-9_-]+)=(.+)$/.exec(entry);
     const directory = labelled ? labelled[2]! : entry;
-    for (const [name, runs] of readVariants(directory)) variants.set(labelled ? `${labelled[1]}:${name}` : name, runs);
+    for (const [name, runs] of comparisonFigures(directory))
+      variants.set(labelled ? `${labelled[1]}:${name}` : name, runs);
   }
   const sets = [
     ...new Set([...variants.values()].flatMap((runs) => runs.flatMap((run) => Object.keys(run.heldOut)))),
@@ -108,7 +71,8 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
     calibrated: runs.map((run) => ({ seed: run.seed, share: calibratedShare(run, 3, ...BAND) })),
     inBand: estimate(runs.map((run) => inBandShare(run, 3))),
   }));
-  return emit('claim', { table, paired, course }, options, () => ({
+  const reach = rolloutsFigure(variants, options.baselines);
+  return emit('claim', { table, paired, course, rolloutsToReach: reach }, options, () => ({
     title: `The claim on ${options.runs!.join(', ')}: held-out accuracy per variant (mean [95% interval] over seeds)`,
     columns: ['variant', 'seeds', ...columns, 'synthetic samples'],
     rows: table.map((row) => [
@@ -137,6 +101,7 @@ export async function claimSuite(options: DiagnosticOptions): Promise<string> {
           ` (${row.calibrated.filter((entry) => entry.share >= 0.8).length} of ${row.calibrated.length} seeds ≥ 0.8)` +
           `; share of task types in the band (|p̂ − α| ≤ k_min), epochs after the third: ${interval(row.inBand)}`,
       ),
+      ...reachLines(reach),
     ],
   }));
 }

@@ -30,6 +30,12 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
         .argParser(parseSeedSpec)
         .default([1, 2, 3], '3'),
     )
+    .option(
+      '--baselines <list>',
+      "comma-separated variants whose strongest final test-hard is the target of comparison.json's rolloutsToReach " +
+        '(default: every variant but genenv)',
+      listFlag,
+    )
     .option('--out <dir>', 'comparison directory (default runs/<timestamp>-compare-<preset>)')
     .option('--parallel <n>', 'runs at once (default: CPU cores)', positiveIntegerFlag('--parallel'))
     .option('--offline-source <spec>', 'offline variant: teacher policy spec or JSONL file of task specs')
@@ -53,6 +59,7 @@ export function configureCompareCommand(command: Command, output: CommandOutput)
         configFile: options.config as string | undefined,
         variants: options.variants as string[],
         seeds: options.seeds as number[],
+        baselines: options.baselines as string[] | undefined,
         worldSeed: options.worldSeed as number | undefined,
         width: options.width as number | undefined,
         out: options.out as string | undefined,

@@ -31,6 +31,11 @@ export interface ComparisonOptions<Extra extends ExtraNames = NoExtraNames> exte
   variants: readonly string[];
   /** The seeds each variant runs with. */
   seeds: readonly number[];
+  /**
+   * The variants whose strongest final test-hard is the target of comparison.json's `rolloutsToReach` (default: every
+   * variant but `genenv`); each must be one of `variants`.
+   */
+  baselines?: readonly string[];
   /** The domain's world seed every run uses (`domain.options.worldSeed`); the preset's when absent. */
   worldSeed?: number;
   /** The domain's width every run uses (`domain.options.width`); the preset's when absent. */

@@ -3,7 +3,14 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
-import { ComparisonSchema, GenEnvError, type Comparison, type RunSummary } from '../interfaces/index.ts';
+import {
+  ComparisonSchema,
+  GenEnvError,
+  type Comparison,
+  type RolloutsToReach,
+  type RunSummary,
+  type VariantReach,
+} from '../interfaces/index.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { confidenceInterval95, mean } from '../util/statistics.ts';
 import {
@@ -17,6 +24,7 @@ import {
   settingsDifference,
 } from './comparison-plan.ts';
 import type { ExtraNames, RegistryNames } from './config-input.ts';
+import { heldOutCurve, resolveBaselines, rolloutsToReach } from './rollouts-to-reach.ts';
 import type { AgentFactory, SimulatorFactory } from './registry.ts';
 import { StopRequested } from './stop-signals.ts';
 import type { DomainFactory } from '../domains/define-domain.ts';
@@ -102,10 +110,42 @@ export function summariseVariant(
   };
 }
 
-/** Plain-text table: variant, mean ± half-width per held-out set, synthetic samples. */
+/**
+ * A variant's rollouts to reach the target as a table cell: the rollouts, their share of the strongest baseline's
+ * and the seeds that reach it alone, or the budget of a variant that does not reach it.
+ */
+function reachCell(figure: VariantReach | undefined): string {
+  if (figure === undefined) return '–';
+  const seeds = `${figure.perSeed.filter((seed) => seed.epoch !== null).length}/${figure.perSeed.length} seeds`;
+  if (figure.rollouts === null) return `not reached in ${Math.round(figure.budget)} (${seeds})`;
+  const share = figure.share === null ? '' : `${figure.share.toFixed(2)}×, `;
+  return `${Math.round(figure.rollouts)} (${share}${seeds})`;
+}
+
+/** The line under the table that says how the rollouts were read, and where they were counted instead. */
+function reachNote(reach: RolloutsToReach): string {
+  return (
+    `rollouts to reach: at the first evaluated epoch whose ${reach.set}, mean over seeds, is at least ` +
+    `${reach.baseline}'s final ${reach.target.toFixed(3)} (the strongest of ${reach.baselines.join(', ')}); in ` +
+    `brackets their share of ${reach.baseline}'s and the seeds that reach it alone` +
+    (reach.counted ? '; rollouts counted as epoch × tasksPerEpoch × n × G (runs stored without a rollout count)' : '')
+  );
+}
+
+/**
+ * Plain-text table: variant, mean ± half-width per held-out set, synthetic samples, and the rollouts each variant
+ * took to reach the strongest baseline's final test-hard (with the line that defines them) where the comparison has
+ * them.
+ */
 export function comparisonTable(comparison: Comparison): string {
   const sets = [...new Set(comparison.variants.flatMap((variant) => Object.keys(variant.mean)))].sort();
-  const header = ['variant', ...sets.map((set) => `${set} (mean ± 95% CI)`), 'synthetic samples'];
+  const reach = comparison.rolloutsToReach;
+  const header = [
+    'variant',
+    ...sets.map((set) => `${set} (mean ± 95% CI)`),
+    'synthetic samples',
+    ...(reach ? [`rollouts to ${reach.baseline}'s ${reach.set}`] : []),
+  ];
   const rows = comparison.variants.map((variant) => [
     variant.variant,
     ...sets.map((set) => {
@@ -113,9 +153,16 @@ export function comparisonTable(comparison: Comparison): string {
       return `${(variant.mean[set] ?? Number.NaN).toFixed(3)} ± ${((high - low) / 2).toFixed(3)}`;
     }),
     String(variant.syntheticSamples),
+    ...(reach ? [reachCell(reach.variants.find((figure) => figure.variant === variant.variant))] : []),
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
-  return [header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')).join('\n');
+  const lines = [header, ...rows].map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
+  return [...lines, ...(reach ? [reachNote(reach)] : [])].join('\n');
 }
 
 /**
@@ -137,6 +184,8 @@ export async function runComparison<
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
   // The names were checked by the types; inside, the options are the plain ones every step takes.
   const options = given as ComparisonOptions<ExtraNames> as ComparisonOptions;
+  // A baseline that is not a variant is refused before any run, not after the last one.
+  resolveBaselines(options.variants, options.baselines);
   const plan = await planComparison(options);
   // Worlds and players of the caller's own exist only in this process: their runs go here, one after another unless
   // asked otherwise; built-in ones go to child processes, one per core.
@@ -181,22 +230,34 @@ export async function runComparison<
 export async function collectComparison(
   options: ComparisonOptions,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
+  resolveBaselines(options.variants, options.baselines);
   return writeComparison(await planComparison(options, true), options);
 }
 
-/** Writes comparison.json and the report from the finished runs of `plan`. */
+/**
+ * Writes comparison.json and the report from the finished runs of `plan`: per variant its final held-out accuracy,
+ * and the rollouts each variant took to reach the strongest baseline's final test-hard.
+ */
 async function writeComparison(
   plan: ComparisonPlan,
-  { worldSeed, width }: Pick<ComparisonOptions, 'worldSeed' | 'width'>,
+  { worldSeed, width, baselines }: Pick<ComparisonOptions, 'worldSeed' | 'width' | 'baselines'>,
 ): Promise<{ comparison: Comparison; table: string; directory: string }> {
   const summaries = new Map(plan.runs.map((run) => [run, finishedSummary(run)]));
+  const runsOf = (variant: ComparisonPlan['variants'][number]) => plan.runs.filter((run) => run.variant === variant);
+  const reach = rolloutsToReach(
+    plan.variants.map((variant) => ({
+      variant: variant.name,
+      runs: runsOf(variant).map((run) => heldOutCurve(summaries.get(run)!, run.config)),
+    })),
+    baselines,
+  );
   const comparison: Comparison = {
     preset: plan.base.preset,
     seeds: plan.seeds,
     ...(worldSeed !== undefined ? { worldSeed } : {}),
     ...(width !== undefined ? { width } : {}),
     variants: plan.variants.map((variant) => {
-      const runs = plan.runs.filter((run) => run.variant === variant);
+      const runs = runsOf(variant);
       return summariseVariant(
         variant.name,
         plan.seeds,
@@ -204,6 +265,7 @@ async function writeComparison(
         runs.map((run) => relative(plan.directory, run.folder)),
       );
     }),
+    ...(reach ? { rolloutsToReach: reach } : {}),
   };
   ComparisonSchema.parse(comparison);
   writeFileAtomic(join(plan.directory, 'comparison.json'), `${JSON.stringify(comparison, null, 2)}\n`);

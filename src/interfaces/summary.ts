@@ -65,6 +65,60 @@ export const VariantComparisonSchema = z.object({
   syntheticSamples: z.number().int().min(0),
   runs: z.array(z.string()),
 });
+/**
+ * One variant's data efficiency in comparison.json `rolloutsToReach`: the rollouts it spent before its held-out curve
+ * reached the target (the strongest baseline's final accuracy), read at the epochs that evaluated the set.
+ */
+export const VariantReachSchema = z.object({
+  variant: z.string(),
+  /**
+   * The first evaluated epoch whose accuracy, mean over the variant's seeds, is at least the target; null when no
+   * evaluated epoch reaches it.
+   */
+  epoch: z.number().int().min(0).nullable(),
+  /** Rollouts spent on generated task types by that epoch, mean over seeds; null when not reached. */
+  rollouts: z.number().min(0).nullable(),
+  /** `rollouts` as a share of the strongest baseline's; null when either is not reached or the baseline's is 0. */
+  share: z.number().min(0).nullable(),
+  /** Rollouts spent by the last epoch, mean over seeds: the budget a variant that does not reach the target had. */
+  budget: z.number().min(0),
+  /**
+   * Per seed (the variant's order): the first evaluated epoch whose own accuracy reaches the target and the rollouts
+   * spent by then, both null for a seed that never reaches it, and the rollouts spent by its last epoch.
+   */
+  perSeed: z.array(
+    z.object({
+      seed: z.number().int(),
+      epoch: z.number().int().min(0).nullable(),
+      rollouts: z.number().min(0).nullable(),
+      budget: z.number().min(0),
+    }),
+  ),
+});
+export type VariantReach = z.infer<typeof VariantReachSchema>;
+
+/**
+ * Data efficiency as the paper's "less data" claim states it: per variant, the rollouts it took to reach the
+ * strongest baseline's final accuracy on one held-out set (`src/composition/rollouts-to-reach.ts`).
+ */
+export const RolloutsToReachSchema = z.object({
+  /** The held-out set read (`test-hard`). */
+  set: z.string(),
+  /** The variants the strongest is chosen among: every variant but `genenv`, or the ones given. */
+  baselines: z.array(z.string()).min(1),
+  /** The strongest baseline: the highest final accuracy on `set`, mean over its seeds. */
+  baseline: z.string(),
+  /** Its final accuracy on `set`, mean over seeds, in [0, 1]: the target every variant's curve is read against. */
+  target: z.number().min(0).max(1),
+  /**
+   * True when some run stored no rollout count (`budget/rolloutsTotal`, runs from before it): its rollouts are counted
+   * as epoch × tasksPerEpoch × n × G.
+   */
+  counted: z.boolean(),
+  variants: z.array(VariantReachSchema),
+});
+export type RolloutsToReach = z.infer<typeof RolloutsToReachSchema>;
+
 export const ComparisonSchema = z.object({
   preset: z.string(),
   seeds: z.array(z.number().int()),
@@ -73,6 +127,11 @@ export const ComparisonSchema = z.object({
   /** The domain's width every run used (`--width`), when one was given. */
   width: z.number().int().optional(),
   variants: z.array(VariantComparisonSchema),
+  /**
+   * Rollouts each variant took to reach the strongest baseline's final test-hard; absent in comparisons stored before
+   * it, and where no run evaluated test-hard or there is no baseline.
+   */
+  rolloutsToReach: RolloutsToReachSchema.optional(),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;
 

@@ -11,8 +11,8 @@ import { variantIntervalsChart } from './charts/variant-intervals.ts';
 import { heldOutSetsOf } from './charts/variant-statistics.ts';
 import type { ComparisonData } from './comparison-data.ts';
 import { diagnosticsSection } from './diagnostics.ts';
-import { formatNumber } from './html/escape.ts';
-import { chartFigure, renderPage, type Fact } from './html/page.ts';
+import { escapeHtml, formatNumber } from './html/escape.ts';
+import { chartFigure, renderPage, type Fact, type Section } from './html/page.ts';
 import { flattenConfig, htmlTable, type Cell } from './html/tables.ts';
 
 /** Mean ± 95% interval per variant and held-out set. */
@@ -40,6 +40,59 @@ function resultsTable(data: ComparisonData): string {
     ['variant', 'synthetic samples', ...sets.map((set) => `${set}: mean ± 95% interval`), 'seeds'],
     rows,
   );
+}
+
+/**
+ * Data efficiency as the paper's "less data" claim states it: per variant, the rollouts it took to reach the strongest
+ * baseline's final test-hard (comparison.json `rolloutsToReach`), with the line that defines them.
+ */
+function reachSection(data: ComparisonData): Section {
+  const reach = data.comparison.rolloutsToReach;
+  if (reach === undefined)
+    return {
+      heading: 'Rollouts to reach the strongest baseline',
+      html:
+        '<p class="note">comparison.json holds no rollouts to reach: it was written before them, or no run ' +
+        'evaluated test-hard, or every variant is genenv. <code>genenv compare --collect</code> with the ' +
+        "comparison's own flags writes them from its runs.</p>",
+    };
+  const rows = reach.variants.map((figure): (string | Cell)[] => [
+    figure.variant,
+    { text: formatNumber(figure.epoch), className: 'number' },
+    { text: figure.rollouts === null ? 'not reached' : formatNumber(Math.round(figure.rollouts)), className: 'number' },
+    { text: figure.share === null ? '—' : `${figure.share.toFixed(2)}×`, className: 'number' },
+    {
+      text: `${figure.perSeed.filter((seed) => seed.epoch !== null).length} of ${figure.perSeed.length}`,
+      className: 'number',
+    },
+    { text: formatNumber(Math.round(figure.budget)), className: 'number' },
+  ]);
+  const definition =
+    `The first epoch that evaluated ${reach.set} whose accuracy, mean over a variant's seeds, is at least ` +
+    `${reach.baseline}'s final ${formatNumber(reach.target)} (the strongest of ${reach.baselines.join(', ')}), and ` +
+    `the rollouts spent on generated task types by then, mean over seeds, also as a share of ${reach.baseline}'s; ` +
+    "beside them the seeds whose own curve reaches the target, and the rollouts of the variant's whole run." +
+    (reach.counted
+      ? ' Some runs stored no rollout count (budget/rolloutsTotal): their rollouts are counted as epoch × ' +
+        'tasksPerEpoch × n × G.'
+      : '');
+  return {
+    heading: `Rollouts to reach ${reach.baseline}'s final ${reach.set}`,
+    html:
+      `<p class="note">${escapeHtml(definition)}</p>` +
+      htmlTable(
+        'rollouts-to-reach',
+        [
+          'variant',
+          'epoch reached',
+          'rollouts by then',
+          `share of ${reach.baseline}'s`,
+          'seeds that reach it',
+          'rollouts in the run',
+        ],
+        rows,
+      ),
+  };
 }
 
 /** Every run of the comparison: variant, seed, folder, epochs and wall time. */
@@ -120,6 +173,7 @@ export function comparisonReportHtml(data: ComparisonData, generatedAt: string):
         chartFigure(variantIntervalsChart(comparison)) +
         chartFigure(dataEfficiencyChart(comparison)),
     },
+    reachSection(data),
     {
       heading: 'Training (mean over seeds per variant)',
       html: [

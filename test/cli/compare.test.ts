@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,18 @@ describe('genenv compare on the student preset', () => {
     expect(byName.static!.syntheticSamples / byName.genenv!.syntheticSamples).toBeLessThan(1.1);
     expect(byName['static-2x']!.syntheticSamples / byName.genenv!.syntheticSamples).toBeGreaterThan(1.8);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('data-chart="data-efficiency"');
+    // Data efficiency beside final accuracy: per variant, the rollouts to reach the strongest baseline's test-hard.
+    const reach = comparison.rolloutsToReach!;
+    expect(reach.set).toBe('test-hard');
+    expect(reach.baselines).toEqual(['random', 'uniform', 'static', 'base', 'static-2x']);
+    expect(reach.target).toBe(Math.max(...reach.baselines.map((name) => byName[name]!.mean['test-hard']!)));
+    expect(reach.variants.map((figure) => figure.variant)).toEqual(
+      comparison.variants.map((variant) => variant.variant),
+    );
+    // The strongest baseline reaches its own final accuracy by its last epoch at the latest.
+    expect(reach.variants.find((figure) => figure.variant === reach.baseline)!.epoch).not.toBeNull();
+    expect(result.stdout).toContain(`rollouts to ${reach.baseline}'s test-hard`);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('data-table="rollouts-to-reach"');
   }, 240_000);
 
   it('resumes: finished runs are kept, not redone, also when the stored config lists its keys in another order', async () => {
@@ -67,6 +79,17 @@ describe('genenv compare on the student preset', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(statSync(summary).mtimeMs).toBe(before);
   }, 120_000);
+
+  it('refuses a baseline that is not one of its variants, in one line, before any run', async () => {
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'genenv-compare-baselines-')), 'comparison');
+    const result = await runCli([...args.slice(0, -3), '--baselines', 'random,unifrom', '--out', elsewhere, '--quiet']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'genenv: baseline "unifrom" is not a variant of the comparison (its variants: genenv, random, uniform, static, ' +
+        'base, static-2x)',
+    );
+    expect(existsSync(elsewhere)).toBe(false);
+  });
 
   it('refuses to mix another config into an existing comparison', async () => {
     const result = await runCli([...args, '--alpha', '0.3']);
