@@ -5,7 +5,16 @@
  */
 import type { ToolCall } from '../../interfaces/chat.ts';
 import type { Attribute } from './directory.ts';
-import type { Action } from './variation.ts';
+
+/** The actions a request asks for; each is a tool taking the person `find_person` returned. */
+export const ACTIONS = ['email', 'call', 'invite'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const FIND_PERSON = 'find_person';
+/** The value of a `find_person` parameter the request does not give. */
+export const ANY = 'any';
+/** The reference to the previous call's result. */
+export const PREVIOUS = '$';
 
 /** The payload of a person request (domain-private), of a world's `Spec` and its `Mention` of a value. */
 export interface PersonRequestPayload<Spec, Mention> {

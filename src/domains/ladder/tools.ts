@@ -1,7 +1,7 @@
 /** The tools of the ladder's requests (and of the worlds built on them): `find_person`, then an action on its result. */
 import type { ToolSchema } from '../../interfaces/chat.ts';
 import { ATTRIBUTES } from './directory.ts';
-import { ACTIONS, ANY, FIND_PERSON, PREVIOUS } from './variation.ts';
+import { ACTIONS, ANY, FIND_PERSON, PREVIOUS } from './person-request.ts';
 
 /** The tools of a request about a person: `find_person` by all six attributes, then the actions on its result. */
 export const TOOLS: ToolSchema[] = [

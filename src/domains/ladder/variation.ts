@@ -6,18 +6,18 @@
  */
 import type { Random } from '../../util/random.ts';
 import { ATTRIBUTES, type Attribute, drawPerson, NAMES, otherValue } from './directory.ts';
-import { compactValue, type PersonRequestPayload, VALUE_WORDS } from './person-request.ts';
+import {
+  ACTIONS,
+  ANY,
+  compactValue,
+  FIND_PERSON,
+  type PersonRequestPayload,
+  PREVIOUS,
+  VALUE_WORDS,
+} from './person-request.ts';
 import type { LadderSpec } from './spec.ts';
 
-/** The actions a request asks for; each is a tool taking the person `find_person` returned. */
-export const ACTIONS = ['email', 'call', 'invite'] as const;
-export type Action = (typeof ACTIONS)[number];
-
-export const FIND_PERSON = 'find_person';
-/** The value of a `find_person` parameter the request does not give. */
-export const ANY = 'any';
-/** The reference to the previous call's result. */
-export const PREVIOUS = '$';
+export { ACTIONS, type Action, ANY, FIND_PERSON, PREVIOUS } from './person-request.ts';
 
 /** One value the request mentions: a constraint, or a distractor it rules out. */
 export interface Mention {
