@@ -16,6 +16,7 @@ export { createTrainableAgent } from './composition/registry.ts';
 export { agentDemonstrations } from './core/agent-demonstrations.ts';
 export { warmStartAgent } from './core/agent-warm-start.ts';
 export { evaluateHeldOut, heldOutOutcomes } from './core/evaluate.ts';
+export { passesScreen } from './core/dynamic-sampling.ts';
 export { RandomStreams } from './core/random-streams.ts';
 export { nearestToAlpha, outcomeObservations } from './core/selector-source.ts';
 

@@ -1,18 +1,23 @@
 /**
  * What a screen of dynamic sampling would keep, replayed on task types whose every rollout is known (a uniform run's
  * draws, n variations × G rollouts each): a screen of the form v × s reads the first s rollouts of the first v
- * variations and keeps the task type when they are mixed. Per form: the share kept, and of the kept ones the share whose
+ * variations and keeps the task type when they pass (`passesScreen`: mixed, and near α given a band). Per form: the share kept, and of the kept ones the share whose
  * p̂ over all n × G rollouts is in the band (beside the share of all with both outcomes); and, given the epoch's rollout budget, how many task types an
  * epoch would then train on and how many of them in the band. Pure.
  */
+import { passesScreen } from '../../src/internal.ts';
 
 /** A task type's outcomes: `outcomes[variation][sample]`, true for a success. */
 export type TaskTypeOutcomes = readonly (readonly boolean[])[];
 
-/** A screen: the first `variations` variations, the first `samples` rollouts of each. */
+/**
+ * A screen: the first `variations` variations, the first `samples` rollouts of each, and the band it keeps (`band`, as
+ * `screenBand`: 1, or unset, keeps every mixed screen).
+ */
 export interface ScreenShape {
   variations: number;
   samples: number;
+  band?: number;
 }
 
 export interface ScreenFormFigures extends ScreenShape {
@@ -50,10 +55,9 @@ export function screenFormFigures(
   shape: ScreenShape,
   settings: { alpha: number; kMin: number; tasksPerEpoch: number; variations: number; samples: number },
 ): ScreenFormFigures {
-  const kept = taskTypes.filter((outcomes) => {
-    const screen = screenOf(outcomes, shape);
-    return screen.successes > 0 && screen.successes < screen.attempts;
-  });
+  const kept = taskTypes.filter((outcomes) =>
+    passesScreen(screenOf(outcomes, shape), { alpha: settings.alpha, band: shape.band ?? 1 }),
+  );
   const share = (values: readonly TaskTypeOutcomes[], predicate: (p: number) => boolean) =>
     values.length
       ? values.filter((outcomes) => predicate(successesOf(outcomes) / attemptsOf(outcomes))).length / values.length

@@ -16,7 +16,10 @@ import { type PredictorForm, type ReplayedTaskType, replayPredictor } from '../a
 import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 
-/** The screen forms replayed: DAPO's one variation × G and forms spread over variations, at n = 8, G = 4. */
+/**
+ * The screen forms replayed, at n = 8, G = 4: DAPO's one variation × G, forms spread over variations, and forms that
+ * also keep a band around α (R-Zero's filter).
+ */
 const SCREENS: readonly ScreenShape[] = [
   { variations: 1, samples: 4 },
   { variations: 2, samples: 2 },
@@ -24,9 +27,12 @@ const SCREENS: readonly ScreenShape[] = [
   { variations: 8, samples: 1 },
   { variations: 4, samples: 2 },
   { variations: 8, samples: 2 },
+  { variations: 8, samples: 1, band: 0.25 },
+  { variations: 8, samples: 1, band: 0.125 },
+  { variations: 8, samples: 2, band: 0.2 },
 ];
 
-/** The predictor forms replayed (quick: the first three). */
+/** The predictor forms replayed (none with --quick). */
 const PREDICTORS: readonly PredictorForm[] = [
   { order: 2, decay: 1, pool: 4 },
   { order: 1, decay: 1, pool: 4 },
@@ -130,7 +136,8 @@ export async function filterProbesSuite(options: DiagnosticOptions): Promise<str
       inBandPerEpoch: average(perRun.map((figures) => figures.inBandPerEpoch)),
     };
   });
-  const predictorForms = options.quick ? PREDICTORS.slice(0, 3) : PREDICTORS;
+  // --quick replays the screens alone (the predictor's fits take minutes).
+  const predictorForms = options.quick ? [] : PREDICTORS;
   const predictors = predictorForms.map((form) => {
     const perRun = runs.map((run) => replayPredictor(run.domain, run.evidence, run.judged, form, run.config));
     return {
@@ -145,7 +152,7 @@ export async function filterProbesSuite(options: DiagnosticOptions): Promise<str
     title: `Screens and the success predictor replayed on ${runs.length} uniform runs (means over runs)`,
     columns: ['form', 'kept', 'kept in band', 'trained an epoch', 'in band an epoch', 'mixed of all'],
     rows: screens.map((screen) => [
-      `screen ${screen.variations} × ${screen.samples}`,
+      `screen ${screen.variations} × ${screen.samples}${screen.band === undefined ? '' : `, band ${screen.band}`}`,
       fixed(screen.kept),
       fixed(screen.keptInBand),
       fixed(screen.trainedPerEpoch, 1),

@@ -265,6 +265,13 @@ export interface RunConfigFields {
    */
   screenSamples?: z.input<typeof RunConfigSchema>['screenSamples'];
   /**
+   * dynamic, dynamic-frozen: a screen also passes only when its success share is within this of α (R-Zero's 3–7 of 10
+   * correct is 0.2 around ½); 1 = every screen with both outcomes passes (DAPO).
+   *
+   * A number in [0, 1]; default `1`.
+   */
+  screenBand?: z.input<typeof RunConfigSchema>['screenBand'];
+  /**
    * selector: the uniform draws each epoch's task types are chosen among, as a multiple of tasksPerEpoch.
    *
    * An integer from 1 to 1000; default `8`.

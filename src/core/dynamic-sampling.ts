@@ -3,7 +3,8 @@
  * candidate task types — uniform draws over the domain's knobs (over its whole grammar where it has none), or the
  * proposals of the simulator as its warm start left it (`dynamic-frozen`, R-Zero's untrained challenger with its
  * filter) — are screened on a few rollouts and kept only when those outcomes are mixed (some solved, some not), the
- * only groups whose GRPO advantages are not all zero; a kept task type then gets the rest of its n × G rollouts. The
+ * only groups whose GRPO advantages are not all zero (with `screenBand` < 1, also only when their success share is
+ * that close to α, as R-Zero's filter keeps); a kept task type then gets the rest of its n × G rollouts. The
  * screen's form is the config's: `screenVariations` variations × `screenSamples` rollouts each (DAPO's is one
  * variation's G rollouts; an agent that answers one instance almost the same way every time rarely disagrees with
  * itself there, so a screen spread over variations, as p̂ itself is, is the fair one to try). Screening spends the
@@ -53,19 +54,30 @@ export const mixedOutcomes = (screen: { successes: number; attempts: number }): 
   screen.successes > 0 && screen.successes < screen.attempts;
 
 /**
- * Which screened candidates are kept, in draw order: those with mixed outcomes, while the epoch has room for them
- * (`room` task types) and the budget left pays for the rest of their rollouts (`restCost` each). Pure.
+ * A screen passes: its outcomes are mixed, and its success share is within `band` of `alpha` (R-Zero keeps 3–7 of 10
+ * correct, a band of 0.2 around ½; a band of 1 keeps every mixed screen, DAPO's rule). Pure.
+ */
+export const passesScreen = (
+  screen: { successes: number; attempts: number },
+  rule: { alpha: number; band: number } = { alpha: 0.5, band: 1 },
+): boolean => mixedOutcomes(screen) && Math.abs(screen.successes / screen.attempts - rule.alpha) <= rule.band + 1e-12;
+
+/**
+ * Which screened candidates are kept, in draw order: those that pass the screen (`rule`; by default every mixed
+ * one), while the epoch has room for them (`room` task types) and the budget left pays for the rest of their rollouts
+ * (`restCost` each). Pure.
  */
 export function keptScreens(
   screens: readonly { successes: number; attempts: number }[],
   budgetLeft: number,
   room: number,
   restCost: number,
+  rule?: { alpha: number; band: number },
 ): boolean[] {
   let left = budgetLeft;
   let free = room;
   return screens.map((screen) => {
-    if (!mixedOutcomes(screen) || free === 0 || left < restCost) return false;
+    if (!passesScreen(screen, rule) || free === 0 || left < restCost) return false;
     left -= restCost;
     free -= 1;
     return true;
@@ -190,7 +202,10 @@ export async function screenEpoch(
       streams.dynamicScreen(epoch, round),
     );
     result.rollouts += screens.reduce((sum, screen) => sum + screen.attempts, 0);
-    const keep = keptScreens(screens, budget - result.rollouts, config.tasksPerEpoch - result.kept.length, restCost);
+    const keep = keptScreens(screens, budget - result.rollouts, config.tasksPerEpoch - result.kept.length, restCost, {
+      alpha: config.alpha,
+      band: config.screenBand,
+    });
     const keptOfRound = screens.filter((_, index) => keep[index]);
     result.screenedOut.push(...screens.filter((_, index) => !keep[index]));
     const fullOf = new Map(candidates.valid.map((taskType) => [taskType.id, taskType]));

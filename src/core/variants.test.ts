@@ -8,6 +8,7 @@ import {
   joinedAttempts,
   keptScreens,
   mixedOutcomes,
+  passesScreen,
   rolloutBudget,
   screenForm,
   screeningDraws,
@@ -137,6 +138,26 @@ describe('dynamic sampling: the budget and what is kept', () => {
     expect(keptScreens(screens, 24, 10, 12)).toEqual([true, false, true, false]);
     // One variation per task type: a kept screen costs nothing more.
     expect(keptScreens(screens, 0, 10, 0)).toEqual([true, false, true, true]);
+    // With a band: only the mixed screens within it of α pass (1 of 4 is 0.25 from ½, 3 of 4 too).
+    expect(keptScreens(screens, 100, 10, 12, { alpha: 0.5, band: 0.2 })).toEqual([true, false, false, false]);
+    expect(keptScreens(screens, 100, 10, 12, { alpha: 0.5, band: 0.25 })).toEqual([true, false, true, true]);
+  });
+
+  it("passes a screen by DAPO's rule (both outcomes) and, given a band, R-Zero's (near α)", () => {
+    expect(passesScreen({ successes: 1, attempts: 8 })).toBe(true);
+    expect(passesScreen({ successes: 0, attempts: 8 })).toBe(false);
+    expect(passesScreen({ successes: 8, attempts: 8 })).toBe(false);
+    // R-Zero's 3–7 of 10 correct.
+    const rZero = { alpha: 0.5, band: 0.2 };
+    expect([2, 3, 7, 8].map((successes) => passesScreen({ successes, attempts: 10 }, rZero))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    // A band around another α, and never an all-alike screen, however wide the band.
+    expect(passesScreen({ successes: 1, attempts: 4 }, { alpha: 0.3, band: 0.1 })).toBe(true);
+    expect(passesScreen({ successes: 0, attempts: 4 }, { alpha: 0.1, band: 0.5 })).toBe(false);
   });
 });
 

@@ -240,6 +240,10 @@ export const RunConfigSchema = z.strictObject(
       .max(1024)
       .optional()
       .describe('dynamic, dynamic-frozen: rollouts on each screened variation (at most G; G when unset)'),
+    screenBand: unit(
+      "dynamic, dynamic-frozen: a screen also passes only when its success share is within this of α (R-Zero's " +
+        '3–7 of 10 correct is 0.2 around ½); 1 = every screen with both outcomes passes (DAPO)',
+    ).default(1),
     selectorPool: z
       .number()
       .int()
