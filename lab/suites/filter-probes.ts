@@ -34,16 +34,16 @@ const SCREENS: readonly ScreenShape[] = [
 
 /** The predictor forms replayed (none with --quick). */
 const PREDICTORS: readonly PredictorForm[] = [
-  { order: 2, decay: 1, pool: 4 },
-  { order: 1, decay: 1, pool: 4 },
-  { order: 3, decay: 1, pool: 4 },
+  { order: 2, decay: 1, pool: 4, ridge: 1 },
+  { order: 1, decay: 1, pool: 4, ridge: 1 },
+  { order: 3, decay: 1, pool: 4, ridge: 1 },
   { order: 2, decay: 1, pool: 4, ridge: 0.3 },
   { order: 2, decay: 1, pool: 4, ridge: 3 },
   { order: 2, decay: 1, pool: 4, ridge: 10 },
   { order: 3, decay: 1, pool: 4, ridge: 10 },
-  { order: 2, decay: 0.8, pool: 4 },
-  { order: 2, decay: 1, pool: 2 },
-  { order: 2, decay: 1, pool: 8 },
+  { order: 2, decay: 0.8, pool: 4, ridge: 1 },
+  { order: 2, decay: 1, pool: 2, ridge: 1 },
+  { order: 2, decay: 1, pool: 8, ridge: 1 },
 ];
 
 const SOURCES = ['simulator', 'frontier', 'uniform', 'dynamic', 'selector', 'static', 'offline', 'seed'];

@@ -286,7 +286,7 @@ export interface RunConfigFields {
   /**
    * selector: the longest run of a spec's compact-text words (n-gram) the success predictor reads.
    *
-   * An integer from 1 to 6; default `3`.
+   * An integer from 1 to 6; default `2`.
    */
   selectorOrder?: z.input<typeof RunConfigSchema>['selectorOrder'];
   /**

@@ -343,12 +343,12 @@ describe('variants that isolate the default’s parts', () => {
         (proposal, index, all) => all.findIndex((other) => other.raw === proposal.raw) === index,
       );
       const groups = store.groupOutcomes(epoch, ['simulator', 'selector', 'seed']);
-      const predictor = fitSuccessPredictor(outcomeObservations(domain, groups, epoch, { decay: 1, order: 3 }), {
+      const predictor = fitSuccessPredictor(outcomeObservations(domain, groups, epoch, { decay: 1, order: 2 }), {
         alpha: 0.5,
         ...DEFAULT_SUCCESS_PREDICTOR,
       });
       const predicted = drawn.map((proposal) =>
-        predictSuccess(predictor, taskTypeKeys(proposal.raw, domain.features(proposal.spec as never), 3)),
+        predictSuccess(predictor, taskTypeKeys(proposal.raw, domain.features(proposal.spec as never), 2)),
       );
       const expected = nearestToAlpha(predicted, 6, 0.5).map((index) => drawn[index]!.raw);
       expect(chosen.map((proposal) => proposal.raw)).toEqual(expected);

@@ -9,7 +9,8 @@ import {
 } from './success-predictor.ts';
 import { specWords, taskTypeKeys } from './success-predictor-features.ts';
 
-const options = { alpha: 0.5, ...DEFAULT_SUCCESS_PREDICTOR };
+// A ridge of 1: the toy problems below have a few dozen attempts, where the default's 10 would hide what is fitted.
+const options = { alpha: 0.5, ...DEFAULT_SUCCESS_PREDICTOR, ridge: 1 };
 
 /** Observations of task types over a few features, whose success a hidden logistic model of them decides. */
 function observationsOf(seed: number, count: number): SuccessObservation[] {

@@ -262,7 +262,7 @@ export const RunConfigSchema = z.strictObject(
       .int()
       .min(1)
       .max(6)
-      .default(3)
+      .default(2)
       .describe("selector: the longest run of a spec's compact-text words (n-gram) the success predictor reads"),
     temperature: z.number().min(0).max(10).default(1).describe('agent sampling temperature during rollouts'),
     simulatorTemperature: z.number().min(0).max(10).default(1).describe('simulator sampling temperature'),
