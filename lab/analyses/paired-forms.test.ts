@@ -8,6 +8,7 @@ const run = (worldSeed: number, seed: number, hard: number, rollouts = 1000): Fo
   inBand: 0.1,
   rollouts,
   wallSeconds: 120,
+  taskTypes: 32,
 });
 
 describe('forms paired by world and seed', () => {

@@ -17,15 +17,17 @@ export interface FormRun {
   rollouts: number;
   /** The run's wall time. */
   wallSeconds: number;
+  /** Generated task types it trained on, mean over epochs 1 … last. */
+  taskTypes: number;
 }
 
 /** What is compared of a run: a held-out set's final accuracy, or a figure of its own. */
-export type FormFigure = 'inBand' | 'rollouts' | 'wallSeconds' | `heldout/${string}`;
+export type FormFigure = 'inBand' | 'rollouts' | 'wallSeconds' | 'taskTypes' | `heldout/${string}`;
 
 /** A run's value of `figure` (NaN where the run lacks it). */
 export function figureOf(run: FormRun, figure: FormFigure): number {
   if (figure.startsWith('heldout/')) return run.heldOut[figure.slice('heldout/'.length)] ?? Number.NaN;
-  return run[figure as 'inBand' | 'rollouts' | 'wallSeconds'];
+  return run[figure as 'inBand' | 'rollouts' | 'wallSeconds' | 'taskTypes'];
 }
 
 /** The mean of `figure` over `runs` with its 95% interval. */

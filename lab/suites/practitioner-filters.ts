@@ -2,7 +2,8 @@
  * `practitioner-filters --runs label=DIR,…`: forms of the practitioner's curricula (issue 61 item 3) side by side, from
  * finished comparisons (directories `genenv compare` wrote, one world each; a label given to several directories
  * gathers their runs, so one form's runs on two worlds sit together). A form is `label:variant`. Per form: final
- * test-id and test-hard, the share of task types in the band averaged over the epochs after the third, the rollouts
+ * test-id and test-hard, the share of task types in the band averaged over the epochs after the third, the task types
+ * trained on an epoch, the rollouts
  * spent on generated task types (`budget/rolloutsTotal`) and the wall time, each mean [95% interval] over its runs; and
  * every form against the first, paired by (world seed, run seed).
  */
@@ -17,7 +18,14 @@ import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 /** The epochs whose band share is averaged: those after the third. */
 const AFTER = 3;
 
-const FIGURES: readonly FormFigure[] = ['heldout/test-id', 'heldout/test-hard', 'inBand', 'rollouts', 'wallSeconds'];
+const FIGURES: readonly FormFigure[] = [
+  'heldout/test-id',
+  'heldout/test-hard',
+  'inBand',
+  'taskTypes',
+  'rollouts',
+  'wallSeconds',
+];
 
 function readJson(path: string): unknown {
   try {
@@ -45,6 +53,9 @@ function readRun(directory: string): FormRun | null {
     inBand: shares.length ? shares.reduce((sum, share) => sum + share, 0) / shares.length : Number.NaN,
     rollouts: last.extra['budget/rolloutsTotal'] ?? Number.NaN,
     wallSeconds: summary.wallSeconds,
+    taskTypes:
+      summary.epochs.slice(1).reduce((sum, epoch) => sum + epoch.successRates.length, 0) /
+      Math.max(1, summary.epochs.length - 1),
   };
 }
 
@@ -80,13 +91,23 @@ export async function practitionerFiltersSuite(options: DiagnosticOptions): Prom
   }));
   return emit('practitioner-filters', { table, paired }, options, () => ({
     title: `Forms of the practitioner's curricula, ${options.runs!.join(', ')} (mean [95% interval] over runs)`,
-    columns: ['form', 'runs', 'test-id', 'test-hard', `in band (epochs > ${AFTER})`, 'rollouts', 'wall s'],
+    columns: [
+      'form',
+      'runs',
+      'test-id',
+      'test-hard',
+      `in band (epochs > ${AFTER})`,
+      'task types an epoch',
+      'rollouts',
+      'wall s',
+    ],
     rows: table.map((row) => [
       row.form,
       String(row.runs.length),
       interval(row.figures['heldout/test-id']!),
       interval(row.figures['heldout/test-hard']!),
       interval(row.figures.inBand!),
+      fixed(row.figures.taskTypes!.mean, 1),
       fixed(row.figures.rollouts!.mean, 0),
       fixed(row.figures.wallSeconds!.mean, 0),
     ]),
