@@ -3,9 +3,8 @@
  * finished comparisons (directories `genenv compare` wrote, one world each; a label given to several directories
  * gathers their runs, so one form's runs on two worlds sit together). A form is `label:variant`. Per form: final
  * test-id and test-hard, the share of task types in the band averaged over the epochs after the third, the task types
- * trained on an epoch, the rollouts
- * spent on generated task types (`budget/rolloutsTotal`) and the wall time, each mean [95% interval] over its runs; and
- * every form against the first, paired by (world seed, run seed).
+ * trained on an epoch, the rollouts spent on generated task types (`budget/rolloutsTotal`) and the wall time, each
+ * mean [95% interval] over its runs; and every form against the first, paired by (world seed, run seed).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
