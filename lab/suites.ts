@@ -103,6 +103,20 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'held-out accuracy and curriculum metrics per epoch, each ± 95% interval',
     run: async (options) => (await import('./suites/served-trainer.ts')).servedTrainerSuite(options),
   },
+  'practitioner-filters': {
+    summary:
+      "forms of the practitioner's curricula (--runs label=DIR,…: comparison directories, one label over several " +
+      'worlds gathers them): test-id, test-hard, task types in the band after the third epoch, rollouts spent and ' +
+      'wall time per form, each form against the first paired by world and seed',
+    run: async (options) => (await import('./suites/practitioner-filters.ts')).practitionerFiltersSuite(options),
+  },
+  'filter-probes': {
+    summary:
+      'what screens and the success predictor would do, replayed on the stored rollouts of uniform runs (--runs run ' +
+      'or comparison directories): per screen form the draws kept and how many of them sit in the band; per ' +
+      "predictor form how well it predicts each epoch's draws from the epochs before and the band share of its choice",
+    run: async (options) => (await import('./suites/filter-probes.ts')).filterProbesSuite(options),
+  },
   transfer: {
     summary: 'held-out gain of two runs (--runs A,B) family by family, beside the rollouts with signal',
     run: async (options) => (await import('./suites/transfer.ts')).transferSuite(options),

@@ -23,7 +23,17 @@ export {
 export { agentDemonstrations } from './core/agent-demonstrations.ts';
 export { warmStartAgent } from './core/agent-warm-start.ts';
 export { evaluateHeldOut, heldOutOutcomes } from './core/evaluate.ts';
+export { passesScreen } from './core/dynamic-sampling.ts';
 export { RandomStreams } from './core/random-streams.ts';
+export { nearestToAlpha, outcomeObservations } from './core/selector-source.ts';
+
+// The selector's success predictor, to replay it on stored runs.
+export {
+  DEFAULT_SUCCESS_PREDICTOR,
+  fitSuccessPredictor,
+  predictSuccess,
+  taskTypeKeys,
+} from './curriculum/index.ts';
 
 // Built-in worlds made directly (no registry lookup) and their knob grid.
 export { knobCells } from './domains/knob-values.ts';
@@ -33,7 +43,7 @@ export { createToolWorld } from './domains/toolworld/index.ts';
 
 // Policies and models, to measure them.
 export { type AdvantageName, advantageEstimators, flattenGroups } from './algorithms/advantages.ts';
-export type { Diagnostic, RolloutGroup } from './interfaces/index.ts';
+export type { Diagnostic, GroupOutcome, RolloutGroup } from './interfaces/index.ts';
 export { gradientNorm } from './models/adam.ts';
 export type { LanguageModel } from './models/language-model.ts';
 export { Tokenizer } from './models/tokenizer.ts';

@@ -13,7 +13,7 @@ import { type SourceFigures, type SourcedTaskType, sourceFigures } from '../anal
 import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
 
-const GENERATED = ['simulator', 'frontier', 'uniform', 'dynamic', 'static', 'offline'];
+const GENERATED = ['simulator', 'frontier', 'uniform', 'dynamic', 'selector', 'static', 'offline'];
 
 /** The run directories an entry of --runs names: itself, or every run of a comparison. */
 function runDirectories(entry: string): string[] {

@@ -32,13 +32,16 @@ export interface RunConfigFields {
    * genenv with the paper's curriculum alone (the simulator proposes every task type; frontierShare ignored); random:
    * simulator never updated; sampler: every task type drawn by the frontier sampler, no simulator proposals;
    * sampler-frozen: the frontier sampler beside a simulator never updated; uniform: task types drawn uniformly over the
-   * domain's difficulty knobs (domain randomisation); dynamic: uniform draws screened on one variation and kept only
-   * when solved sometimes but not always (DAPO dynamic sampling), screening counted in the same rollout budget; static:
-   * all synthetic tasks generated once before training; base: seed data only; offline: tasks from a teacher policy or a
-   * dataset file.
+   * domain's difficulty knobs (domain randomisation), or from its grammar where it has none; dynamic: uniform draws
+   * screened (DAPO dynamic sampling): each is attempted on screenVariations variations × screenSamples rollouts and
+   * kept only when solved sometimes but not always, the screens counted in the same rollout budget; dynamic-frozen: the
+   * never-updated simulator's proposals screened the same way (R-Zero's untrained challenger with its filter);
+   * selector: each epoch's task types chosen among selectorPool × tasksPerEpoch uniform draws by a success predictor
+   * fitted to every outcome so far, those predicted nearest α, no rollouts spent on the choice; static: all synthetic
+   * tasks generated once before training; base: seed data only; offline: tasks from a teacher policy or a dataset file.
    *
-   * One of `'genenv'`, `'paper'`, `'random'`, `'sampler'`, `'sampler-frozen'`, `'uniform'`, `'dynamic'`, `'static'`,
-   * `'base'`, `'offline'`; default `'genenv'`.
+   * One of `'genenv'`, `'paper'`, `'random'`, `'sampler'`, `'sampler-frozen'`, `'uniform'`, `'dynamic'`,
+   * `'dynamic-frozen'`, `'selector'`, `'static'`, `'base'`, `'offline'`; default `'genenv'`.
    */
   variant?: z.input<typeof RunConfigSchema>['variant'];
   /**
@@ -249,6 +252,44 @@ export interface RunConfigFields {
    * A number in [0, 100]; default `1`.
    */
   staticMultiplier?: z.input<typeof RunConfigSchema>['staticMultiplier'];
+  /**
+   * dynamic, dynamic-frozen: variations of each candidate its screen attempts (at most n); a candidate whose screen has
+   * both outcomes is kept and gets the rest of its n × G rollouts, the others are dropped.
+   *
+   * An integer from 1 to 1024; default `1`.
+   */
+  screenVariations?: z.input<typeof RunConfigSchema>['screenVariations'];
+  /**
+   * dynamic, dynamic-frozen: rollouts on each screened variation (at most G; G when unset).
+   *
+   * An integer from 1 to 1024.
+   */
+  screenSamples?: z.input<typeof RunConfigSchema>['screenSamples'];
+  /**
+   * dynamic, dynamic-frozen: a screen also passes only when its success share is within this of α (R-Zero's 3–7 of 10
+   * correct is 0.2 around ½); 1 = every screen with both outcomes passes (DAPO).
+   *
+   * A number in [0, 1]; default `1`.
+   */
+  screenBand?: z.input<typeof RunConfigSchema>['screenBand'];
+  /**
+   * selector: the uniform draws each epoch's task types are chosen among, as a multiple of tasksPerEpoch.
+   *
+   * An integer from 1 to 1000; default `8`.
+   */
+  selectorPool?: z.input<typeof RunConfigSchema>['selectorPool'];
+  /**
+   * selector: weight an outcome keeps per epoch of age in the success predictor's fit (1 never forgets).
+   *
+   * A number in (0, 1]; default `1`.
+   */
+  selectorDecay?: z.input<typeof RunConfigSchema>['selectorDecay'];
+  /**
+   * selector: the longest run of a spec's compact-text words (n-gram) the success predictor reads.
+   *
+   * An integer from 1 to 6; default `2`.
+   */
+  selectorOrder?: z.input<typeof RunConfigSchema>['selectorOrder'];
   /**
    * agent sampling temperature during rollouts.
    *

@@ -10,7 +10,7 @@ import {
 } from '../interfaces/index.ts';
 import { writeDirectoryAtomic } from '../util/files.ts';
 import type { EpochRecord } from './epoch-record.ts';
-import { computeEpochMetrics } from './epoch-metrics.ts';
+import { budgetMetrics, computeEpochMetrics } from './epoch-metrics.ts';
 import { failpoint } from './failpoints.ts';
 import { agentLabel, type RunContext, runIdentity, simulatorLabel } from './run-context.ts';
 import type { Assessment, AssessedTaskType, RejectedProposal, TaskType } from './task-type.ts';
@@ -29,6 +29,11 @@ export async function commit(run: RunContext, record: EpochRecord, startedAt: nu
     ...record.extra,
     'pool/train': pools.train + trainTraces([...generated, ...replayAndBase, ...screenedOut]),
     'pool/env': pools.env + envGenerations(record).length,
+    ...budgetMetrics(
+      epoch,
+      [...generated, ...screenedOut],
+      run.store.metrics().at(-1)?.extra['budget/rolloutsTotal'] ?? 0,
+    ),
   };
   // Diversity of the simulator's valid proposals: distinct canonical specs among this epoch's task types.
   if (source === 'simulator')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeEpochMetrics, difficultyCounts } from './epoch-metrics.ts';
+import { budgetMetrics, computeEpochMetrics, difficultyCounts } from './epoch-metrics.ts';
 import type { AssessedTaskType } from './task-type.ts';
 
 /** An attempted task type with the given difficulty features (p̂ 1/2, one trace). */
@@ -61,5 +61,15 @@ describe('difficulty counts', () => {
     expect(metrics.difficultyCounts).toEqual({ '1': 2, '2': 1 });
     expect(metrics.taskComplexity.difficulty).toBeCloseTo(4 / 3, 12);
     expect(computeEpochMetrics(input([])).difficultyCounts).toEqual({});
+  });
+});
+
+describe('the rollout budget', () => {
+  it('counts the attempts of the generated and screened-out task types, and sums them over epochs 1 … t', () => {
+    const attempted = [{ attempts: 32 }, { attempts: 4 }, { attempts: 4 }];
+    expect(budgetMetrics(3, attempted, 1000)).toEqual({ 'budget/rollouts': 40, 'budget/rolloutsTotal': 1040 });
+    expect(budgetMetrics(1, [], 0)).toEqual({ 'budget/rollouts': 0, 'budget/rolloutsTotal': 0 });
+    // Epoch 0 evaluates the warm start: its rollouts are reported, and no total counts them.
+    expect(budgetMetrics(0, attempted, 0)).toEqual({ 'budget/rollouts': 40, 'budget/rolloutsTotal': 0 });
   });
 });

@@ -1,6 +1,6 @@
 import type { EpochExtra, EpochMetrics } from '../interfaces/index.ts';
 import { mean } from '../util/statistics.ts';
-import type { AssessedTaskType, TaskType } from './task-type.ts';
+import type { AssessedTaskType, AttemptedTaskType, TaskType } from './task-type.ts';
 
 export interface EpochMetricsInput {
   epoch: number;
@@ -26,6 +26,21 @@ export function difficultyCounts(taskTypes: readonly Pick<TaskType, 'features'>[
     counts.set(level, (counts.get(level) ?? 0) + 1);
   }
   return Object.fromEntries([...counts].sort(([a], [b]) => a - b).map(([level, count]) => [String(level), count]));
+}
+
+/**
+ * The epoch's rollout budget (`budget/rollouts`, `budget/rolloutsTotal`): the attempts of its generated task types and
+ * of the draws its screen dropped, and their sum over epochs 1 … epoch given `previousTotal`, that of epochs
+ * 1 … epoch − 1 (epoch 0, the warm start's evaluation, is every variant's alike and counts in no total). Counts ≥ 0.
+ * Pure.
+ */
+export function budgetMetrics(
+  epoch: number,
+  attempted: readonly Pick<AttemptedTaskType, 'attempts'>[],
+  previousTotal: number,
+): Pick<EpochExtra, 'budget/rollouts' | 'budget/rolloutsTotal'> {
+  const rollouts = attempted.reduce((sum, taskType) => sum + taskType.attempts, 0);
+  return { 'budget/rollouts': rollouts, 'budget/rolloutsTotal': epoch === 0 ? 0 : previousTotal + rollouts };
 }
 
 /** One epoch's summary.json fields (docs/design.md §6.3). Pure. Null where an epoch had no valid task type. */

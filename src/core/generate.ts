@@ -4,6 +4,7 @@ import type { EpochRecord } from './epoch-record.ts';
 import { frontierProposals } from './frontier-source.ts';
 import { withFrontierParents } from './parent-contexts.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
+import { selectorProposals } from './selector-source.ts';
 import { datasetProposals, proposeFrom, seedProposals, staticSlice, uniformProposals } from './task-source.ts';
 import type { RejectedProposal, TaskType } from './task-type.ts';
 import { type ValidationResult, validateProposals } from './validate.ts';
@@ -93,6 +94,7 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, c
       rejected: [],
     };
   if (source === 'uniform') return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
+  if (source === 'selector') return { ...selectorProposals(run, epoch, count), contexts: [] };
   const seedContexts = contextsFor(run, epoch, count, streams.contexts(epoch));
   const contexts = source === 'simulator' ? withFrontierParents(run, epoch, seedContexts) : seedContexts;
   const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });

@@ -20,11 +20,24 @@ describe('what needs the knobs of a domain', () => {
       "frontierShare 0.75 draws task types over the domain's knobs; domain clauses declares no difficulty knobs " +
         '(set frontierShare to 0)',
     );
-    for (const variant of ['genenv', 'paper', 'random', 'uniform', 'dynamic', 'static', 'base'] as const)
+    for (const variant of [
+      'genenv',
+      'paper',
+      'random',
+      'uniform',
+      'dynamic',
+      'dynamic-frozen',
+      'selector',
+      'static',
+      'base',
+    ] as const)
       expect(knobNeedsRefusal({ variant, frontierShare: 0 }, clauses), variant).toBeNull();
     // paper and random never draw the sampler, whatever frontierShare says.
     expect(knobNeedsRefusal({ variant: 'paper', frontierShare: 0.75 }, clauses)).toBeNull();
     expect(knobNeedsRefusal({ variant: 'uniform', frontierShare: 0 }, bare)).toMatch(/no drawSpec$/);
+    expect(knobNeedsRefusal({ variant: 'selector', frontierShare: 0 }, bare)).toMatch(/^the selector .* no drawSpec$/);
+    // The frozen simulator's proposals need neither knobs nor a grammar draw.
+    expect(knobNeedsRefusal({ variant: 'dynamic-frozen', frontierShare: 0 }, bare)).toBeNull();
     expect(knobNeedsRefusal({ variant: 'sampler', frontierShare: 0.75 }, ladder)).toBeNull();
   });
 

@@ -50,13 +50,32 @@ export class RandomStreams {
   dynamicDraws(epoch: number, round: number): number {
     return deriveSeed(this.runSeed, epoch, 'dynamic', round);
   }
-  /** The agent's samples on the screened variation of one screening round's draws. */
+  /** The simulator contexts the dynamic-frozen variant's candidates of one screening round answer. */
+  dynamicContexts(epoch: number, round: number): number {
+    return deriveSeed(this.runSeed, epoch, 'dynamic-contexts', round);
+  }
+  /** The frozen simulator's sampling of one screening round's candidates (dynamic-frozen). */
+  dynamicPropose(epoch: number, round: number): number {
+    return deriveSeed(this.runSeed, epoch, 'dynamic-propose', round);
+  }
+  /** The agent's samples on the screened variations of one screening round's draws. */
   dynamicScreen(epoch: number, round: number): number {
     return deriveSeed(this.runSeed, epoch, 'dynamic-screen', round);
   }
-  /** The agent's samples on the other variations of the draws one screening round kept. */
+  /** The agent's samples on the variations the screen did not attempt, of the draws one screening round kept. */
   dynamicRollout(epoch: number, round: number): number {
     return deriveSeed(this.runSeed, epoch, 'dynamic-rollout', round);
+  }
+  /**
+   * The agent's further samples on the screened variations of the draws one screening round kept, up to G each (a
+   * screen of fewer than G rollouts a variation).
+   */
+  dynamicScreenRest(epoch: number, round: number): number {
+    return deriveSeed(this.runSeed, epoch, 'dynamic-screen-rest', round);
+  }
+  /** The selector variant's uniform draws of an epoch, its task types chosen among them. */
+  selectorDraws(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'selector');
   }
   /** Which frontier parents the simulator's contexts of an epoch carry. */
   parentContexts(epoch: number): number {

@@ -3,7 +3,12 @@ import type { TaskSource, Variant } from '../interfaces/index.ts';
 /** What a variant of the loop does (paper §4.3): where its tasks come from and what learns from them. */
 export interface VariantPlan {
   /** Where the task types of epochs ≥ 1 come from. */
-  source: 'simulator' | 'static' | 'seed' | 'offline' | 'uniform' | 'dynamic';
+  source: 'simulator' | 'static' | 'seed' | 'offline' | 'uniform' | 'dynamic' | 'selector';
+  /**
+   * What dynamic sampling screens (source `dynamic`): uniform draws (DAPO's dynamic sampling) or the proposals of the
+   * simulator as its warm start left it (R-Zero's untrained challenger with its filter); null for every other source.
+   */
+  screens: 'uniform' | 'simulator' | null;
   /**
    * Where epoch 0's task types come from. Variants that own a simulator evaluate the warm-started
    * simulator's first proposals there, so every simulator variant starts from the same point.
@@ -30,6 +35,7 @@ export interface VariantPlan {
 export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   genenv: {
     source: 'simulator',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: true,
@@ -39,6 +45,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   // The paper's method alone: genenv without the frontier sampler, whatever the preset's frontierShare.
   paper: {
     source: 'simulator',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: true,
@@ -47,6 +54,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   },
   random: {
     source: 'simulator',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
@@ -57,6 +65,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   // the simulator proposes nothing after epoch 0 and is never trained. What the default is without its simulator.
   sampler: {
     source: 'simulator',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
@@ -67,17 +76,42 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   // default is without its simulator learning.
   'sampler-frozen': {
     source: 'simulator',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
     frontier: 'share',
     addsBaseTasks: true,
   },
-  // Not in the paper: dynamic sampling (DAPO) over uniform knob draws, the practitioner's online difficulty filter.
-  // Each draw is screened on one variation's G rollouts and kept only when its outcomes are mixed; the kept ones get
-  // their other variations. Screening rollouts spend the same rollout budget as every other variant's.
+  // Not in the paper: dynamic sampling (DAPO) over uniform draws (of the knobs, or of the grammar where there are
+  // none), the practitioner's online difficulty filter. Each draw is screened on screenVariations × screenSamples
+  // rollouts and kept only when its outcomes are mixed; the kept ones get the rest of their rollouts. Screening
+  // rollouts spend the same rollout budget as every other variant's.
   dynamic: {
     source: 'dynamic',
+    screens: 'uniform',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    frontier: 'none',
+    addsBaseTasks: true,
+  },
+  // Not in the paper: the proposals of the simulator as its warm start left it, screened as `dynamic` screens uniform
+  // draws (R-Zero's untrained challenger with its filter, at the same rollout budget: its screens counted).
+  'dynamic-frozen': {
+    source: 'dynamic',
+    screens: 'simulator',
+    epochZeroSource: 'simulator',
+    generatesPoolUpFront: false,
+    updatesSimulator: false,
+    frontier: 'none',
+    addsBaseTasks: true,
+  },
+  // Not in the paper: a success predictor fitted to every outcome so far chooses each epoch's task types among many
+  // uniform draws, those it predicts nearest α, with no rollout spent on the choice (prompt-selection value models).
+  selector: {
+    source: 'selector',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
@@ -87,6 +121,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   // Not in the paper: domain randomisation over the domain's knobs, the baseline curricula are first compared with.
   uniform: {
     source: 'uniform',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: false,
     updatesSimulator: false,
@@ -95,6 +130,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   },
   static: {
     source: 'static',
+    screens: null,
     epochZeroSource: 'simulator',
     generatesPoolUpFront: true,
     updatesSimulator: false,
@@ -103,6 +139,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   },
   base: {
     source: 'seed',
+    screens: null,
     epochZeroSource: 'seed',
     generatesPoolUpFront: false,
     updatesSimulator: false,
@@ -111,6 +148,7 @@ export const VARIANTS: Readonly<Record<Variant, VariantPlan>> = {
   },
   offline: {
     source: 'offline',
+    screens: null,
     epochZeroSource: 'offline',
     generatesPoolUpFront: false,
     updatesSimulator: false,
@@ -127,6 +165,11 @@ export function countsAsSynthetic(source: TaskSource): boolean {
     source === 'offline' ||
     source === 'uniform' ||
     source === 'dynamic' ||
+    source === 'selector' ||
     source === 'frontier'
   );
 }
+
+/** The variant's task types are drawn uniformly (over the knobs, or the grammar where there are none), screened or not. */
+export const drawsUniformly = (plan: VariantPlan): boolean =>
+  plan.source === 'uniform' || plan.source === 'selector' || plan.screens === 'uniform';

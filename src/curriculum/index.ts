@@ -4,3 +4,5 @@ export * from './band-filter.ts';
 export * from './rwr-weights.ts';
 export * from './frontier.ts';
 export * from './knob-model.ts';
+export * from './success-predictor.ts';
+export * from './success-predictor-features.ts';

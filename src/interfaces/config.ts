@@ -3,15 +3,32 @@ import { unknownKeyError } from './zod-error.ts';
 
 /** The co-evolution variants (paper §4.3; docs/design.md §2). */
 export const VariantSchema = z
-  .enum(['genenv', 'paper', 'random', 'sampler', 'sampler-frozen', 'uniform', 'dynamic', 'static', 'base', 'offline'])
+  .enum([
+    'genenv',
+    'paper',
+    'random',
+    'sampler',
+    'sampler-frozen',
+    'uniform',
+    'dynamic',
+    'dynamic-frozen',
+    'selector',
+    'static',
+    'base',
+    'offline',
+  ])
   .describe(
     'genenv: co-evolve both policies, with the frontier sampler beside the simulator when frontierShare > 0; ' +
       "paper: genenv with the paper's curriculum alone (the simulator proposes every task type; frontierShare " +
       'ignored); random: simulator never updated; sampler: every task type drawn by the frontier sampler, no ' +
       'simulator proposals; sampler-frozen: the frontier sampler beside a simulator never updated; uniform: task ' +
-      "types drawn uniformly over the domain's difficulty knobs (domain randomisation); dynamic: uniform draws " +
-      'screened on one variation and kept only when solved sometimes but not always (DAPO dynamic sampling), ' +
-      'screening counted in the same rollout budget; static: all synthetic tasks generated once before ' +
+      "types drawn uniformly over the domain's difficulty knobs (domain randomisation), or from its grammar where " +
+      'it has none; dynamic: uniform draws screened (DAPO dynamic sampling): each is attempted on screenVariations ' +
+      'variations × screenSamples rollouts and kept only when solved sometimes but not always, the screens counted ' +
+      "in the same rollout budget; dynamic-frozen: the never-updated simulator's proposals screened the same way " +
+      "(R-Zero's untrained challenger with its filter); selector: each epoch's task types chosen among " +
+      'selectorPool × tasksPerEpoch uniform draws by a success predictor fitted to every outcome so far, those ' +
+      'predicted nearest α, no rollouts spent on the choice; static: all synthetic tasks generated once before ' +
       'training; base: seed data only; offline: tasks from a teacher policy or a dataset file',
   );
 export type Variant = z.infer<typeof VariantSchema>;
@@ -227,6 +244,47 @@ export const RunConfigSchema = z.strictObject(
       .max(100)
       .default(1)
       .describe('static variant: synthetic tasks relative to genenv'),
+    screenVariations: z
+      .number()
+      .int()
+      .min(1)
+      .max(1024)
+      .default(1)
+      .describe(
+        'dynamic, dynamic-frozen: variations of each candidate its screen attempts (at most n); a candidate whose ' +
+          'screen has both outcomes is kept and gets the rest of its n × G rollouts, the others are dropped',
+      ),
+    screenSamples: z
+      .number()
+      .int()
+      .min(1)
+      .max(1024)
+      .optional()
+      .describe('dynamic, dynamic-frozen: rollouts on each screened variation (at most G; G when unset)'),
+    screenBand: unit(
+      "dynamic, dynamic-frozen: a screen also passes only when its success share is within this of α (R-Zero's " +
+        '3–7 of 10 correct is 0.2 around ½); 1 = every screen with both outcomes passes (DAPO)',
+    ).default(1),
+    selectorPool: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(8)
+      .describe("selector: the uniform draws each epoch's task types are chosen among, as a multiple of tasksPerEpoch"),
+    selectorDecay: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(1)
+      .describe("selector: weight an outcome keeps per epoch of age in the success predictor's fit (1 never forgets)"),
+    selectorOrder: z
+      .number()
+      .int()
+      .min(1)
+      .max(6)
+      .default(2)
+      .describe("selector: the longest run of a spec's compact-text words (n-gram) the success predictor reads"),
     temperature: z.number().min(0).max(10).default(1).describe('agent sampling temperature during rollouts'),
     simulatorTemperature: z.number().min(0).max(10).default(1).describe('simulator sampling temperature'),
     heldOutLimit: z

@@ -208,6 +208,20 @@ export const POOL_METRICS = {
   rollouts: 'count',
 } as const;
 
+/**
+ * The rollout budget, logged as `budget/<name>` by the loop for every variant: what a comparison divides by to say how
+ * many rollouts a variant took to reach an accuracy.
+ */
+export const BUDGET_METRICS = {
+  /**
+   * Rollouts on the epoch's generated task types: screens and screened-out draws included, replayed and base task
+   * types not (every variant spends those alike).
+   */
+  rollouts: 'count',
+  /** Those of epochs 1 … t summed (0 at epoch 0, the warm start's evaluation, which every variant spends alike). */
+  rolloutsTotal: 'count',
+} as const;
+
 /** What a served run adds, logged as `serve/<name>` by `genenv serve`. */
 export const SERVE_METRICS = {
   /** Attempts the epoch's round handed out: its task instances × G. */
@@ -272,6 +286,7 @@ export type ExtraMetricName =
   | `warmstart/simulator/${SimulatorWarmStartMetric}`
   | `warmstart/${keyof typeof WARM_START_METRICS}`
   | `pool/${keyof typeof POOL_METRICS}`
+  | `budget/${keyof typeof BUDGET_METRICS}`
   | `serve/${keyof typeof SERVE_METRICS}`;
 /** An epoch's namespaced scalars beyond its fixed fields: `extra` in memory and on disk. */
 export type EpochExtra = MetricValues<ExtraMetricName>;
@@ -317,6 +332,7 @@ export function metricVocabulary(): ReadonlyMap<string, string> {
     ...underPrefix('warmstart/agent', AGENT_WARM_START_METRICS),
     ...underPrefix('warmstart/simulator', SIMULATOR_WARM_START_METRICS),
     ...underPrefix('pool', POOL_METRICS),
+    ...underPrefix('budget', BUDGET_METRICS),
     ...underPrefix('serve', SERVE_METRICS),
     ...underPrefix('trainer', TRAINER_METRICS),
     ...underPrefix('time', TRAINER_TIME_METRICS),

@@ -27,6 +27,7 @@ export type TaskSource =
   | 'offline'
   | 'uniform'
   | 'dynamic'
+  | 'selector'
   | 'frontier'
   | 'replay';
 
