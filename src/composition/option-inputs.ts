@@ -200,6 +200,28 @@ export interface RunConfigFields {
    */
   contextParentWindow?: z.input<typeof RunConfigSchema>['contextParentWindow'];
   /**
+   * history conditioning: generated task types of the last contextHistoryWindow epochs shown in each of the simulator's
+   * contexts, from epoch 1 on, with the p̂ each produced (its compact text and success), so the simulator proposes from
+   * evidence of what the agent solves; 0 = none (the paper's context).
+   *
+   * An integer from 0 to 32; default `0`.
+   */
+  contextHistory?: z.input<typeof RunConfigSchema>['contextHistory'];
+  /**
+   * epochs of generated task types the contexts' history is drawn from.
+   *
+   * An integer from 1 to 1000; default `2`.
+   */
+  contextHistoryWindow?: z.input<typeof RunConfigSchema>['contextHistoryWindow'];
+  /**
+   * which task types a context's history shows: the most recent (recent: the same in every context of an epoch), or
+   * half drawn among those solved less than α of the time and half among the rest, each side ∝ exp(-β(p̂-α)²), a draw
+   * of its own per context (around-alpha: task types on both sides of the band).
+   *
+   * One of `'recent'`, `'around-alpha'`; default `'around-alpha'`.
+   */
+  contextHistoryDraw?: z.input<typeof RunConfigSchema>['contextHistoryDraw'];
+  /**
    * p̂ estimator: empirical k/n, or the mean of a Beta posterior.
    *
    * One of `'empirical'`, `'beta-mean'`; default `'empirical'`.

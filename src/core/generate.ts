@@ -2,6 +2,7 @@ import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } fr
 import { Random, stableId } from '../util/random.ts';
 import type { EpochRecord } from './epoch-record.ts';
 import { frontierProposals } from './frontier-source.ts';
+import { withHistory } from './context-history.ts';
 import { withFrontierParents } from './parent-contexts.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
 import { datasetProposals, proposeFrom, seedProposals, staticSlice, uniformProposals } from './task-source.ts';
@@ -20,7 +21,9 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
   const proposed = await proposalsOf(run, epoch, record.source, run.config.tasksPerEpoch - frontierCount);
   const simulated = validate(run, epoch, record.source, proposed.proposals, proposed.contexts);
   const frontierContexts =
-    frontierCount > 0 ? contextsFor(run, epoch, frontierCount, run.streams.frontierContexts(epoch)) : [];
+    frontierCount > 0
+      ? withHistory(run, epoch, contextsFor(run, epoch, frontierCount, run.streams.frontierContexts(epoch)))
+      : [];
   const frontier = frontierCount > 0 ? frontierProposals(run, epoch, frontierContexts, simulated.valid) : null;
   const frontierChecked = frontier ? validate(run, epoch, 'frontier', frontier.proposals, frontierContexts) : null;
   const checked: ValidationResult = {
@@ -94,7 +97,8 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, c
     };
   if (source === 'uniform') return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
   const seedContexts = contextsFor(run, epoch, count, streams.contexts(epoch));
-  const contexts = source === 'simulator' ? withFrontierParents(run, epoch, seedContexts) : seedContexts;
+  const contexts =
+    source === 'simulator' ? withHistory(run, epoch, withFrontierParents(run, epoch, seedContexts)) : seedContexts;
   const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });
   if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
   const temperature = config.simulatorTemperature;

@@ -53,6 +53,17 @@ export function parentProbabilities(
   return priorities.map((priority) => (total > 0 ? priority / total : 1 / candidates.length));
 }
 
+/**
+ * The distinct generated task types of the `window` epochs before `epoch` (`parentCandidates`), read from the store, so
+ * a resumed run reads the same.
+ */
+export function recentCandidates(run: RunContext, epoch: number, window: number): ParentCandidate[] {
+  const records: ProposalRecord[] = [];
+  for (let past = Math.max(0, epoch - window); past < epoch; past++)
+    for (const source of PARENT_SOURCES) records.push(...run.store.proposals(past, source));
+  return parentCandidates(records);
+}
+
 /** How many of `count` contexts carry a parent: round(share × count), 0 when there is no candidate. */
 export const parentCount = (count: number, share: number, candidates: number): number =>
   candidates === 0 ? 0 : Math.round(share * count);
@@ -69,10 +80,7 @@ export function withFrontierParents(
 ): SimulatorContext[] {
   const { config } = run;
   if (epoch === 0 || config.contextParentShare === 0) return [...contexts];
-  const records: ProposalRecord[] = [];
-  for (let past = Math.max(0, epoch - config.contextParentWindow); past < epoch; past++)
-    for (const source of PARENT_SOURCES) records.push(...run.store.proposals(past, source));
-  const candidates = parentCandidates(records);
+  const candidates = recentCandidates(run, epoch, config.contextParentWindow);
   const count = parentCount(contexts.length, config.contextParentShare, candidates.length);
   if (count === 0) return [...contexts];
   const probabilities = parentProbabilities(candidates, config.alpha, config.beta);

@@ -62,6 +62,10 @@ export class RandomStreams {
   parentContexts(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'parent-contexts');
   }
+  /** Which recent task types the simulator's contexts of an epoch show (history conditioning). */
+  contextHistory(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'context-history');
+  }
   /** The frontier sampler's cell draws of an epoch. */
   frontier(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'frontier');

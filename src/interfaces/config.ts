@@ -168,6 +168,32 @@ export const RunConfigSchema = z.strictObject(
       .max(1000)
       .default(2)
       .describe('epochs of generated task types the frontier parents of the contexts are drawn from'),
+    contextHistory: z
+      .number()
+      .int()
+      .min(0)
+      .max(32)
+      .default(0)
+      .describe(
+        'history conditioning: generated task types of the last contextHistoryWindow epochs shown in each of the ' +
+          "simulator's contexts, from epoch 1 on, with the p̂ each produced (its compact text and success), so the " +
+          "simulator proposes from evidence of what the agent solves; 0 = none (the paper's context)",
+      ),
+    contextHistoryWindow: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(2)
+      .describe("epochs of generated task types the contexts' history is drawn from"),
+    contextHistoryDraw: z
+      .enum(['recent', 'around-alpha'])
+      .default('around-alpha')
+      .describe(
+        "which task types a context's history shows: the most recent (recent: the same in every context of an " +
+          'epoch), or half drawn among those solved less than α of the time and half among the rest, each side ' +
+          '∝ exp(-β(p̂-α)²), a draw of its own per context (around-alpha: task types on both sides of the band)',
+      ),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')
