@@ -200,6 +200,24 @@ export interface RunConfigFields {
    */
   contextParentWindow?: z.input<typeof RunConfigSchema>['contextParentWindow'];
   /**
+   * a context with a frontier parent (contextParentShare) asks for one of up to 32 random small edits of the parent's
+   * compact text under the domain's spec grammar (the child written as an edit, which RWR learns to choose among): the
+   * built-in simulator's decoding is limited to them, another simulator's proposal outside them is rejected with its
+   * reason; needs a domain with a spec grammar.
+   *
+   * Default `false`.
+   */
+  contextParentEdits?: z.input<typeof RunConfigSchema>['contextParentEdits'];
+  /**
+   * share of each epoch's fresh task types, from epoch 1 on in the variants that draw beside the simulator (genenv,
+   * sampler-frozen), that are random edits of frontier parents (ACCEL's mutation): a generated task type of the last
+   * contextParentWindow epochs drawn by its α-reward, a stretch of its compact text replaced by a random walk through
+   * the domain's spec grammar, stored as frontier draws; needs a domain with a spec grammar; 0 = none.
+   *
+   * A number in [0, 1]; default `0`.
+   */
+  editShare?: z.input<typeof RunConfigSchema>['editShare'];
+  /**
    * history conditioning: generated task types of the last contextHistoryWindow epochs shown in each of the simulator's
    * contexts, from epoch 1 on, with the p̂ each produced (its compact text and success), so the simulator proposes from
    * evidence of what the agent solves; 0 = none (the paper's context).

@@ -82,9 +82,23 @@ export function withFrontierParents(
   if (epoch === 0 || config.contextParentShare === 0) return [...contexts];
   const candidates = recentCandidates(run, epoch, config.contextParentWindow);
   const count = parentCount(contexts.length, config.contextParentShare, candidates.length);
-  if (count === 0) return [...contexts];
-  const probabilities = parentProbabilities(candidates, config.alpha, config.beta);
-  const random = new Random(run.streams.parentContexts(epoch));
+  return withParents(run, contexts, candidates, count, run.streams.parentContexts(epoch));
+}
+
+/**
+ * `contexts` with the first `count` of them given a parent drawn with `parentProbabilities` over `candidates` from the
+ * stream `seed`. A parent keeps its family; its context gets an id of its own.
+ */
+export function withParents(
+  run: RunContext,
+  contexts: readonly SimulatorContext[],
+  candidates: readonly ParentCandidate[],
+  count: number,
+  seed: number,
+): SimulatorContext[] {
+  if (count === 0 || candidates.length === 0) return [...contexts];
+  const probabilities = parentProbabilities(candidates, run.config.alpha, run.config.beta);
+  const random = new Random(seed);
   return contexts.map((context, index) => {
     if (index >= count) return context;
     const parent = candidates[drawIndex(probabilities, random.next())]!;

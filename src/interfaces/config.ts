@@ -168,6 +168,22 @@ export const RunConfigSchema = z.strictObject(
       .max(1000)
       .default(2)
       .describe('epochs of generated task types the frontier parents of the contexts are drawn from'),
+    contextParentEdits: z
+      .boolean()
+      .default(false)
+      .describe(
+        'a context with a frontier parent (contextParentShare) asks for one of up to 32 random small edits of the ' +
+          "parent's compact text under the domain's spec grammar (the child written as an edit, which RWR learns " +
+          "to choose among): the built-in simulator's decoding is limited to them, another simulator's proposal " +
+          'outside them is rejected with its reason; needs a domain with a spec grammar',
+      ),
+    editShare: unit(
+      "share of each epoch's fresh task types, from epoch 1 on in the variants that draw beside the simulator " +
+        "(genenv, sampler-frozen), that are random edits of frontier parents (ACCEL's mutation): a generated task " +
+        'type of the last contextParentWindow epochs drawn by its α-reward, a stretch of its compact text replaced ' +
+        "by a random walk through the domain's spec grammar, stored as frontier draws; needs a domain with a spec " +
+        'grammar; 0 = none',
+    ).default(0),
     contextHistory: z
       .number()
       .int()

@@ -28,6 +28,12 @@ export interface SimulatorContext {
    * when the run shows none.
    */
   history?: readonly SeenTaskType[];
+  /**
+   * The specs the proposal must be one of (the edits of a frontier parent, `contextParentEdits`; the specs of the
+   * knob cell the frontier sampler drew, `frontierWriter: 'simulator'`); absent when any spec will do. A simulator
+   * that constrains its decoding writes one of them; a proposal outside them is rejected with its reason.
+   */
+  choices?: readonly unknown[];
 }
 
 /**

@@ -10,12 +10,13 @@ import type { Proposal, SimulatorContext } from '../../interfaces/simulator.ts';
 import { rwrUpdate, type WeightedSequence } from '../../algorithms/rwr.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
+import type { TokenConstraint } from '../../models/sampling.ts';
 import { stableId } from '../../util/random.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
 import type { SimulatorOptions } from './options.ts';
 import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
-import { GrammarTokens } from './grammar-constraint.ts';
+import { choiceTextsGrammar, GrammarTokens } from './grammar-constraint.ts';
 import { ModelHolder } from './model-holder.ts';
 import { UpdateThread } from './update-thread.ts';
 
@@ -63,18 +64,25 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     );
   }
 
+  /**
+   * The decoding constraint of one context under the grammar: one of its choices where it offers them (a parent's
+   * edits, a cell's specs), else any spec of the domain's grammar (of the seed's family with `keepFamily`).
+   */
+  private constraintOf(grammar: GrammarTokens, context: SimulatorContext): TokenConstraint {
+    const budget = this.state.options.maxResponseTokens;
+    if (context.choices?.length) {
+      const texts = context.choices.map((choice) => this.domain.formatSpec(choice));
+      return new GrammarTokens(choiceTextsGrammar(texts), this.state.model.tokenizer).constraint(budget);
+    }
+    return grammar.constraint(budget, this.state.options.keepFamily ? context.seed.family : undefined);
+  }
+
   async propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]> {
+    const grammar = this.grammar;
     const requests: GenerationRequest[] = contexts.map((context) => ({
       prompt: this.contextIds(context),
       maxNewTokens: this.state.options.maxResponseTokens,
-      ...(this.grammar
-        ? {
-            constraint: this.grammar.constraint(
-              this.state.options.maxResponseTokens,
-              this.state.options.keepFamily ? context.seed.family : undefined,
-            ),
-          }
-        : {}),
+      ...(grammar ? { constraint: this.constraintOf(grammar, context) } : {}),
     }));
     const settings = {
       temperature: options.temperature ?? 1,

@@ -1,8 +1,8 @@
 /**
  * The simulator's chat prompt: the seed task, the family's recent success statistics relative to the
  * target α, recent task types with their outcomes on both sides of α (history conditioning, when the context carries
- * it), k exemplars from D_env with the success rates they produced (in-context RWR), and the output instructions of
- * the chosen mode.
+ * it), the task types it must choose among (when it offers choices: a parent's edits, a cell's specs), k exemplars from
+ * D_env with the success rates they produced (in-context RWR), and the output instructions of the chosen mode.
  */
 import type { ChatMessage } from '../../interfaces/chat.ts';
 import type { Domain } from '../../interfaces/domain.ts';
@@ -83,6 +83,11 @@ export function simulatorMessages(input: {
       difficultyAdvice(context.stats.recentSuccess, context.targetSuccess),
   ];
   if (context.history?.length) parts.push(historyText(domain, context.history, context.targetSuccess, mode));
+  if (context.choices?.length)
+    parts.push(
+      'Write one of these task types, the only ones this request accepts (the others are rejected):\n' +
+        context.choices.map((choice) => `- ${specText(domain, choice, mode)}`).join('\n'),
+    );
   if (exemplars.length > 0) {
     parts.push(
       'Earlier proposals and how the agent did on them (the best-calibrated ones are shown most often):\n\n' +

@@ -194,6 +194,19 @@ describe('OpenAI simulator', () => {
     expect(shown.filter((text) => text.includes('Recent task types'))).toHaveLength(1);
   });
 
+  it("lists a context's choices as the only task types it accepts", async () => {
+    const { server, simulator } = await setup(() => [{ content: '{"family": "sum", "difficulty": 5}' }]);
+    const choices = [
+      { family: 'sum', difficulty: 2 },
+      { family: 'sum', difficulty: 3 },
+    ];
+    await simulator.propose([{ ...context('edits'), choices }], { seed: 2 });
+    expect(lastUserText(server.requests[0]!.body)).toContain(
+      'Write one of these task types, the only ones this request accepts (the others are rejected):\n' +
+        '- {"family":"sum","difficulty":2}\n- {"family":"sum","difficulty":3}',
+    );
+  });
+
   it('save/load restores the exemplar pool and version exactly; warmStart seeds the pool', async () => {
     const { simulator } = await setup(() => [{ content: '{}' }]);
     await simulator.warmStart(
