@@ -116,6 +116,13 @@ export interface RunConfigFields {
    */
   rwrFallback?: z.input<typeof RunConfigSchema>['rwrFallback'];
   /**
+   * which generated task types train the simulator by RWR: every one that answers one of its contexts, the frontier
+   * sampler's draws and random edits included (generated), or only the proposals it wrote itself (own).
+   *
+   * One of `'generated'`, `'own'`; default `'generated'`.
+   */
+  simulatorRecords?: z.input<typeof RunConfigSchema>['simulatorRecords'];
+  /**
    * how p̂ becomes the simulator reward: alpha-gaussian exp(-β(p̂-α)²) (paper Eq. 3), rzero-linear 1-2|p̂-½|,
    * absolute-zero 1-p̂ on 0<p̂<1, sfl p̂(1-p̂), goal-gan 1 inside [0.1, 0.9].
    *

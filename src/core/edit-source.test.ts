@@ -51,7 +51,14 @@ describe('random edits of frontier parents (editShare)', () => {
       }
       expect(edits.map((edit) => edit.raw)).toEqual(second.store.proposals(epoch, 'frontier').map((edit) => edit.raw));
     }
-    for (const run of [first, second]) run.store.close();
+    // The edits answer contexts, so they train the simulator beside its own proposals, unless it learns from its own.
+    const trainedOn = (run: typeof first) =>
+      run.simulator.batches.flatMap((batch) => batch.records.map((record) => record.proposal.policyVersion));
+    expect(trainedOn(first)).toContain('edit');
+    const own = await recorded({ editShare: 0.25, rwrFilter: 'none', simulatorRecords: 'own' });
+    expect(trainedOn(own).length).toBeGreaterThan(0);
+    expect(trainedOn(own)).not.toContain('edit');
+    for (const run of [first, second, own]) run.store.close();
   });
 
   it('makes none in the variants without draws beside the simulator, and refuses a domain without a grammar', async () => {

@@ -100,6 +100,14 @@ export const RunConfigSchema = z.strictObject(
       .max(1000)
       .default(4)
       .describe('band-or-nearest: task types nearest α that train the simulator when none is in the band'),
+    simulatorRecords: z
+      .enum(['generated', 'own'])
+      .default('generated')
+      .describe(
+        'which generated task types train the simulator by RWR: every one that answers one of its contexts, the ' +
+          "frontier sampler's draws and random edits included (generated), or only the proposals it wrote itself " +
+          '(own)',
+      ),
     difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
     successPooling: z
       .enum(['proposal', 'spec'])
