@@ -145,6 +145,15 @@ export interface RunConfigFields {
    */
   frontierShare?: z.input<typeof RunConfigSchema>['frontierShare'];
   /**
+   * frontier sampler: who writes the task type of each cell it draws: the domain, at random within the cell (domain),
+   * or the simulator, in the variants where it proposes beside the sampler (genenv, sampler-frozen): its context names
+   * the cell's knob values and offers the cell's specs as its choices, so the sampler's coverage meets the precision
+   * per task type the simulator learns by RWR per cell (simulator).
+   *
+   * One of `'domain'`, `'simulator'`; default `'domain'`.
+   */
+  frontierWriter?: z.input<typeof RunConfigSchema>['frontierWriter'];
+  /**
    * frontier sampler: weight an outcome keeps per epoch of age (1 never forgets).
    *
    * A number in (0, 1]; default `0.5`.

@@ -1,7 +1,7 @@
 import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
 import type { EpochRecord } from './epoch-record.ts';
-import { frontierProposals } from './frontier-source.ts';
+import { frontierTaskTypes } from './frontier-source.ts';
 import { keepWithinChoices } from './context-choices.ts';
 import { withHistory } from './context-history.ts';
 import { editCountOf, editProposals, withParentEdits } from './edit-source.ts';
@@ -27,8 +27,8 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
     frontierCount > 0
       ? withHistory(run, epoch, contextsFor(run, epoch, frontierCount, run.streams.frontierContexts(epoch)))
       : [];
-  const frontier = frontierCount > 0 ? frontierProposals(run, epoch, frontierContexts, simulated.valid) : null;
-  const frontierChecked = frontier ? validate(run, epoch, 'frontier', frontier.proposals, frontierContexts) : null;
+  const frontier = frontierCount > 0 ? await frontierTaskTypes(run, epoch, frontierContexts, simulated.valid) : null;
+  const frontierChecked = frontier ? validate(run, epoch, 'frontier', frontier.proposals, frontier.contexts) : null;
   const edits = editCount > 0 ? editProposals(run, epoch, editCount) : null;
   const editsChecked = edits
     ? validate(run, epoch, 'frontier', edits.proposals, withHistory(run, epoch, edits.contexts))

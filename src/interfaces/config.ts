@@ -122,6 +122,15 @@ export const RunConfigSchema = z.strictObject(
         "(priority exp(-β(p̃-α)²) of each cell's decayed success), the rest proposed by the simulator; 0 = the " +
         "paper's simulator alone",
     ).default(0),
+    frontierWriter: z
+      .enum(['domain', 'simulator'])
+      .default('domain')
+      .describe(
+        'frontier sampler: who writes the task type of each cell it draws: the domain, at random within the cell ' +
+          '(domain), or the simulator, in the variants where it proposes beside the sampler (genenv, sampler-frozen): ' +
+          "its context names the cell's knob values and offers the cell's specs as its choices, so the sampler's " +
+          'coverage meets the precision per task type the simulator learns by RWR per cell (simulator)',
+      ),
     frontierDecay: z
       .number()
       .gt(0)

@@ -34,6 +34,8 @@ export interface SimulatorContext {
    * that constrains its decoding writes one of them; a proposal outside them is rejected with its reason.
    */
   choices?: readonly unknown[];
+  /** The knob values of the cell the frontier sampler drew for this context (`frontierWriter: 'simulator'`). */
+  cell?: Readonly<Record<string, string | number>>;
 }
 
 /**

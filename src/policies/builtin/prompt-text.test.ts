@@ -40,6 +40,17 @@ describe("the built-in simulator's context text", () => {
     ]);
   });
 
+  it('names the knob values of the cell the frontier sampler drew, before the recent success', () => {
+    const cell = { constraints: 3, distractors: 12 };
+    expect(simulatorContextText(domain, { ...context, cell }).split('\n')).toEqual([
+      'family: find',
+      `seed: ${domain.formatSpec(seed!.spec)}`,
+      'cell: constraints 3, distractors 12',
+      'recent: 0.5',
+      'target: 0.5',
+    ]);
+  });
+
   it('loses the oldest history lines, never the seed or the target, when the text is too long for the context', () => {
     const tokenizer = new Tokenizer([], 'none');
     const history = Array.from({ length: 12 }, (_, index) => ({

@@ -66,15 +66,21 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
 
   /**
    * The decoding constraint of one context under the grammar: one of its choices where it offers them (a parent's
-   * edits, a cell's specs), else any spec of the domain's grammar (of the seed's family with `keepFamily`).
+   * edits, a cell's specs), else any spec of the domain's grammar (of the seed's family with `keepFamily`). A choice
+   * whose own tokens (the tokenizer's encoding) do not fit the response budget is left out, and the constraint counts
+   * the budget in characters from the longest choice kept: the grammar's rule of one character per token would
+   * otherwise rule out every choice longer than the budget in tokens, which merged tokens write in far fewer.
    */
   private constraintOf(grammar: GrammarTokens, context: SimulatorContext): TokenConstraint {
     const budget = this.state.options.maxResponseTokens;
-    if (context.choices?.length) {
-      const texts = context.choices.map((choice) => this.domain.formatSpec(choice));
-      return new GrammarTokens(choiceTextsGrammar(texts), this.state.model.tokenizer).constraint(budget);
-    }
-    return grammar.constraint(budget, this.state.options.keepFamily ? context.seed.family : undefined);
+    const { tokenizer } = this.state.model;
+    const texts = (context.choices ?? [])
+      .map((choice) => this.domain.formatSpec(choice))
+      .filter((text) => tokenizer.encode(text).length < budget);
+    if (texts.length === 0)
+      return grammar.constraint(budget, this.state.options.keepFamily ? context.seed.family : undefined);
+    const characters = Math.max(budget, ...texts.map((text) => text.length + 2));
+    return new GrammarTokens(choiceTextsGrammar(texts), tokenizer).constraint(characters);
   }
 
   async propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]> {

@@ -83,6 +83,12 @@ export function simulatorMessages(input: {
       difficultyAdvice(context.stats.recentSuccess, context.targetSuccess),
   ];
   if (context.history?.length) parts.push(historyText(domain, context.history, context.targetSuccess, mode));
+  if (context.cell)
+    parts.push(
+      `The task type must sit in this cell of the domain's difficulty knobs: ${Object.entries(context.cell)
+        .map(([knob, value]) => `${knob} ${value}`)
+        .join(', ')}.`,
+    );
   if (context.choices?.length)
     parts.push(
       'Write one of these task types, the only ones this request accepts (the others are rejected):\n' +

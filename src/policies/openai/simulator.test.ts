@@ -194,13 +194,16 @@ describe('OpenAI simulator', () => {
     expect(shown.filter((text) => text.includes('Recent task types'))).toHaveLength(1);
   });
 
-  it("lists a context's choices as the only task types it accepts", async () => {
+  it("names a context's cell and lists its choices as the only task types it accepts", async () => {
     const { server, simulator } = await setup(() => [{ content: '{"family": "sum", "difficulty": 5}' }]);
     const choices = [
       { family: 'sum', difficulty: 2 },
       { family: 'sum', difficulty: 3 },
     ];
-    await simulator.propose([{ ...context('edits'), choices }], { seed: 2 });
+    await simulator.propose([{ ...context('edits'), choices, cell: { difficulty: 2 } }], { seed: 2 });
+    expect(lastUserText(server.requests[0]!.body)).toContain(
+      "The task type must sit in this cell of the domain's difficulty knobs: difficulty 2.",
+    );
     expect(lastUserText(server.requests[0]!.body)).toContain(
       'Write one of these task types, the only ones this request accepts (the others are rejected):\n' +
         '- {"family":"sum","difficulty":2}\n- {"family":"sum","difficulty":3}',
