@@ -234,6 +234,15 @@ export interface RunConfigFields {
    */
   editShare?: z.input<typeof RunConfigSchema>['editShare'];
   /**
+   * where frontier parents, random edits' parents and the around-alpha history are drawn: around α (alpha), or around α
+   * less the rise of p̂ one epoch of training gives a task type, measured from the specs assessed in two consecutive
+   * epochs of the last four (ahead): what was in the band is solved more often by the time the simulator's proposal is
+   * attempted.
+   *
+   * One of `'alpha'`, `'ahead'`; default `'alpha'`.
+   */
+  evidenceAim?: z.input<typeof RunConfigSchema>['evidenceAim'];
+  /**
    * history conditioning: generated task types of the last contextHistoryWindow epochs shown in each of the simulator's
    * contexts, from epoch 1 on, with the p̂ each produced (its compact text and success), so the simulator proposes from
    * evidence of what the agent solves; 0 = none (the paper's context).

@@ -10,6 +10,7 @@
 import { scoreDifficulty } from '../curriculum/index.ts';
 import type { SeenTaskType, SimulatorContext } from '../interfaces/index.ts';
 import { Random } from '../util/random.ts';
+import { evidenceAim } from './evidence-aim.ts';
 import { type ParentCandidate, recentCandidates } from './parent-contexts.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -70,7 +71,7 @@ function drawNear(
 
 /**
  * `contexts` with their history (`contextHistory` task types of the last `contextHistoryWindow` epochs, drawn by
- * `contextHistoryDraw`) from epoch 1 on; unchanged when the option is 0 or no task type was assessed yet.
+ * `contextHistoryDraw`, around α or where `evidenceAim` puts it) from epoch 1 on; unchanged when the option is 0 or no task type was assessed yet.
  */
 export function withHistory(run: RunContext, epoch: number, contexts: readonly SimulatorContext[]): SimulatorContext[] {
   const { config } = run;
@@ -82,8 +83,9 @@ export function withHistory(run: RunContext, epoch: number, contexts: readonly S
     return contexts.map((context) => ({ ...context, history }));
   }
   const random = new Random(run.streams.contextHistory(epoch));
+  const aim = evidenceAim(run, epoch);
   return contexts.map((context) => ({
     ...context,
-    history: aroundAlphaHistory(candidates, config.contextHistory, config.alpha, config.beta, random),
+    history: aroundAlphaHistory(candidates, config.contextHistory, aim, config.beta, random),
   }));
 }

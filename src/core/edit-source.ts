@@ -7,6 +7,7 @@
  */
 import { GenEnvError, type Proposal, type SimulatorContext } from '../interfaces/index.ts';
 import { Random, deriveSeed, stableId } from '../util/random.ts';
+import { evidenceAim } from './evidence-aim.ts';
 import { editChoices, editSpec, type GrammarWalker, grammarWalker } from './edit-spec.ts';
 import { recentCandidates, withParents } from './parent-contexts.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
@@ -64,6 +65,7 @@ export function editProposals(
     candidates,
     seeds.length,
     deriveSeed(run.streams.editContexts(epoch), 'parents'),
+    evidenceAim(run, epoch),
   );
   const random = new Random(run.streams.edits(epoch));
   const proposals: Proposal[] = [];

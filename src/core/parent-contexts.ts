@@ -9,6 +9,7 @@
 import { scoreDifficulty } from '../curriculum/index.ts';
 import type { ProposalRecord, SeedTask, SimulatorContext, TaskSource } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
+import { evidenceAim } from './evidence-aim.ts';
 import type { RunContext } from './run-context.ts';
 
 /** Generated task types that can be parents: the simulator's own and every curriculum draw. */
@@ -82,12 +83,13 @@ export function withFrontierParents(
   if (epoch === 0 || config.contextParentShare === 0) return [...contexts];
   const candidates = recentCandidates(run, epoch, config.contextParentWindow);
   const count = parentCount(contexts.length, config.contextParentShare, candidates.length);
-  return withParents(run, contexts, candidates, count, run.streams.parentContexts(epoch));
+  return withParents(run, contexts, candidates, count, run.streams.parentContexts(epoch), evidenceAim(run, epoch));
 }
 
 /**
- * `contexts` with the first `count` of them given a parent drawn with `parentProbabilities` over `candidates` from the
- * stream `seed`. A parent keeps its family; its context gets an id of its own.
+ * `contexts` with the first `count` of them given a parent drawn with `parentProbabilities` around `aim` (α, or where
+ * `evidenceAim` puts it) over `candidates` from the stream `seed`. A parent keeps its family; its context gets an id of
+ * its own.
  */
 export function withParents(
   run: RunContext,
@@ -95,9 +97,10 @@ export function withParents(
   candidates: readonly ParentCandidate[],
   count: number,
   seed: number,
+  aim: number,
 ): SimulatorContext[] {
   if (count === 0 || candidates.length === 0) return [...contexts];
-  const probabilities = parentProbabilities(candidates, run.config.alpha, run.config.beta);
+  const probabilities = parentProbabilities(candidates, aim, run.config.beta);
   const random = new Random(seed);
   return contexts.map((context, index) => {
     if (index >= count) return context;

@@ -201,6 +201,15 @@ export const RunConfigSchema = z.strictObject(
         "by a random walk through the domain's spec grammar, stored as frontier draws; needs a domain with a spec " +
         'grammar; 0 = none',
     ).default(0),
+    evidenceAim: z
+      .enum(['alpha', 'ahead'])
+      .default('alpha')
+      .describe(
+        "where frontier parents, random edits' parents and the around-alpha history are drawn: around α (alpha), or " +
+          'around α less the rise of p̂ one epoch of training gives a task type, measured from the specs assessed in ' +
+          'two consecutive epochs of the last four (ahead): what was in the band is solved more often by the time ' +
+          "the simulator's proposal is attempted",
+      ),
     contextHistory: z
       .number()
       .int()
