@@ -78,6 +78,12 @@ export const LAB_SUITES: Record<string, LabSuite> = {
       'composition against its part counts), held-out placement, stepping stones',
     run: async (options) => (await import('./suites/clauses-world.ts')).clausesWorldSuite(options),
   },
+  settings: {
+    summary:
+      'settings of one world against its baselines genenv, sampler and random, paired by run seed (--runs A[,B]: ' +
+      'directories of <setting>/seed-<n>/ runs): test-hard, test-id, share in the band, valid proposals, wall time',
+    run: async (options) => (await import('./suites/settings.ts')).settingsSuite(options),
+  },
   'ladder-link': {
     summary:
       'where the curriculum link breaks on ladder comparisons (--runs A[,B]): learning signal near α, success by ' +

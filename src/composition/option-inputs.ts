@@ -119,6 +119,13 @@ export interface RunConfigFields {
    */
   rwrFallback?: z.input<typeof RunConfigSchema>['rwrFallback'];
   /**
+   * which generated task types train the simulator by RWR: every one that answers one of its contexts, the frontier
+   * sampler's draws and random edits included (generated), or only the proposals it wrote itself (own).
+   *
+   * One of `'generated'`, `'own'`; default `'generated'`.
+   */
+  simulatorRecords?: z.input<typeof RunConfigSchema>['simulatorRecords'];
+  /**
    * how p̂ becomes the simulator reward: alpha-gaussian exp(-β(p̂-α)²) (paper Eq. 3), rzero-linear 1-2|p̂-½|,
    * absolute-zero 1-p̂ on 0<p̂<1, sfl p̂(1-p̂), goal-gan 1 inside [0.1, 0.9].
    *
@@ -140,6 +147,15 @@ export interface RunConfigFields {
    * A number in [0, 1]; default `0`.
    */
   frontierShare?: z.input<typeof RunConfigSchema>['frontierShare'];
+  /**
+   * frontier sampler: who writes the task type of each cell it draws: the domain, at random within the cell (domain),
+   * or the simulator, in the variants where it proposes beside the sampler (genenv, sampler-frozen): its context names
+   * the cell's knob values and offers the cell's specs as its choices, so the sampler's coverage meets the precision
+   * per task type the simulator learns by RWR per cell (simulator).
+   *
+   * One of `'domain'`, `'simulator'`; default `'domain'`.
+   */
+  frontierWriter?: z.input<typeof RunConfigSchema>['frontierWriter'];
   /**
    * frontier sampler: weight an outcome keeps per epoch of age (1 never forgets).
    *
@@ -203,6 +219,55 @@ export interface RunConfigFields {
    * An integer from 1 to 1000; default `2`.
    */
   contextParentWindow?: z.input<typeof RunConfigSchema>['contextParentWindow'];
+  /**
+   * a context with a frontier parent (contextParentShare) asks for one of up to 32 random small edits of the parent's
+   * compact text under the domain's spec grammar (the child written as an edit, which RWR learns to choose among): the
+   * built-in simulator's decoding is limited to them, another simulator's proposal outside them is rejected with its
+   * reason; needs a domain with a spec grammar.
+   *
+   * Default `false`.
+   */
+  contextParentEdits?: z.input<typeof RunConfigSchema>['contextParentEdits'];
+  /**
+   * share of each epoch's fresh task types, from epoch 1 on in the variants that draw beside the simulator (genenv,
+   * sampler-frozen), that are random edits of frontier parents (ACCEL's mutation): a generated task type of the last
+   * contextParentWindow epochs drawn by its α-reward, a stretch of its compact text replaced by a random walk through
+   * the domain's spec grammar, stored as frontier draws; needs a domain with a spec grammar; 0 = none.
+   *
+   * A number in [0, 1]; default `0`.
+   */
+  editShare?: z.input<typeof RunConfigSchema>['editShare'];
+  /**
+   * where frontier parents, random edits' parents and the around-alpha history are drawn: around α (alpha), or around α
+   * less the rise of p̂ one epoch of training gives a task type, measured from the specs assessed in two consecutive
+   * epochs of the last four (ahead): what was in the band is solved more often by the time the simulator's proposal is
+   * attempted.
+   *
+   * One of `'alpha'`, `'ahead'`; default `'alpha'`.
+   */
+  evidenceAim?: z.input<typeof RunConfigSchema>['evidenceAim'];
+  /**
+   * history conditioning: generated task types of the last contextHistoryWindow epochs shown in each of the simulator's
+   * contexts, from epoch 1 on, with the p̂ each produced (its compact text and success), so the simulator proposes from
+   * evidence of what the agent solves; 0 = none (the paper's context).
+   *
+   * An integer from 0 to 32; default `0`.
+   */
+  contextHistory?: z.input<typeof RunConfigSchema>['contextHistory'];
+  /**
+   * epochs of generated task types the contexts' history is drawn from.
+   *
+   * An integer from 1 to 1000; default `2`.
+   */
+  contextHistoryWindow?: z.input<typeof RunConfigSchema>['contextHistoryWindow'];
+  /**
+   * which task types a context's history shows: the most recent (recent: the same in every context of an epoch), or
+   * half drawn among those solved less than α of the time and half among the rest, each side ∝ exp(-β(p̂-α)²), a draw
+   * of its own per context (around-alpha: task types on both sides of the band).
+   *
+   * One of `'recent'`, `'around-alpha'`; default `'around-alpha'`.
+   */
+  contextHistoryDraw?: z.input<typeof RunConfigSchema>['contextHistoryDraw'];
   /**
    * p̂ estimator: empirical k/n, or the mean of a Beta posterior.
    *

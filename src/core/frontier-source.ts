@@ -14,10 +14,10 @@ import {
   type FrontierOptions,
 } from '../curriculum/index.ts';
 import { knobCells } from '../domains/knob-values.ts';
-import type { Knob, Proposal, RunConfig, SimulatorContext, TaskSource } from '../interfaces/index.ts';
-import { Random } from '../util/random.ts';
+import type { Domain, Knob, Proposal, RunConfig, SimulatorContext, TaskSource } from '../interfaces/index.ts';
+import { deriveSeed, Random } from '../util/random.ts';
 import type { RunContext } from './run-context.ts';
-import { knobProposals } from './task-source.ts';
+import { knobProposals, proposeFrom } from './task-source.ts';
 import type { RejectedProposal, TaskType } from './task-type.ts';
 
 /** Generated task types whose outcomes tell the frontier sampler where the agent's competence edge is. */
@@ -96,7 +96,7 @@ export function frontierProposals(
   epoch: number,
   contexts: readonly SimulatorContext[],
   alongside: readonly TaskType[] = [],
-): { proposals: Proposal[]; rejected: RejectedProposal[] } {
+): { contexts: SimulatorContext[]; proposals: Proposal[]; rejected: RejectedProposal[] } {
   const count = contexts.length;
   const { domain, config } = run;
   const names = domain.knobs.map((knob) => knob.name);
@@ -142,7 +142,55 @@ export function frontierProposals(
     'frontier',
   );
   return {
+    contexts: [...contexts],
     proposals: built.proposals.map((proposal, position) => ({ ...proposal, contextId: contexts[position]!.id })),
     rejected: built.rejected,
   };
+}
+
+/** Draws of `specFromKnobs` per cell whose distinct specs a cell's context offers the simulator as its choices. */
+export const CELL_DRAWS = 64;
+
+/**
+ * The distinct specs of one knob cell, from CELL_DRAWS draws of the domain's `specFromKnobs` (seeded from `seed`), in
+ * the order found; [] when the domain cannot build the cell. Pure.
+ */
+export function cellChoices(domain: Domain, cell: Record<string, string | number>, seed: number): unknown[] {
+  const found = new Map<string, unknown>();
+  for (let draw = 0; draw < CELL_DRAWS; draw++) {
+    const built = domain.specFromKnobs(cell, deriveSeed(seed, draw));
+    if (built.ok) found.set(domain.formatSpec(built.value), built.value);
+  }
+  return [...found.values()];
+}
+
+/**
+ * The frontier sampler's task types of an epoch (`frontierProposals`), written by the domain or, with `frontierWriter:
+ * 'simulator'` in the variants where the simulator proposes beside the sampler, by the simulator: the cells are drawn
+ * as the domain's draws would be, and each context then names its cell's knob values and offers the cell's specs
+ * (`cellChoices`) as its choices, which the built-in simulator's decoding is limited to (a proposal outside them is
+ * rejected at validation with its reason). Its proposals answer those contexts, so RWR learns a spec per cell.
+ */
+export async function frontierTaskTypes(
+  run: RunContext,
+  epoch: number,
+  contexts: readonly SimulatorContext[],
+  alongside: readonly TaskType[] = [],
+): Promise<{ contexts: SimulatorContext[]; proposals: Proposal[]; rejected: RejectedProposal[] }> {
+  const drawn = frontierProposals(run, epoch, contexts, alongside);
+  if (run.config.frontierWriter === 'domain' || run.plan.frontier !== 'share') return drawn;
+  const { domain } = run;
+  const cellContexts = drawn.proposals.map((proposal, position): SimulatorContext => {
+    const context = contexts.find((candidate) => candidate.id === proposal.contextId)!;
+    const cell = proposal.sample as Record<string, string | number>;
+    const choices = cellChoices(domain, cell, deriveSeed(run.streams.frontier(epoch), 'cell', position));
+    return { ...context, id: `${context.id}:cell`, cell, choices };
+  });
+  const proposals = await proposeFrom(
+    run.simulator,
+    cellContexts,
+    deriveSeed(run.streams.propose(epoch), 'cells'),
+    run.config.simulatorTemperature,
+  );
+  return { contexts: cellContexts, proposals, rejected: drawn.rejected };
 }

@@ -1,7 +1,10 @@
 import { GenEnvError, type Proposal, type SimulatorContext, type TaskSource } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
 import type { EpochRecord } from './epoch-record.ts';
-import { frontierProposals } from './frontier-source.ts';
+import { frontierTaskTypes } from './frontier-source.ts';
+import { keepWithinChoices } from './context-choices.ts';
+import { withHistory } from './context-history.ts';
+import { editCountOf, editProposals, withParentEdits } from './edit-source.ts';
 import { withFrontierParents } from './parent-contexts.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
 import { selectorProposals } from './selector-source.ts';
@@ -18,15 +21,28 @@ export async function generate(run: RunContext, record: EpochRecord<TaskType>): 
   run.emit({ type: 'phase', epoch, phase: 'generate' });
   const staticPool = epoch === 0 && run.plan.generatesPoolUpFront ? await generateStaticPool(run) : null;
   const frontierCount = frontierShareOf(run, epoch);
-  const proposed = await proposalsOf(run, epoch, record.source, run.config.tasksPerEpoch - frontierCount);
+  const editCount = editCountOf(run, epoch, run.config.tasksPerEpoch - frontierCount);
+  const proposed = await proposalsOf(run, epoch, record.source, run.config.tasksPerEpoch - frontierCount - editCount);
   const simulated = validate(run, epoch, record.source, proposed.proposals, proposed.contexts);
   const frontierContexts =
-    frontierCount > 0 ? contextsFor(run, epoch, frontierCount, run.streams.frontierContexts(epoch)) : [];
-  const frontier = frontierCount > 0 ? frontierProposals(run, epoch, frontierContexts, simulated.valid) : null;
-  const frontierChecked = frontier ? validate(run, epoch, 'frontier', frontier.proposals, frontierContexts) : null;
+    frontierCount > 0
+      ? withHistory(run, epoch, contextsFor(run, epoch, frontierCount, run.streams.frontierContexts(epoch)))
+      : [];
+  const frontier = frontierCount > 0 ? await frontierTaskTypes(run, epoch, frontierContexts, simulated.valid) : null;
+  const frontierChecked = frontier ? validate(run, epoch, 'frontier', frontier.proposals, frontier.contexts) : null;
+  const edits = editCount > 0 ? editProposals(run, epoch, editCount) : null;
+  const editsChecked = edits
+    ? validate(run, epoch, 'frontier', edits.proposals, withHistory(run, epoch, edits.contexts))
+    : null;
   const checked: ValidationResult = {
-    valid: [...simulated.valid, ...(frontierChecked?.valid ?? [])],
-    rejected: [...simulated.rejected, ...(frontier?.rejected ?? []), ...(frontierChecked?.rejected ?? [])],
+    valid: [...simulated.valid, ...(frontierChecked?.valid ?? []), ...(editsChecked?.valid ?? [])],
+    rejected: [
+      ...simulated.rejected,
+      ...(frontier?.rejected ?? []),
+      ...(frontierChecked?.rejected ?? []),
+      ...(edits?.rejected ?? []),
+      ...(editsChecked?.rejected ?? []),
+    ],
   };
   // A static-k× slice trains on all of its task types, so it gets base data for all of them. Dynamic sampling draws
   // and screens its task types in the attempt phase: its extras are those of a full epoch, as every variant's are.
@@ -48,12 +64,15 @@ const validate = (
   proposals: readonly Proposal[],
   contexts: readonly SimulatorContext[],
 ): ValidationResult =>
-  validateProposals(proposals, new Map(contexts.map((context) => [context.id, context])), {
-    domain: run.domain,
-    variations: run.config.variations,
-    source,
-    instantiateSeed: (proposalId) => run.streams.instantiate(epoch, proposalId),
-  });
+  keepWithinChoices(
+    run.domain,
+    validateProposals(proposals, new Map(contexts.map((context) => [context.id, context])), {
+      domain: run.domain,
+      variations: run.config.variations,
+      source,
+      instantiateSeed: (proposalId) => run.streams.instantiate(epoch, proposalId),
+    }),
+  );
 
 interface Proposed {
   proposals: Proposal[];
@@ -96,7 +115,10 @@ async function proposalsOf(run: RunContext, epoch: number, source: TaskSource, c
   if (source === 'uniform') return { ...uniformProposals(run.domain, count, streams.uniform(epoch)), contexts: [] };
   if (source === 'selector') return { ...selectorProposals(run, epoch, count), contexts: [] };
   const seedContexts = contextsFor(run, epoch, count, streams.contexts(epoch));
-  const contexts = source === 'simulator' ? withFrontierParents(run, epoch, seedContexts) : seedContexts;
+  const contexts =
+    source === 'simulator'
+      ? withHistory(run, epoch, withParentEdits(run, epoch, withFrontierParents(run, epoch, seedContexts)))
+      : seedContexts;
   const found = (proposals: Proposal[]): Proposed => ({ proposals, contexts, rejected: [] });
   if (source === 'seed') return found(seedProposals(run.domain, contexts, epoch));
   const temperature = config.simulatorTemperature;

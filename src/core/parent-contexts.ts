@@ -9,6 +9,7 @@
 import { scoreDifficulty } from '../curriculum/index.ts';
 import type { ProposalRecord, SeedTask, SimulatorContext, TaskSource } from '../interfaces/index.ts';
 import { Random, stableId } from '../util/random.ts';
+import { evidenceAim } from './evidence-aim.ts';
 import type { RunContext } from './run-context.ts';
 
 /** Generated task types that can be parents: the simulator's own and every curriculum draw. */
@@ -53,6 +54,17 @@ export function parentProbabilities(
   return priorities.map((priority) => (total > 0 ? priority / total : 1 / candidates.length));
 }
 
+/**
+ * The distinct generated task types of the `window` epochs before `epoch` (`parentCandidates`), read from the store, so
+ * a resumed run reads the same.
+ */
+export function recentCandidates(run: RunContext, epoch: number, window: number): ParentCandidate[] {
+  const records: ProposalRecord[] = [];
+  for (let past = Math.max(0, epoch - window); past < epoch; past++)
+    for (const source of PARENT_SOURCES) records.push(...run.store.proposals(past, source));
+  return parentCandidates(records);
+}
+
 /** How many of `count` contexts carry a parent: round(share × count), 0 when there is no candidate. */
 export const parentCount = (count: number, share: number, candidates: number): number =>
   candidates === 0 ? 0 : Math.round(share * count);
@@ -69,14 +81,27 @@ export function withFrontierParents(
 ): SimulatorContext[] {
   const { config } = run;
   if (epoch === 0 || config.contextParentShare === 0) return [...contexts];
-  const records: ProposalRecord[] = [];
-  for (let past = Math.max(0, epoch - config.contextParentWindow); past < epoch; past++)
-    for (const source of PARENT_SOURCES) records.push(...run.store.proposals(past, source));
-  const candidates = parentCandidates(records);
+  const candidates = recentCandidates(run, epoch, config.contextParentWindow);
   const count = parentCount(contexts.length, config.contextParentShare, candidates.length);
-  if (count === 0) return [...contexts];
-  const probabilities = parentProbabilities(candidates, config.alpha, config.beta);
-  const random = new Random(run.streams.parentContexts(epoch));
+  return withParents(run, contexts, candidates, count, run.streams.parentContexts(epoch), evidenceAim(run, epoch));
+}
+
+/**
+ * `contexts` with the first `count` of them given a parent drawn with `parentProbabilities` around `aim` (α, or where
+ * `evidenceAim` puts it) over `candidates` from the stream `seed`. A parent keeps its family; its context gets an id of
+ * its own.
+ */
+export function withParents(
+  run: RunContext,
+  contexts: readonly SimulatorContext[],
+  candidates: readonly ParentCandidate[],
+  count: number,
+  seed: number,
+  aim: number,
+): SimulatorContext[] {
+  if (count === 0 || candidates.length === 0) return [...contexts];
+  const probabilities = parentProbabilities(candidates, aim, run.config.beta);
+  const random = new Random(seed);
   return contexts.map((context, index) => {
     if (index >= count) return context;
     const parent = candidates[drawIndex(probabilities, random.next())]!;

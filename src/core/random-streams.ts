@@ -81,6 +81,18 @@ export class RandomStreams {
   parentContexts(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'parent-contexts');
   }
+  /** Which recent task types the simulator's contexts of an epoch show (history conditioning). */
+  contextHistory(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'context-history');
+  }
+  /** The contexts an epoch's random edits of frontier parents answer, and which parents they carry. */
+  editContexts(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'edit-contexts');
+  }
+  /** The random edits of an epoch's frontier parents (ACCEL's mutation), and the edits a parent's context offers. */
+  edits(epoch: number): number {
+    return deriveSeed(this.runSeed, epoch, 'edits');
+  }
   /** The frontier sampler's cell draws of an epoch. */
   frontier(epoch: number): number {
     return deriveSeed(this.runSeed, epoch, 'frontier');

@@ -60,15 +60,28 @@ async function updateAgent(
 }
 
 /**
- * Algorithm 1, step 6: RWR on the simulator's own proposals of this epoch, each weighted by its assessment
- * (task types outside the band carry weight 0 and are left out).
+ * The labels the loop writes as the policy version of the proposals it builds itself (knob draws, grammar draws, random
+ * edits, seed tasks, dataset specs): a proposal with another version was written by a simulator.
+ */
+const LOOP_WRITERS: ReadonlySet<string> = new Set(['frontier', 'uniform', 'edit', 'seed', 'dataset']);
+
+/** Whether the simulator wrote this task type's proposal itself (not a draw or an edit the loop made for it). */
+export const writtenBySimulator = (taskType: Pick<AssessedTaskType, 'proposal'>): boolean =>
+  taskType.proposal !== null && !LOOP_WRITERS.has(taskType.proposal.policyVersion);
+
+/**
+ * Algorithm 1, step 6: RWR on the generated task types of this epoch that answer a simulator context — with
+ * `simulatorRecords: 'own'` only those the simulator wrote itself, not the draws and edits made beside it — each
+ * weighted by its assessment (task types outside the band carry weight 0 and are left out).
  */
 async function updateSimulator(
   run: RunContext,
   epoch: number,
   generated: readonly AssessedTaskType[],
 ): Promise<EpochExtra> {
-  const records: SimulatorRecord[] = generated.flatMap(({ assessment, context, proposal, spec }) =>
+  const trainsOn =
+    run.config.simulatorRecords === 'own' ? generated.filter((taskType) => writtenBySimulator(taskType)) : generated;
+  const records: SimulatorRecord[] = trainsOn.flatMap(({ assessment, context, proposal, spec }) =>
     assessment.weight !== null && assessment.weight > 0 && context && proposal
       ? [
           {

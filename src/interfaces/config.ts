@@ -135,6 +135,14 @@ export const RunConfigSchema = z.strictObject(
       .max(1000)
       .default(4)
       .describe('band-or-nearest: task types nearest α that train the simulator when none is in the band'),
+    simulatorRecords: z
+      .enum(['generated', 'own'])
+      .default('generated')
+      .describe(
+        'which generated task types train the simulator by RWR: every one that answers one of its contexts, the ' +
+          "frontier sampler's draws and random edits included (generated), or only the proposals it wrote itself " +
+          '(own)',
+      ),
     difficultyScorer: DifficultyScorerSchema.default('alpha-gaussian'),
     successPooling: z
       .enum(['proposal', 'spec'])
@@ -149,6 +157,15 @@ export const RunConfigSchema = z.strictObject(
         "(priority exp(-β(p̃-α)²) of each cell's decayed success), the rest proposed by the simulator; 0 = the " +
         "paper's simulator alone",
     ).default(0),
+    frontierWriter: z
+      .enum(['domain', 'simulator'])
+      .default('domain')
+      .describe(
+        'frontier sampler: who writes the task type of each cell it draws: the domain, at random within the cell ' +
+          '(domain), or the simulator, in the variants where it proposes beside the sampler (genenv, sampler-frozen): ' +
+          "its context names the cell's knob values and offers the cell's specs as its choices, so the sampler's " +
+          'coverage meets the precision per task type the simulator learns by RWR per cell (simulator)',
+      ),
     frontierDecay: z
       .number()
       .gt(0)
@@ -206,6 +223,57 @@ export const RunConfigSchema = z.strictObject(
       .max(1000)
       .default(2)
       .describe('epochs of generated task types the frontier parents of the contexts are drawn from'),
+    contextParentEdits: z
+      .boolean()
+      .default(false)
+      .describe(
+        'a context with a frontier parent (contextParentShare) asks for one of up to 32 random small edits of the ' +
+          "parent's compact text under the domain's spec grammar (the child written as an edit, which RWR learns " +
+          "to choose among): the built-in simulator's decoding is limited to them, another simulator's proposal " +
+          'outside them is rejected with its reason; needs a domain with a spec grammar',
+      ),
+    editShare: unit(
+      "share of each epoch's fresh task types, from epoch 1 on in the variants that draw beside the simulator " +
+        "(genenv, sampler-frozen), that are random edits of frontier parents (ACCEL's mutation): a generated task " +
+        'type of the last contextParentWindow epochs drawn by its α-reward, a stretch of its compact text replaced ' +
+        "by a random walk through the domain's spec grammar, stored as frontier draws; needs a domain with a spec " +
+        'grammar; 0 = none',
+    ).default(0),
+    evidenceAim: z
+      .enum(['alpha', 'ahead'])
+      .default('alpha')
+      .describe(
+        "where frontier parents, random edits' parents and the around-alpha history are drawn: around α (alpha), or " +
+          'around α less the rise of p̂ one epoch of training gives a task type, measured from the specs assessed in ' +
+          'two consecutive epochs of the last four (ahead): what was in the band is solved more often by the time ' +
+          "the simulator's proposal is attempted",
+      ),
+    contextHistory: z
+      .number()
+      .int()
+      .min(0)
+      .max(32)
+      .default(0)
+      .describe(
+        'history conditioning: generated task types of the last contextHistoryWindow epochs shown in each of the ' +
+          "simulator's contexts, from epoch 1 on, with the p̂ each produced (its compact text and success), so the " +
+          "simulator proposes from evidence of what the agent solves; 0 = none (the paper's context)",
+      ),
+    contextHistoryWindow: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(2)
+      .describe("epochs of generated task types the contexts' history is drawn from"),
+    contextHistoryDraw: z
+      .enum(['recent', 'around-alpha'])
+      .default('around-alpha')
+      .describe(
+        "which task types a context's history shows: the most recent (recent: the same in every context of an " +
+          'epoch), or half drawn among those solved less than α of the time and half among the rest, each side ' +
+          '∝ exp(-β(p̂-α)²), a draw of its own per context (around-alpha: task types on both sides of the band)',
+      ),
     successEstimator: z
       .enum(['empirical', 'beta-mean'])
       .default('empirical')

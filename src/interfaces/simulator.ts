@@ -9,6 +9,13 @@ export interface FamilyStats {
   recentSuccess: number | null;
 }
 
+/** A generated task type of earlier epochs with the outcome it produced, shown to the simulator. */
+export interface SeenTaskType {
+  spec: unknown;
+  /** p̂ of the task type at its latest epoch, in [0, 1]. */
+  successRate: number;
+}
+
 /** What the simulator conditions on when it proposes one task type. */
 export interface SimulatorContext {
   id: string;
@@ -16,6 +23,19 @@ export interface SimulatorContext {
   stats: FamilyStats;
   /** Target success rate α the simulator aims for. */
   targetSuccess: number;
+  /**
+   * Recent generated task types with their p̂ (history conditioning, `contextHistory`), in the order shown; absent
+   * when the run shows none.
+   */
+  history?: readonly SeenTaskType[];
+  /**
+   * The specs the proposal must be one of (the edits of a frontier parent, `contextParentEdits`; the specs of the
+   * knob cell the frontier sampler drew, `frontierWriter: 'simulator'`); absent when any spec will do. A simulator
+   * that constrains its decoding writes one of them; a proposal outside them is rejected with its reason.
+   */
+  choices?: readonly unknown[];
+  /** The knob values of the cell the frontier sampler drew for this context (`frontierWriter: 'simulator'`). */
+  cell?: Readonly<Record<string, string | number>>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { createArithmeticDomain } from '../../domains/arithmetic/index.ts';
 import { drawToken } from '../../models/sampling.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import { Random } from '../../util/random.ts';
-import { GrammarTokens } from './grammar-constraint.ts';
+import { choiceTextsGrammar, GrammarTokens } from './grammar-constraint.ts';
 
 describe('grammar-constrained tokens', () => {
   const domain = createArithmeticDomain();
@@ -114,5 +114,46 @@ describe('grammar-constrained tokens', () => {
         expect(parsed.ok, tokenizer.decode(generated)).toBe(true);
       }
     }
+  });
+});
+
+describe('decoding limited to a set of texts', () => {
+  const domain = createArithmeticDomain();
+  const tokenizer = Tokenizer.learn(
+    domain.seeds().map((seed) => domain.formatSpec(seed.spec)),
+    40,
+    'words',
+  );
+  const choices = ['add d2 t3 x1', 'add d2 t3 x12', 'multiply d1 t2 x0'];
+
+  it('writes one of the texts, each of them in time, and nothing else', () => {
+    const tokens = new GrammarTokens(choiceTextsGrammar(choices), tokenizer);
+    const vocab = tokenizer.vocabSize;
+    const uniform = new Float32Array(vocab).fill(-Math.log(vocab));
+    const random = new Random(3);
+    const written = new Set<string>();
+    for (let sample = 0; sample < 60; sample++) {
+      const constraint = tokens.constraint(24);
+      const generated: number[] = [];
+      let ended = false;
+      while (generated.length < 24 && !ended) {
+        const token = drawToken(uniform, 0, vocab, { temperature: 1, topP: 1 }, random, constraint.allowed(generated));
+        if (token === Tokenizer.end) ended = true;
+        else generated.push(token);
+      }
+      expect(ended).toBe(true);
+      written.add(tokenizer.decode(generated));
+    }
+    expect([...written].sort()).toEqual([...choices].sort());
+  });
+
+  it('is complete on a text, open on a prefix of one, and closed elsewhere', () => {
+    const grammar = choiceTextsGrammar(choices);
+    expect(grammar.complete('add d2 t3 x1')).toBe(true);
+    expect(grammar.complete('add d2 t3 x')).toBe(false);
+    expect(grammar.remaining('add d2 t3 x1')).toBe(0);
+    expect(grammar.remaining('mul')).toBe('tiply d1 t2 x0'.length);
+    expect(grammar.next('add d2 t3 x1', '2')).toBe('add d2 t3 x12');
+    expect(grammar.next('add', 'x')).toBeNull();
   });
 });

@@ -82,3 +82,22 @@ export class GrammarTokens {
     return current;
   }
 }
+
+/**
+ * The grammar of a finite set of texts (the specs a context offers: a parent's edits, a cell's specs): a text may go on
+ * while it is a prefix of one of them and end where it is one. Its state is the text so far.
+ */
+export function choiceTextsGrammar(texts: readonly string[]): SpecGrammar<string> {
+  const choices = [...new Set(texts)];
+  return {
+    initial: () => '',
+    next: (state, character) => {
+      const longer = state + character;
+      return choices.some((text) => text.startsWith(longer)) ? longer : null;
+    },
+    complete: (state) => choices.includes(state),
+    key: (state) => state,
+    remaining: (state) =>
+      Math.min(...choices.filter((text) => text.startsWith(state)).map((text) => text.length - state.length)),
+  };
+}

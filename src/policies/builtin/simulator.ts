@@ -10,12 +10,13 @@ import type { Proposal, SimulatorContext } from '../../interfaces/simulator.ts';
 import { rwrUpdate, type WeightedSequence } from '../../algorithms/rwr.ts';
 import { Tokenizer } from '../../models/tokenizer.ts';
 import type { GeneratedSequence, GenerationRequest } from '../../models/generation.ts';
+import type { TokenConstraint } from '../../models/sampling.ts';
 import { stableId } from '../../util/random.ts';
 import { adamOptions, type ModelState } from './model-state.ts';
 import type { SimulatorOptions } from './options.ts';
 import { promptTokens, simulatorContextText } from './prompt-text.ts';
 import type { SamplerPool } from './sampler-pool.ts';
-import { GrammarTokens } from './grammar-constraint.ts';
+import { choiceTextsGrammar, GrammarTokens } from './grammar-constraint.ts';
 import { ModelHolder } from './model-holder.ts';
 import { UpdateThread } from './update-thread.ts';
 
@@ -63,18 +64,31 @@ export class BuiltinSimulator extends ModelHolder<'simulator'> implements Traina
     );
   }
 
+  /**
+   * The decoding constraint of one context under the grammar: one of its choices where it offers them (a parent's
+   * edits, a cell's specs), else any spec of the domain's grammar (of the seed's family with `keepFamily`). A choice
+   * whose own tokens (the tokenizer's encoding) do not fit the response budget is left out, and the constraint counts
+   * the budget in characters from the longest choice kept: the grammar's rule of one character per token would
+   * otherwise rule out every choice longer than the budget in tokens, which merged tokens write in far fewer.
+   */
+  private constraintOf(grammar: GrammarTokens, context: SimulatorContext): TokenConstraint {
+    const budget = this.state.options.maxResponseTokens;
+    const { tokenizer } = this.state.model;
+    const texts = (context.choices ?? [])
+      .map((choice) => this.domain.formatSpec(choice))
+      .filter((text) => tokenizer.encode(text).length < budget);
+    if (texts.length === 0)
+      return grammar.constraint(budget, this.state.options.keepFamily ? context.seed.family : undefined);
+    const characters = Math.max(budget, ...texts.map((text) => text.length + 2));
+    return new GrammarTokens(choiceTextsGrammar(texts), tokenizer).constraint(characters);
+  }
+
   async propose(contexts: SimulatorContext[], options: Omit<SampleOptions, 'samples'>): Promise<Proposal[]> {
+    const grammar = this.grammar;
     const requests: GenerationRequest[] = contexts.map((context) => ({
       prompt: this.contextIds(context),
       maxNewTokens: this.state.options.maxResponseTokens,
-      ...(this.grammar
-        ? {
-            constraint: this.grammar.constraint(
-              this.state.options.maxResponseTokens,
-              this.state.options.keepFamily ? context.seed.family : undefined,
-            ),
-          }
-        : {}),
+      ...(grammar ? { constraint: this.constraintOf(grammar, context) } : {}),
     }));
     const settings = {
       temperature: options.temperature ?? 1,

@@ -1,11 +1,12 @@
 /**
  * The simulator's chat prompt: the seed task, the family's recent success statistics relative to the
- * target α, k exemplars from D_env with the success rates they produced (in-context RWR), and the
- * output instructions of the chosen mode.
+ * target α, recent task types with their outcomes on both sides of α (history conditioning, when the context carries
+ * it), the task types it must choose among (when it offers choices: a parent's edits, a cell's specs), k exemplars from
+ * D_env with the success rates they produced (in-context RWR), and the output instructions of the chosen mode.
  */
 import type { ChatMessage } from '../../interfaces/chat.ts';
 import type { Domain } from '../../interfaces/domain.ts';
-import type { SimulatorContext } from '../../interfaces/simulator.ts';
+import type { SeenTaskType, SimulatorContext } from '../../interfaces/simulator.ts';
 import type { Exemplar } from './exemplar-pool.ts';
 
 export type SimulatorOutputMode = 'structured' | 'json-extract' | 'free-form';
@@ -39,6 +40,29 @@ export function difficultyAdvice(recentSuccess: number | null, target: number): 
   return `Recent tasks of this family were solved ${solved}% of the time (target ${wanted}%): ${direction}.`;
 }
 
+/**
+ * The context's history as shown: each recent task type with how often the agent solved it and which side of the
+ * target that is, so the model sees outcomes below and above α beside the exemplars' (which are the best-calibrated).
+ */
+export function historyText(
+  domain: Domain,
+  history: readonly SeenTaskType[],
+  target: number,
+  mode: SimulatorOutputMode,
+): string {
+  const side = (successRate: number) =>
+    Math.abs(successRate - target) <= 0.05 ? 'about the target' : successRate > target ? 'too easy' : 'too hard';
+  return (
+    `Recent task types and how often the agent solved them (target ${(target * 100).toFixed(0)}%):\n` +
+    history
+      .map(
+        (seen) =>
+          `- ${(seen.successRate * 100).toFixed(0)}% (${side(seen.successRate)}): ${specText(domain, seen.spec, mode)}`,
+      )
+      .join('\n')
+  );
+}
+
 /** Chat messages for one proposal. `exemplars` are already sampled; `schema` is shown in json-extract mode. */
 export function simulatorMessages(input: {
   domain: Domain;
@@ -58,6 +82,18 @@ export function simulatorMessages(input: {
     `Family statistics: ${context.stats.taskTypes} task types attempted. ` +
       difficultyAdvice(context.stats.recentSuccess, context.targetSuccess),
   ];
+  if (context.history?.length) parts.push(historyText(domain, context.history, context.targetSuccess, mode));
+  if (context.cell)
+    parts.push(
+      `The task type must sit in this cell of the domain's difficulty knobs: ${Object.entries(context.cell)
+        .map(([knob, value]) => `${knob} ${value}`)
+        .join(', ')}.`,
+    );
+  if (context.choices?.length)
+    parts.push(
+      'Write one of these task types, the only ones this request accepts (the others are rejected):\n' +
+        context.choices.map((choice) => `- ${specText(domain, choice, mode)}`).join('\n'),
+    );
   if (exemplars.length > 0) {
     parts.push(
       'Earlier proposals and how the agent did on them (the best-calibrated ones are shown most often):\n\n' +

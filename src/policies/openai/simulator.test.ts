@@ -175,6 +175,41 @@ describe('OpenAI simulator', () => {
     expect(shown[0]).toMatch(/agent success rate 0\.(50|90)/);
   });
 
+  it("shows a context's history with each outcome and its side of the target, and none without one", async () => {
+    const { server, simulator } = await setup(() => [{ content: '{"family": "sum", "difficulty": 5}' }]);
+    const history = [
+      { spec: { family: 'sum', difficulty: 8 }, successRate: 0.25 },
+      { spec: { family: 'sum', difficulty: 4 }, successRate: 0.53 },
+      { spec: { family: 'sum', difficulty: 1 }, successRate: 0.875 },
+    ];
+    await simulator.propose([{ ...context('with'), history }, context('without')], { seed: 2 });
+    const shown = server.requests.map((request) => lastUserText(request.body));
+    const withHistory = shown.find((text) => text.includes('Recent task types'))!;
+    expect(withHistory).toContain(
+      'Recent task types and how often the agent solved them (target 50%):\n' +
+        '- 25% (too hard): {"family":"sum","difficulty":8}\n' +
+        '- 53% (about the target): {"family":"sum","difficulty":4}\n' +
+        '- 88% (too easy): {"family":"sum","difficulty":1}',
+    );
+    expect(shown.filter((text) => text.includes('Recent task types'))).toHaveLength(1);
+  });
+
+  it("names a context's cell and lists its choices as the only task types it accepts", async () => {
+    const { server, simulator } = await setup(() => [{ content: '{"family": "sum", "difficulty": 5}' }]);
+    const choices = [
+      { family: 'sum', difficulty: 2 },
+      { family: 'sum', difficulty: 3 },
+    ];
+    await simulator.propose([{ ...context('edits'), choices, cell: { difficulty: 2 } }], { seed: 2 });
+    expect(lastUserText(server.requests[0]!.body)).toContain(
+      "The task type must sit in this cell of the domain's difficulty knobs: difficulty 2.",
+    );
+    expect(lastUserText(server.requests[0]!.body)).toContain(
+      'Write one of these task types, the only ones this request accepts (the others are rejected):\n' +
+        '- {"family":"sum","difficulty":2}\n- {"family":"sum","difficulty":3}',
+    );
+  });
+
   it('save/load restores the exemplar pool and version exactly; warmStart seeds the pool', async () => {
     const { simulator } = await setup(() => [{ content: '{}' }]);
     await simulator.warmStart(
