@@ -14,7 +14,7 @@
  */
 import type { RunConfig } from '../interfaces/index.ts';
 import type { AttemptedTaskType, RejectedProposal, TaskType } from './task-type.ts';
-import { attemptTaskTypes, type RolloutSettings } from './attempt.ts';
+import { attemptTaskTypes, type RolloutSettings } from './task-type-attempts.ts';
 import { withFrontierParents } from './parent-contexts.ts';
 import { contextsFor, type RunContext } from './run-context.ts';
 import { proposeFrom, uniformProposals } from './task-source.ts';

@@ -3,7 +3,7 @@ import { createHousehold } from '../domains/household/index.ts';
 import type { AgentPolicy } from '../interfaces/policy.ts';
 import type { AgentPrompt } from '../interfaces/task.ts';
 import { demonstrationsOf, playEpisodes } from './episodes.ts';
-import { attemptTaskTypes } from './attempt.ts';
+import { attemptTaskTypes } from './task-type-attempts.ts';
 
 const domain = createHousehold({ heldOutSize: 4, seedTasks: 6 });
 const instances = domain.heldOutSets()[0]!.instances.slice(0, 3);

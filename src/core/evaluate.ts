@@ -1,5 +1,5 @@
 import type { AgentPolicy, Domain, HeldOutSet, TaskInstance } from '../interfaces/index.ts';
-import { safeScore } from './attempt.ts';
+import { safeScore } from './task-type-attempts.ts';
 import type { EpochRecord } from './epoch-record.ts';
 import { playEpisodes } from './episodes.ts';
 import type { RunContext } from './run-context.ts';

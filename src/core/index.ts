@@ -7,14 +7,8 @@ export { restore, runLoop } from './loop.ts';
 export { runEpoch } from './epoch.ts';
 export { type EpochRecord, openEpoch } from './epoch-record.ts';
 export { generate } from './generate.ts';
-export {
-  attempt,
-  type InstanceAttempts,
-  recordAttempts,
-  safeScore,
-  type ScoredAttempt,
-  scoredAttempt,
-} from './attempt.ts';
+export { attempt, recordAttempts } from './attempt.ts';
+export { type InstanceAttempts, safeScore, type ScoredAttempt, scoredAttempt } from './task-type-attempts.ts';
 export { assess } from './assess.ts';
 export { update } from './update.ts';
 export { evaluate, evaluateHeldOut, heldOutOutcomes, type HeldOutOutcomes } from './evaluate.ts';
