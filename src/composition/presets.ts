@@ -182,6 +182,16 @@ const PRESET_FIELDS = {
     evaluateEvery: 4,
     checkpointEvery: 8,
     simulatorTemperature: 1,
+    // Half of each epoch's fresh task types are random edits of frontier parents drawn around α less one epoch's rise
+    // of p̂: on the tuning worlds (world seeds 1 and 2, run seeds 1-2) test-hard 0.647 and 0.633 against 0.448 and
+    // 0.525 without; history conditioning, parents' contexts and own-record RWR measured no gain
+    // (lab/notebook/evidence-simulator.md).
+    editShare: 0.5,
+    evidenceAim: 'ahead',
+    // Dynamic sampling's best form on the tuning worlds: one rollout on each of four variations, as p̂ spreads its
+    // attempts (lab/notebook/practitioner-filters.md); the agent answers one instance almost deterministically.
+    screenVariations: 4,
+    screenSamples: 1,
     domain: { name: 'clauses', options: {} },
     agent: {
       policy: 'builtin',
