@@ -58,3 +58,5 @@ export { OraclePolicy } from './policies/oracle.ts';
 export { confidenceInterval95, mean, median } from './util/statistics.ts';
 export { textTable } from './util/text-table.ts';
 export { timestampedRunFolder } from './util/timestamped-run-folder.ts';
+export { StoredRunConfigSchema } from './interfaces/config.ts';
+export { describeZodError } from './interfaces/zod-error.ts';

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createDomain, type Domain, GenEnvError, type RunConfig, RunConfigSchema } from '../../src/index.ts';
+import { createDomain, type Domain, GenEnvError, type RunConfig } from '../../src/index.ts';
+import { readStoredRunConfig } from '../stored-run-config.ts';
 import { ALL_FIELDS } from '../analyses/difficulty-sources.ts';
 import { readRunSignal } from '../diagnostics/signal-diagnostic.ts';
 import { specRung } from './knob-grid.ts';
@@ -39,9 +40,7 @@ export async function readPilotRun(directory: string): Promise<{ run: PilotRun; 
       });
     }
   };
-  const parsed = RunConfigSchema.safeParse(read('config.json'));
-  if (!parsed.success) throw new GenEnvError('config', `${directory}: config.json is not a run config`);
-  const config = parsed.data;
+  const config = readStoredRunConfig(directory);
   const domain = await createDomain(config.domain.name, config.domain.options);
   const summary = read('summary.json') as { epochs: { epoch: number; heldOutAccuracy: Record<string, number> }[] };
   const signal = readRunSignal(directory);

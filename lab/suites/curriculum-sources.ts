@@ -5,10 +5,11 @@
  * never and always solved, the share novel, the knob cells covered and the mean difficulty. Each entry of --runs is a
  * run directory or a comparison directory.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createDomain, GenEnvError, RunConfigSchema } from '../../src/index.ts';
+import { createDomain, GenEnvError } from '../../src/index.ts';
+import { readStoredRunConfig } from '../stored-run-config.ts';
 import { type SourceFigures, type SourcedTaskType, sourceFigures } from '../analyses/curriculum-sources.ts';
 import { comparisonRuns } from '../comparison-runs.ts';
 import { type DiagnosticOptions, emit, fixed } from '../diagnostic-output.ts';
@@ -22,7 +23,7 @@ function runDirectories(entry: string): string[] {
 }
 
 async function readRun(directory: string): Promise<{ label: string; figures: SourceFigures[] }> {
-  const config = RunConfigSchema.parse(JSON.parse(readFileSync(join(directory, 'config.json'), 'utf8')));
+  const config = readStoredRunConfig(directory);
   const domain = await createDomain(config.domain.name, config.domain.options);
   const database = new Database(join(directory, 'run.sqlite'), { readonly: true, fileMustExist: true });
   let rows: { epoch: number; source: string; spec: string; success_rate: number; features: string | null }[];

@@ -6,10 +6,11 @@
  * (`selector-replay.ts`) how well it predicts each epoch's draws from the epochs before it and the band share of the
  * draws it would choose. Every run's epochs ≥ 1 are read, its outcomes of every source are the predictor's evidence.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createDomain, type Domain, GenEnvError, RunConfigSchema } from '../../src/index.ts';
+import { createDomain, type Domain, GenEnvError, type RunConfig } from '../../src/index.ts';
+import { readStoredRunConfig } from '../stored-run-config.ts';
 import { DEFAULT_SUCCESS_PREDICTOR, type GroupOutcome, mean } from '../../src/internal.ts';
 import { type ScreenShape, screenFormFigures, type TaskTypeOutcomes } from '../analyses/screen-forms.ts';
 import { type PredictorForm, type ReplayedTaskType, replayPredictor } from '../analyses/selector-replay.ts';
@@ -57,7 +58,7 @@ function runDirectories(entry: string): string[] {
 interface StoredRun {
   directory: string;
   domain: Domain;
-  config: ReturnType<typeof RunConfigSchema.parse>;
+  config: RunConfig;
   /** The uniform draws of epochs ≥ 1, each with every rollout's outcome by variation. */
   outcomes: TaskTypeOutcomes[];
   judged: ReplayedTaskType[];
@@ -65,7 +66,7 @@ interface StoredRun {
 }
 
 async function readRun(directory: string): Promise<StoredRun> {
-  const config = RunConfigSchema.parse(JSON.parse(readFileSync(join(directory, 'config.json'), 'utf8')));
+  const config = readStoredRunConfig(directory);
   const domain = await createDomain(config.domain.name, config.domain.options);
   const database = new Database(join(directory, 'run.sqlite'), { readonly: true, fileMustExist: true });
   try {
