@@ -1,3 +1,4 @@
+import { emptyEpoch } from '../../test/support/epoch-metrics.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,20 +27,11 @@ function writeRun(comparison: string, variant: string, seed: number, hard: [numb
     syntheticSamples: 16,
     completedEpochs: 4,
     epochs: [0, 1, 2, 3, 4].map((epoch) => ({
-      epoch,
+      ...emptyEpoch(epoch),
       successRate: 0.5,
       inBandFraction: variant === 'genenv' ? 0.5 : 0.1,
-      envReward: null,
       heldOutAccuracy: evaluated.includes(epoch) ? { 'test-id': 0.9, 'test-hard': hard[evaluated.indexOf(epoch)] } : {},
-      taskComplexity: {},
-      responseLength: null,
-      invalidProposals: 0,
-      successRates: [],
-      solvedFraction: null,
-      unsolvedFraction: null,
-      agentReward: null,
       syntheticSamples: 4 * epoch,
-      extra: {},
     })),
   });
   writeFileSync(join(folder, 'summary.json'), JSON.stringify(summary));

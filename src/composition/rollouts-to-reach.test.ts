@@ -1,3 +1,4 @@
+import { emptyEpoch } from '../../test/support/epoch-metrics.ts';
 import { describe, expect, it } from 'vitest';
 import { RunSummarySchema, type RunSummary } from '../interfaces/index.ts';
 import {
@@ -26,19 +27,8 @@ function run(seed: number, hard: [number, number, number], rollouts?: number[]):
     syntheticSamples: 0,
     completedEpochs: 4,
     epochs: [0, 1, 2, 3, 4].map((epoch) => ({
-      epoch,
-      successRate: null,
-      inBandFraction: null,
-      envReward: null,
+      ...emptyEpoch(epoch),
       heldOutAccuracy: evaluated.includes(epoch) ? { 'test-id': 0.9, 'test-hard': hard[evaluated.indexOf(epoch)] } : {},
-      taskComplexity: {},
-      responseLength: null,
-      invalidProposals: 0,
-      successRates: [],
-      solvedFraction: null,
-      unsolvedFraction: null,
-      agentReward: null,
-      syntheticSamples: 0,
       extra: rollouts?.[epoch] === undefined ? {} : { [ROLLOUTS_METRIC]: rollouts[epoch] },
     })),
   });

@@ -1,3 +1,4 @@
+import { emptyEpoch } from '../../test/support/epoch-metrics.ts';
 import { describe, expect, it } from 'vitest';
 import { metricVocabulary, namespaced } from './metrics.ts';
 import { currentMetricNames, RETIRED_METRIC_NAMES } from './retired-metric-names.ts';
@@ -31,22 +32,7 @@ describe('names of earlier runs', () => {
   });
 
   it('applies when an epoch is read back', () => {
-    const stored = {
-      epoch: 1,
-      successRate: null,
-      inBandFraction: null,
-      envReward: null,
-      heldOutAccuracy: {},
-      taskComplexity: {},
-      responseLength: null,
-      invalidProposals: 0,
-      successRates: [],
-      solvedFraction: null,
-      unsolvedFraction: null,
-      agentReward: null,
-      syntheticSamples: 0,
-      extra: { 'simulator/klFromPrevious': 0.25 },
-    };
+    const stored = { ...emptyEpoch(1), extra: { 'simulator/klFromPrevious': 0.25 } };
     expect(EpochMetricsSchema.parse(stored).extra).toEqual({ 'simulator/updateKl': 0.25 });
   });
 });
