@@ -6,6 +6,12 @@ export * from './domain.ts';
 export * from './simulator.ts';
 export * from './policy.ts';
 export * from './config.ts';
+export {
+  RETIRED_OPTION_KEYS,
+  renamedOptionMessage,
+  retiredOptionMessage,
+  withoutRetiredOptions,
+} from './retired-options.ts';
 export * from './events.ts';
 export * from './summary.ts';
 export * from './metrics.ts';

@@ -12,7 +12,7 @@ import {
   RunConfigSchema,
   StudentOptionsSchema,
 } from '../../src/index.ts';
-import { RETIRED_OPTION_KEYS } from '../../src/interfaces/config.ts';
+import { RETIRED_OPTION_KEYS } from '../../src/interfaces/retired-options.ts';
 
 /**
  * A valid config of the student preset, small enough that a run of it would take a fraction of a second. It names its
