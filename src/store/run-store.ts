@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   describeZodError,
@@ -11,7 +11,6 @@ import {
   ResumeError,
   type RunFolderKind,
   StoreError,
-  StoredRunConfigSchema,
   UsageError,
   type EpochMetrics,
   type RunConfig,
@@ -28,6 +27,7 @@ import {
   removeRunLock,
   removeStartedRun,
 } from './run-folder.ts';
+import { openRunDatabase, parseRecordedConfig, readConfigFile } from './run-checks.ts';
 import { firstDifference, readIdentity, recordedConfigText, writeIdentity } from './run-identity.ts';
 import { claimRunDirectory } from './run-lock.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
@@ -65,101 +65,6 @@ const KIND_WORDS: Readonly<Record<RunFolderKind, string>> = {
   run: 'a co-evolution run',
   service: 'a served curriculum',
 };
-
-type Refusal = (reason: string) => ResumeError;
-
-/** config.json parsed by the run-config schema, or a refusal naming the file and its first problem. */
-function readConfigFile(path: string, refuse: Refusal): RunConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    throw refuse(`${CONFIG_FILE} is not valid JSON`);
-  }
-  const parsed = StoredRunConfigSchema.safeParse(raw);
-  if (!parsed.success) throw refuse(`${CONFIG_FILE}: ${describeZodError(parsed.error)}`);
-  return parsed.data;
-}
-
-/** The config the database recorded at the start, parsed as config.json is. */
-function parseRecordedConfig(text: string, refuse: Refusal): RunConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw refuse(`${DATABASE_FILE} holds a config that is not valid JSON`);
-  }
-  const parsed = StoredRunConfigSchema.safeParse(raw);
-  if (!parsed.success) throw refuse(`${DATABASE_FILE} holds an invalid config: ${describeZodError(parsed.error)}`);
-  return parsed.data;
-}
-
-/**
- * The run database at `path`, checked to be one (a SQLite file with genenv's meta rows) before anything is written to
- * it: a database of another program is not given genenv's tables.
- */
-function openRunDatabase(path: string, refuse: Refusal): Database.Database {
-  let database: Database.Database;
-  try {
-    database = new Database(path, { fileMustExist: true });
-  } catch {
-    throw refuse(`${DATABASE_FILE} cannot be opened as a database`);
-  }
-  try {
-    const version = database.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as
-      | { value: string }
-      | undefined;
-    if (version === undefined) throw new Error('no schema version');
-    // Damage anywhere in the file is found now, before the run reads (or writes over) any of it.
-    const check = database.pragma('quick_check(1)', { simple: true });
-    if (check !== 'ok') throw new Error(String(check));
-    database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = FULL');
-    database.exec(SCHEMA);
-    database.prepare('SELECT MAX(epoch) FROM epochs').get();
-  } catch {
-    database.close();
-    throw refuse(`${DATABASE_FILE} is not a readable run database (damaged, cut short, or another program's)`);
-  }
-  const damaged = damagedRecord(database);
-  if (damaged !== null) {
-    database.close();
-    throw refuse(`${DATABASE_FILE} holds a damaged record (${damaged})`);
-  }
-  return database;
-}
-
-/** The columns of run.sqlite that hold JSON, by table: what a resume reads back and parses. */
-const JSON_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  epochs: ['metrics'],
-  proposals: ['spec', 'sample', 'features'],
-  instances: ['payload'],
-  traces: ['completion'],
-};
-
-/**
- * The first record whose JSON does not parse (`<table> row <rowid>`), or null: the file's structure passed SQLite's
- * check, but bytes damaged inside a record would otherwise surface later as a crash in the middle of the run.
- */
-function damagedRecord(database: Database.Database): string | null {
-  for (const [table, columns] of Object.entries(JSON_COLUMNS)) {
-    const rows = database.prepare(`SELECT rowid AS row, ${columns.join(', ')} FROM ${table}`).iterate() as Iterable<
-      Record<string, unknown>
-    >;
-    for (const row of rows)
-      for (const column of columns) {
-        const value = row[column];
-        if (value === null) continue;
-        if (typeof value !== 'string') return `${table} row ${row.row}`;
-        try {
-          JSON.parse(value);
-        } catch {
-          return `${table} row ${row.row}`;
-        }
-      }
-  }
-  return null;
-}
 
 /** Row shape of `proposals`. */
 interface ProposalRow {
